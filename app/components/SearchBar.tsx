@@ -1,0 +1,54 @@
+import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { TypingPlaceholder } from "./TypingPlaceholder";
+
+function MagnifierIcon() {
+  return (
+    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </svg>
+  );
+}
+
+/**
+ * Off /search: a link to /search showing the typing placeholder. On /search: a GET form with a
+ * focused input prefilled with q (Enter submits without JavaScript).
+ */
+export function SearchBar() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const onSearch = location.pathname === "/search";
+  const boxClass =
+    "flex h-11 w-full min-w-[300px] items-center gap-3 rounded-lg border border-neutral-300 bg-neutral-50 px-3 text-neutral-500 lg:min-w-[420px]";
+
+  if (!onSearch) {
+    return (
+      <Link to="/search" className={boxClass} aria-label="Search products">
+        <MagnifierIcon />
+        <TypingPlaceholder />
+      </Link>
+    );
+  }
+  return (
+    <Form method="get" action="/search" role="search" className={boxClass}>
+      <Link to="/" className="md:hidden" aria-label="Back to home">
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M19 12H5m7-7-7 7 7 7" />
+        </svg>
+      </Link>
+      <span className="hidden md:inline">
+        <MagnifierIcon />
+      </span>
+      <input
+        type="search"
+        name="q"
+        autoFocus
+        maxLength={100}
+        defaultValue={params.get("q") ?? ""}
+        placeholder="Search for atta dal and more."
+        aria-label="Search for atta dal and more."
+        className="h-full w-full bg-transparent text-neutral-800 outline-none"
+      />
+    </Form>
+  );
+}

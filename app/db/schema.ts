@@ -1,0 +1,401 @@
+/**
+ * The whole data model (spec section 3 + ARCHITECTURE.md). One file; migrations are generated from it
+ * by drizzle-kit into migrations/ and applied by wrangler. See docs/decisions/001-data-model.md.
+ *
+ * Conventions: ids are 24 lowercase hex chars (app/lib/ids.ts); money is integer paise; times are
+ * unix epoch milliseconds; booleans are 0/1 integers.
+ */
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const id = () => text("id").primaryKey();
+const createdAt = () =>
+  integer("created_at", { mode: "number" }).notNull().default(sql`(unixepoch() * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "number" }).notNull().default(sql`(unixepoch() * 1000)`);
+
+export const ROLES = ["USER", "ADMIN"] as const;
+export type Role = (typeof ROLES)[number];
+export const USER_STATUSES = ["Active", "Inactive", "Suspended"] as const;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    /** Stored lower-cased and trimmed. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    avatar: text("avatar").notNull().default(""),
+    mobile: text("mobile").notNull().default(""),
+    verifyEmail: integer("verify_email", { mode: "boolean" }).notNull().default(false),
+    lastLoginDate: integer("last_login_date", { mode: "number" }),
+    status: text("status", { enum: USER_STATUSES }).notNull().default("Active"),
+    role: text("role", { enum: ROLES }).notNull().default("USER"),
+    /** Consecutive failed logins and when the account lock ends (exact per-account limiter). */
+    failedLogins: integer("failed_logins").notNull().default(0),
+    lockedUntil: integer("locked_until", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    check("users_role_check", sql`${t.role} in ('USER', 'ADMIN')`),
+  ],
+);
+
+/** Page sessions: the cookie holds an opaque token; only its SHA-256 is stored here. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_unique").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/** /api refresh tokens: stored hashed, rotated on use (replaced_by), revoked at logout. */
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "number" }),
+    replacedBy: text("replaced_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("refresh_tokens_token_hash_unique").on(t.tokenHash),
+    index("refresh_tokens_user_idx").on(t.userId),
+  ],
+);
+
+/** One-time codes for password reset, and the short-lived grant a verified code yields. */
+export const passwordResetCodes = sqliteTable(
+  "password_reset_codes",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    usedAt: integer("used_at", { mode: "number" }),
+    grantHash: text("grant_hash"),
+    grantExpiresAt: integer("grant_expires_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("password_reset_codes_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("password_reset_codes_grant_unique").on(t.grantHash),
+  ],
+);
+
+export const categories = sqliteTable(
+  "categories",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    image: text("image").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("categories_name_unique").on(t.name)],
+);
+
+export const subCategories = sqliteTable(
+  "sub_categories",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    image: text("image").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sub_categories_name_idx").on(t.name)],
+);
+
+/** Sub-category ↔ category (many-to-many); `position` keeps the admin's chip order. */
+export const subCategoryCategories = sqliteTable(
+  "sub_category_categories",
+  {
+    subCategoryId: text("sub_category_id")
+      .notNull()
+      .references(() => subCategories.id, { onDelete: "cascade" }),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subCategoryId, t.categoryId] }),
+    index("sub_category_categories_category_idx").on(t.categoryId),
+  ],
+);
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    unit: text("unit").notNull().default(""),
+    stock: integer("stock").notNull().default(0),
+    /** List price in paise. */
+    price: integer("price").notNull(),
+    /** Whole percent, 0..100. */
+    discount: integer("discount").notNull().default(0),
+    /** JSON object: custom field name → text value, in the admin's order. */
+    moreDetails: text("more_details", { mode: "json" })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'`),
+    publish: integer("publish", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("products_stock_check", sql`${t.stock} >= 0`),
+    check("products_price_check", sql`${t.price} >= 0`),
+    check("products_discount_check", sql`${t.discount} >= 0 and ${t.discount} <= 100`),
+    index("products_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Ordered product images (URLs such as /images/<key>). */
+export const productImages = sqliteTable(
+  "product_images",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    url: text("url").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.position] })],
+);
+
+export const productCategories = sqliteTable(
+  "product_categories",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index("product_categories_category_idx").on(t.categoryId, t.productId),
+  ],
+);
+
+export const productSubCategories = sqliteTable(
+  "product_sub_categories",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    subCategoryId: text("sub_category_id")
+      .notNull()
+      .references(() => subCategories.id, { onDelete: "restrict" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.subCategoryId] }),
+    index("product_sub_categories_sub_idx").on(t.subCategoryId, t.productId),
+  ],
+);
+
+export const cartItems = sqliteTable(
+  "cart_items",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("cart_items_user_product_unique").on(t.userId, t.productId),
+    check("cart_items_quantity_check", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const addresses = sqliteTable(
+  "addresses",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addressLine: text("address_line").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    country: text("country").notNull(),
+    pincode: text("pincode").notNull(),
+    mobile: text("mobile").notNull(),
+    /** false = removed by the shopper (soft disable, kept for past orders). */
+    status: integer("status", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("addresses_user_idx").on(t.userId, t.status)],
+);
+
+export const ORDER_STATUSES = [
+  "placed",
+  "paid",
+  "packed",
+  "out_for_delivery",
+  "delivered",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_METHODS = ["COD", "ONLINE"] as const;
+export const PAYMENT_STATUSES = ["PENDING", "PAID", "FAILED", "REFUNDED", "REFUND_FAILED"] as const;
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: id(),
+    /** Human-facing order number, e.g. ORD-20261122-8F3A2C. */
+    orderId: text("order_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    addressId: text("address_id").references(() => addresses.id, { onDelete: "set null" }),
+    /** JSON snapshot of the delivery address at order time. */
+    deliveryAddress: text("delivery_address", { mode: "json" })
+      .$type<Record<string, string>>()
+      .notNull(),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("PENDING"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("placed"),
+    /** Paise, computed by app/lib/pricing.ts at order time. */
+    subTotal: integer("sub_total").notNull(),
+    total: integer("total").notNull(),
+    stripeSessionId: text("stripe_session_id"),
+    paymentId: text("payment_id"),
+    refundId: text("refund_id"),
+    /** Client-supplied or derived key so that submitting twice creates one order. */
+    idempotencyKey: text("idempotency_key"),
+    /** While an online payment is open, stock is held until this time. */
+    reservationExpiresAt: integer("reservation_expires_at", { mode: "number" }),
+    needsAttention: integer("needs_attention", { mode: "boolean" }).notNull().default(false),
+    /** Optimistic-concurrency counter for admin status changes. */
+    version: integer("version").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_order_id_unique").on(t.orderId),
+    uniqueIndex("orders_idempotency_unique").on(t.idempotencyKey),
+    uniqueIndex("orders_stripe_session_unique").on(t.stripeSessionId),
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    check("orders_totals_check", sql`${t.subTotal} >= 0 and ${t.total} >= 0`),
+  ],
+);
+
+/** Order lines with everything snapshotted: later catalogue edits never change a past order. */
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    image: text("image").notNull().default(""),
+    unit: text("unit").notNull().default(""),
+    quantity: integer("quantity").notNull(),
+    /** List price per unit, paise. */
+    unitPrice: integer("unit_price").notNull(),
+    discount: integer("discount").notNull().default(0),
+    /** Discounted price per unit, paise. */
+    unitFinalPrice: integer("unit_final_price").notNull(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    check("order_items_quantity_check", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const orderStatusHistory = sqliteTable(
+  "order_status_history",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** Stripe webhook events already handled (idempotency): the id is Stripe's event id. */
+export const paymentEvents = sqliteTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  orderId: text("order_id"),
+  createdAt: createdAt(),
+});
+
+/** Every outgoing mail; in development and test this is the mailbox shown at /dev/mail. */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+/** Exact fixed-window counters (e.g. OTP tries per email); the Workers binding covers per-IP. */
+export const rateLimitCounters = sqliteTable("rate_limit_counters", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  resetAt: integer("reset_at", { mode: "number" }).notNull(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type SubCategory = typeof subCategories.$inferSelect;
+export type Product = typeof products.$inferSelect;
+export type Address = typeof addresses.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;

@@ -1,0 +1,53 @@
+import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { getSettings } from "~/utils/env.server";
+import { applySecurityHeaders } from "~/utils/security.server";
+import { d1Counter } from "~/utils/server-timing.server";
+
+const ABORT_DELAY = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const controller = new AbortController();
+  const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
+  let didError = false;
+
+  const body = await renderToReadableStream(
+    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+    {
+      signal: controller.signal,
+      onError(error: unknown) {
+        didError = true;
+        if (!controller.signal.aborted) console.error(error);
+      },
+    },
+  );
+
+  body.allReady.then(() => clearTimeout(timeoutId));
+  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+
+  const env = loadContext.cloudflare.env;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  applySecurityHeaders(responseHeaders, getSettings(env).isDev);
+  if (env.BENCH === "1") {
+    responseHeaders.append("Server-Timing", `d1;desc="${d1Counter(loadContext).count} round trips"`);
+  }
+  return new Response(body, {
+    headers: responseHeaders,
+    status: didError ? 500 : responseStatusCode,
+  });
+}
+
+export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
+  if (context.cloudflare.env.BENCH === "1") {
+    response.headers.append("Server-Timing", `d1;desc="${d1Counter(context).count} round trips"`);
+  }
+  return response;
+}

@@ -1,0 +1,45 @@
+import { isId } from "./ids";
+
+/**
+ * Slug rules (spec section 2): spaces, commas and ampersands become hyphens; the id is the last
+ * dash-separated piece. We also collapse repeated hyphens and drop characters that would need
+ * escaping in a URL, so `Dairy, Bread & Eggs` → `Dairy-Bread-Eggs`.
+ */
+export function slugify(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\s,&]+/g, "-")
+    .replace(/[^A-Za-z0-9-]+/g, "")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+export function segment(name: string, id: string): string {
+  const base = slugify(name);
+  return base ? `${base}-${id}` : id;
+}
+
+/** The id at the end of a slug segment, or null when it is not a well-formed id. */
+export function idFromSegment(value: string | undefined): string | null {
+  if (!value) return null;
+  const last = value.slice(value.lastIndexOf("-") + 1).toLowerCase();
+  return isId(last) ? last : null;
+}
+
+/** Listing title: the segment without its id, dashes as spaces (spec: Listing). */
+export function titleFromSegment(value: string): string {
+  const cut = value.lastIndexOf("-");
+  return (cut === -1 ? "" : value.slice(0, cut)).replace(/-/g, " ");
+}
+
+export function listingPath(
+  category: { name: string; id: string },
+  subCategory: { name: string; id: string },
+): string {
+  return `/${segment(category.name, category.id)}/${segment(subCategory.name, subCategory.id)}`;
+}
+
+export function productPath(product: { name: string; id: string }): string {
+  return `/product/${segment(product.name, product.id)}`;
+}

@@ -1,0 +1,41 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { PlatformProxy } from "wrangler";
+
+/** Bindings and vars declared in wrangler.toml (and secrets from .dev.vars / wrangler secret). */
+export interface Env {
+  DB: D1Database;
+  IMAGES: R2Bucket;
+  ASSETS?: Fetcher;
+  LOGIN_LIMITER?: RateLimit;
+  UPLOAD_LIMITER?: RateLimit;
+  ENVIRONMENT?: string;
+  SESSION_SECRET?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_BASE?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
+  BENCH?: string;
+}
+
+type Cloudflare = Omit<PlatformProxy<Env>, "dispose" | "caches" | "cf"> & {
+  caches?: unknown;
+  cf?: unknown;
+};
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: Cloudflare;
+  }
+}
+
+/** Built per request: Workers only hand us `env` and `ctx` inside a request. */
+export function getLoadContext({
+  context,
+}: {
+  request: Request;
+  context: { cloudflare: Cloudflare };
+}): AppLoadContext {
+  return { cloudflare: context.cloudflare };
+}

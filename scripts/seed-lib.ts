@@ -1,0 +1,232 @@
+/**
+ * Loads the demo catalogue (seed/catalogue.json + seed/images) and the demo accounts into a D1
+ * database and an R2 bucket. Used by `npm start` (through getPlatformProxy), the benchmark (with the
+ * large generated catalogue) and the workers tests (with a small fixture). Pure Web APIs, so it runs
+ * in Node and in workerd alike.
+ */
+import { toHex } from "../app/lib/ids";
+import { rupeesToPaise } from "../app/lib/money";
+import { hashPassword } from "../app/utils/password.server";
+
+export interface CatalogueFile {
+  categories: { key: string; name: string; image: string }[];
+  subCategories: { key: string; name: string; image: string; categories: string[] }[];
+  products: {
+    name: string;
+    unit: string;
+    price: number;
+    discount: number;
+    stock: number;
+    description: string;
+    more_details: Record<string, string>;
+    images: string[];
+    categories: string[];
+    subCategories: string[];
+  }[];
+}
+
+export const DEMO_ACCOUNTS = {
+  admin: { email: "admin@example.com", password: "Admin@12345", name: "Store Admin", role: "ADMIN" as const },
+  shopper: {
+    email: "shopper@example.com",
+    password: "Shopper@12345",
+    name: "Priya Sharma",
+    role: "USER" as const,
+    mobile: "9876543210",
+  },
+};
+
+/** Deterministic 24-hex ids, so seeded URLs are stable across machines and runs. */
+export async function seedId(kind: string, key: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${kind}:${key}`));
+  return toHex(new Uint8Array(digest)).slice(0, 24);
+}
+
+export const seedImageUrl = (file: string) => `/images/seed/${file}`;
+
+export function imageContentType(file: string): string {
+  if (file.endsWith(".webp")) return "image/webp";
+  if (file.endsWith(".png")) return "image/png";
+  if (file.endsWith(".avif")) return "image/avif";
+  return "image/jpeg";
+}
+
+async function runInBatches(db: D1Database, statements: D1PreparedStatement[], size = 100) {
+  for (let i = 0; i < statements.length; i += size) {
+    await db.batch(statements.slice(i, i + size));
+  }
+}
+
+export async function isSeeded(db: D1Database): Promise<boolean> {
+  const row = await db.prepare("select count(*) as n from categories").first<{ n: number }>();
+  return (row?.n ?? 0) > 0;
+}
+
+export interface SeedOptions {
+  loadImage?: (file: string) => Promise<ArrayBuffer | Uint8Array>;
+  withAccounts?: boolean;
+}
+
+export async function seedStore(
+  db: D1Database,
+  bucket: R2Bucket | null,
+  catalogue: CatalogueFile,
+  { loadImage, withAccounts = true }: SeedOptions = {},
+) {
+  const statements: D1PreparedStatement[] = [];
+  const catIds = new Map<string, string>();
+  const subIds = new Map<string, string>();
+
+  for (const c of catalogue.categories) {
+    const id = await seedId("category", c.key);
+    catIds.set(c.key, id);
+    statements.push(
+      db.prepare("insert into categories (id, name, image) values (?, ?, ?)").bind(id, c.name, seedImageUrl(c.image)),
+    );
+  }
+  for (const s of catalogue.subCategories) {
+    const id = await seedId("subcategory", s.key);
+    subIds.set(s.key, id);
+    statements.push(
+      db.prepare("insert into sub_categories (id, name, image) values (?, ?, ?)").bind(id, s.name, seedImageUrl(s.image)),
+    );
+    s.categories.forEach((key, position) => {
+      statements.push(
+        db
+          .prepare("insert into sub_category_categories (sub_category_id, category_id, position) values (?, ?, ?)")
+          .bind(id, mustGet(catIds, key, s.name), position),
+      );
+    });
+  }
+  // Stagger created_at so "newest first" orders are stable and match the file's order.
+  const base = Date.now() - catalogue.products.length * 1000;
+  for (const [index, p] of catalogue.products.entries()) {
+    const id = await seedId("product", p.name);
+    statements.push(
+      db
+        .prepare(
+          "insert into products (id, name, description, unit, stock, price, discount, more_details, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(
+          id,
+          p.name,
+          p.description,
+          p.unit,
+          p.stock,
+          rupeesToPaise(p.price),
+          p.discount,
+          JSON.stringify(p.more_details ?? {}),
+          base + index * 1000,
+          base + index * 1000,
+        ),
+    );
+    p.images.forEach((file, position) => {
+      statements.push(
+        db
+          .prepare("insert into product_images (product_id, position, url) values (?, ?, ?)")
+          .bind(id, position, seedImageUrl(file)),
+      );
+    });
+    p.categories.forEach((key, position) => {
+      statements.push(
+        db
+          .prepare("insert into product_categories (product_id, category_id, position) values (?, ?, ?)")
+          .bind(id, mustGet(catIds, key, p.name), position),
+      );
+    });
+    p.subCategories.forEach((key, position) => {
+      statements.push(
+        db
+          .prepare("insert into product_sub_categories (product_id, sub_category_id, position) values (?, ?, ?)")
+          .bind(id, mustGet(subIds, key, p.name), position),
+      );
+    });
+  }
+
+  if (withAccounts) {
+    const adminId = await seedId("user", DEMO_ACCOUNTS.admin.email);
+    const shopperId = await seedId("user", DEMO_ACCOUNTS.shopper.email);
+    statements.push(
+      db
+        .prepare(
+          "insert into users (id, name, email, password_hash, role, verify_email, mobile) values (?, ?, ?, ?, ?, 1, ?)",
+        )
+        .bind(adminId, DEMO_ACCOUNTS.admin.name, DEMO_ACCOUNTS.admin.email, await hashPassword(DEMO_ACCOUNTS.admin.password), "ADMIN", "9000000001"),
+      db
+        .prepare(
+          "insert into users (id, name, email, password_hash, role, verify_email, mobile) values (?, ?, ?, ?, ?, 1, ?)",
+        )
+        .bind(
+          shopperId,
+          DEMO_ACCOUNTS.shopper.name,
+          DEMO_ACCOUNTS.shopper.email,
+          await hashPassword(DEMO_ACCOUNTS.shopper.password),
+          "USER",
+          DEMO_ACCOUNTS.shopper.mobile,
+        ),
+      db
+        .prepare(
+          "insert into addresses (id, user_id, address_line, city, state, country, pincode, mobile) values (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(
+          await seedId("address", "shopper-home"),
+          shopperId,
+          "12 MG Road, Indiranagar",
+          "Bengaluru",
+          "Karnataka",
+          "India",
+          "560038",
+          DEMO_ACCOUNTS.shopper.mobile,
+        ),
+    );
+  }
+
+  await runInBatches(db, statements);
+
+  if (bucket && loadImage) {
+    const files = new Set<string>();
+    for (const c of catalogue.categories) files.add(c.image);
+    for (const s of catalogue.subCategories) files.add(s.image);
+    for (const p of catalogue.products) p.images.forEach((f) => files.add(f));
+    await Promise.all(
+      [...files].map(async (file) =>
+        bucket.put(`seed/${file}`, await loadImage(file), {
+          httpMetadata: { contentType: imageContentType(file) },
+        }),
+      ),
+    );
+  }
+
+  return { categories: catIds.size, subCategories: subIds.size, products: catalogue.products.length };
+}
+
+function mustGet(map: Map<string, string>, key: string, owner: string): string {
+  const value = map.get(key);
+  if (!value) throw new Error(`Seed data: "${owner}" refers to unknown key "${key}"`);
+  return value;
+}
+
+const VARIANTS = [
+  { suffix: "", unitFactor: 1, priceFactor: 1 },
+  { suffix: "Value Pack", unitFactor: 2, priceFactor: 1.9 },
+  { suffix: "Combo of 3", unitFactor: 3, priceFactor: 2.7 },
+  { suffix: "Family Pack", unitFactor: 4, priceFactor: 3.5 },
+  { suffix: "Mini", unitFactor: 0.5, priceFactor: 0.55 },
+  { suffix: "Saver Pack of 6", unitFactor: 6, priceFactor: 5 },
+  { suffix: "Combo of 2", unitFactor: 2, priceFactor: 1.95 },
+  { suffix: "Festive Pack", unitFactor: 5, priceFactor: 4.3 },
+  { suffix: "Trial Pack", unitFactor: 0.25, priceFactor: 0.3 },
+];
+
+/** The benchmark catalogue: every product in several pack sizes (2,000+ products). */
+export function largeCatalogue(catalogue: CatalogueFile): CatalogueFile {
+  const products = catalogue.products.flatMap((p) =>
+    VARIANTS.map((v) => ({
+      ...p,
+      name: v.suffix ? `${p.name} (${v.suffix})` : p.name,
+      unit: v.unitFactor === 1 ? p.unit : `${v.suffix.toLowerCase()} × ${p.unit}`,
+      price: Math.max(1, Math.round(p.price * v.priceFactor)),
+    })),
+  );
+  return { ...catalogue, products };
+}

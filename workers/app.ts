@@ -1,0 +1,24 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// The server build is produced by `remix vite:build` before wrangler bundles this file.
+// @ts-ignore - generated at build time
+import * as build from "../build/server";
+import { getLoadContext, type Env } from "../load-context";
+
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const loadContext = getLoadContext({
+      request,
+      context: {
+        cloudflare: {
+          env,
+          ctx: { waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx) },
+          cf: request.cf,
+          caches,
+        } as never,
+      },
+    });
+    return handleRemixRequest(request, loadContext);
+  },
+} satisfies ExportedHandler<Env>;
