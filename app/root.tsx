@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -7,11 +7,20 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import { FlashMessage } from "~/components/FlashMessage";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
+import { ShowServerToast, ToastProvider } from "~/components/Toaster";
 import stylesheet from "~/styles.css?url";
+import { getToast } from "~/utils/toast.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(context, request);
+  return data({ toast }, { headers: headers ?? undefined });
+}
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -27,6 +36,9 @@ export const meta: MetaFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const toast = rootData?.toast ?? null;
+  const hydrated = useHydrated();
   return (
     <html lang="en-IN">
       <head>
@@ -37,16 +49,27 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <Header />
-        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4">
-          {children}
-        </main>
-        <Footer />
+        <ToastProvider>
+          <Header />
+          <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4">
+            {toast && !hydrated ? <FlashMessage toast={toast} /> : null}
+            <ShowServerToast toast={toast} />
+            {children}
+          </main>
+          <Footer />
+        </ToastProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
+}
+
+/** False during the server render and the first client render, true after hydration. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }
 
 export default function App() {

@@ -59,10 +59,12 @@ export interface ServeOptions {
   persistTo?: string;
   vars?: Record<string, string>;
   stdio?: "inherit" | "ignore" | "pipe";
+  /** Own process group (kill with killGroup); false keeps it in ours so our killer reaches it. */
+  detached?: boolean;
 }
 
 /** Starts `wrangler dev` detached in its own process group; kill it with killGroup(child.pid). */
-export function serve({ port, persistTo, vars = {}, stdio = "inherit" }: ServeOptions) {
+export function serve({ port, persistTo, vars = {}, stdio = "inherit", detached = true }: ServeOptions) {
   const args = [
     "wrangler",
     "dev",
@@ -76,7 +78,7 @@ export function serve({ port, persistTo, vars = {}, stdio = "inherit" }: ServeOp
     ...(persistTo ? ["--persist-to", persistTo] : []),
     ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
   ];
-  return spawn("npx", args, { cwd: root, stdio, env: wranglerEnv, detached: true });
+  return spawn("npx", args, { cwd: root, stdio, env: wranglerEnv, detached });
 }
 
 export function killGroup(pid: number | undefined) {

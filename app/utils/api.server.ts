@@ -1,0 +1,98 @@
+/**
+ * The `/api` JSON envelope (ARCHITECTURE.md "The /api contract"):
+ * success → `{ message, error: false, success: true, data, ...extra }`
+ * failure → `{ message, error: true, success: false, errors? }` with a real HTTP status.
+ */
+import { z } from "zod";
+
+export function apiSuccess<T>(
+  data: T,
+  { message = "", status = 200, extra = {}, headers }: { message?: string; status?: number; extra?: Record<string, unknown>; headers?: HeadersInit } = {},
+) {
+  return Response.json(
+    { message, error: false, success: true, data, ...extra },
+    { status, headers: withNoStore(headers) },
+  );
+}
+
+export function apiError(
+  message: string,
+  status: number,
+  { errors, headers }: { errors?: Record<string, string[]>; headers?: HeadersInit } = {},
+) {
+  return Response.json(
+    { message, error: true, success: false, ...(errors ? { errors } : {}) },
+    { status, headers: withNoStore(headers) },
+  );
+}
+
+function withNoStore(headers?: HeadersInit) {
+  const h = new Headers(headers);
+  if (!h.has("Cache-Control")) h.set("Cache-Control", "no-store");
+  return h;
+}
+
+/** Thrown by the helpers below and turned into a JSON error by `handleApi`. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    public status: number,
+    public errors?: Record<string, string[]>,
+    public headers?: HeadersInit,
+  ) {
+    super(message);
+  }
+}
+
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/** Parses a JSON body (empty body = `{}`) with the same zod schema the page form uses. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (length > MAX_JSON_BODY_BYTES) throw new ApiError("Request body is too large", 413);
+  const text = await request.text();
+  if (text.length > MAX_JSON_BODY_BYTES) throw new ApiError("Request body is too large", 413);
+  let body: unknown = {};
+  if (text.trim()) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ApiError("Request body is not valid JSON", 400);
+    }
+  }
+  return parseWith(schema, body);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of result.error.issues) {
+      const key = issue.path.join(".") || "_";
+      (errors[key] ??= []).push(issue.message);
+    }
+    const first = result.error.issues[0];
+    throw new ApiError(first ? first.message : "Invalid request", 400, errors);
+  }
+  return result.data;
+}
+
+/** Wraps an /api handler: ApiError and thrown Responses become the envelope; nothing becomes a bare 500. */
+export async function handleApi(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError) return apiError(error.message, error.status, { errors: error.errors, headers: error.headers });
+    if (error instanceof Response) {
+      const message = (await error.text().catch(() => "")) || error.statusText || "Request failed";
+      return apiError(message, error.status, { headers: error.headers });
+    }
+    console.error(error);
+    return apiError("Something went wrong on our side. Please try again.", 500);
+  }
+}
+
+/** For a resource route that exists but not for this method. */
+export function methodNotAllowed(allowed: string) {
+  return apiError(`Method not allowed; use ${allowed}`, 405, { headers: { Allow: allowed } });
+}

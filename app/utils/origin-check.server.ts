@@ -1,0 +1,28 @@
+/**
+ * CSRF baseline (ARCHITECTURE.md "Security baseline"): a state-changing request that would be
+ * authenticated by cookies must come from our own origin. Bearer-token requests (no ambient
+ * credentials) and Stripe's signed webhook are exempt.
+ */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const EXEMPT_PATHS = new Set(["/api/order/webhook"]);
+
+export function isCrossOriginWrite(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const url = new URL(request.url);
+  if (EXEMPT_PATHS.has(url.pathname)) return false;
+  if (/^Bearer\s+\S/i.test(request.headers.get("Authorization") ?? "") && !request.headers.get("Cookie")) return false;
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site && site !== "same-origin" && site !== "none") return true;
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== "null" && origin !== url.origin) return true;
+  if (origin === "null") return true;
+  return false;
+}
+
+export function crossOriginRefusal(request: Request): Response {
+  const isApi = new URL(request.url).pathname.startsWith("/api/");
+  const message = "Cross-site request refused: submit the form from this store's own pages.";
+  return isApi
+    ? Response.json({ message, error: true, success: false }, { status: 403 })
+    : new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}

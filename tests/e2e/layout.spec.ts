@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("layout shell", () => {
+  test("header, search link, login, cart and footer are server-rendered", async ({ page }) => {
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "FreshDash home" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+    await expect(header.getByRole("link", { name: /My Cart/ })).toHaveAttribute("href", "/cart");
+    const search = header.getByRole("link", { name: "Search products" });
+    await expect(search).toHaveAttribute("href", "/search");
+    await expect(search).toContainText(/Search "/);
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText("© All Rights Reserved 2025");
+    for (const name of ["instagram", "linkedin", "twitter"]) {
+      await expect(footer.getByRole("link", { name })).toBeVisible();
+    }
+  });
+
+  test("the search placeholder types out the spec's words only when JavaScript runs", async ({ page }, info) => {
+    await page.goto("/");
+    const search = page.getByRole("banner").getByRole("link", { name: "Search products" });
+    if (info.project.name === "no-js") {
+      await page.waitForTimeout(1500);
+      await expect(search).toHaveText('Search "milk"');
+    } else {
+      await expect(search).toHaveText('Search "bread"', { timeout: 5000 });
+    }
+  });
+
+  test("fits a 360 px wide screen without horizontal scrolling", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole("banner").getByRole("link", { name: /My Cart/ })).toBeVisible();
+  });
+});
+
+test.describe("unknown routes", () => {
+  test("show 'Unexpected Application Error!' with status 404 and no stack trace", async ({ page }) => {
+    const response = await page.goto("/this/route/does-not-exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+    await expect(page.getByText("404", { exact: false }).first()).toBeVisible();
+    await expect(page.getByText("No route matches URL")).toBeVisible();
+    expect(await page.content()).not.toMatch(/at \w+ \(|node_modules|\.tsx?:\d+/);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { formatINR, rupeesToPaise } from "~/lib/money";
+import { computeBill, discountAmount, discountedPrice } from "~/lib/pricing";
+
+const rs = rupeesToPaise;
+
+describe("discounted unit price (spec section 9)", () => {
+  it("subtracts the discount rounded up to a whole rupee", () => {
+    expect(discountedPrice(rs(150), 5)).toBe(rs(142)); // 7.5 → 8
+    expect(discountedPrice(rs(99), 10)).toBe(rs(89)); // 9.9 → 10
+    expect(discountedPrice(rs(100), 10)).toBe(rs(90)); // exact
+    expect(discountedPrice(rs(27), 3)).toBe(rs(26)); // 0.81 → 1
+  });
+  it("is the list price when there is no discount", () => {
+    expect(discountedPrice(rs(60), 0)).toBe(rs(60));
+    expect(discountAmount(rs(60), 0)).toBe(0);
+  });
+  it("never goes below zero and treats 100% as free", () => {
+    expect(discountedPrice(rs(1), 100)).toBe(0);
+    expect(discountedPrice(rs(1), 99)).toBe(0);
+    expect(discountedPrice(0, 50)).toBe(0);
+  });
+  it("rounds paise prices up to the rupee as well", () => {
+    expect(discountAmount(rs(27.5), 10)).toBe(rs(3)); // 2.75 → 3
+    expect(discountedPrice(rs(27.5), 10)).toBe(rs(24.5));
+  });
+  it("clamps nonsense discounts", () => {
+    expect(discountedPrice(rs(50), -10)).toBe(rs(50));
+    expect(discountedPrice(rs(50), 250)).toBe(0);
+  });
+});
+
+describe("bill", () => {
+  it("adds items, savings and quantities; delivery is free", () => {
+    const bill = computeBill([
+      { price: rs(150), discount: 5, quantity: 2 },
+      { price: rs(40), discount: 0, quantity: 3 },
+    ]);
+    expect(bill).toEqual({
+      itemsTotal: rs(142 * 2 + 40 * 3),
+      undiscountedTotal: rs(150 * 2 + 40 * 3),
+      savings: rs(16),
+      quantityTotal: 5,
+      deliveryCharge: 0,
+      grandTotal: rs(404),
+    });
+  });
+  it("is all zeros for an empty cart", () => {
+    expect(computeBill([])).toMatchObject({ itemsTotal: 0, quantityTotal: 0, grandTotal: 0, savings: 0 });
+  });
+  it("ignores negative or fractional quantities rather than crediting money", () => {
+    expect(computeBill([{ price: rs(10), discount: 0, quantity: -3 }]).grandTotal).toBe(0);
+    expect(computeBill([{ price: rs(10), discount: 0, quantity: 2.7 }]).quantityTotal).toBe(2);
+  });
+});
+
+describe("money formatting", () => {
+  it("formats INR in the en-IN locale", () => {
+    expect(formatINR(rs(1234.5))).toBe("₹1,234.50");
+    expect(formatINR(rs(150000))).toBe("₹1,50,000.00");
+  });
+});

@@ -1,0 +1,11 @@
+import type { D1Migration } from "@cloudflare/vitest-pool-workers";
+import type { Env as AppEnv } from "../../load-context";
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends AppEnv {
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}
+export {};
