@@ -44,7 +44,11 @@ export async function seed(persistTo: string | undefined, { large = false } = {}
     const catalogue = JSON.parse(await readFile(path.join(root, "seed", "catalogue.json"), "utf8")) as CatalogueFile;
     const data = large ? largeCatalogue(catalogue) : catalogue;
     const counts = await seedStore(proxy.env.DB, proxy.env.IMAGES, data, {
-      loadImage: (file) => readFile(path.join(root, "seed", "images", file)),
+      // A plain ArrayBuffer: miniflare's proxy cannot serialise Node's pooled Buffer views.
+      loadImage: async (file) => {
+        const bytes = await readFile(path.join(root, "seed", "images", file));
+        return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      },
     });
     console.log(
       `Seeded ${counts.categories} categories, ${counts.subCategories} sub-categories, ${counts.products} products and the demo accounts.`,

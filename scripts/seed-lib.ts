@@ -42,6 +42,9 @@ export async function seedId(kind: string, key: string): Promise<string> {
   return toHex(new Uint8Array(digest)).slice(0, 24);
 }
 
+/** Pictures the store itself uses (home banner art), uploaded alongside the catalogue's. */
+export const SITE_IMAGES = ["banner-desktop.webp", "banner-mobile.webp"];
+
 export const seedImageUrl = (file: string) => `/images/seed/${file}`;
 
 export function imageContentType(file: string): string {
@@ -184,7 +187,7 @@ export async function seedStore(
   await runInBatches(db, statements);
 
   if (bucket && loadImage) {
-    const files = new Set<string>();
+    const files = new Set<string>(SITE_IMAGES);
     for (const c of catalogue.categories) files.add(c.image);
     for (const s of catalogue.subCategories) files.add(s.image);
     for (const p of catalogue.products) p.images.forEach((f) => files.add(f));
