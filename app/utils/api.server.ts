@@ -96,3 +96,10 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
 export function methodNotAllowed(allowed: string) {
   return apiError(`Method not allowed; use ${allowed}`, 405, { headers: { Allow: allowed } });
 }
+
+/** Refuses any other method with 405 (resource routes send GET to the loader, the rest to the action). */
+export function assertMethod(request: Request, ...methods: string[]) {
+  if (!methods.includes(request.method)) {
+    throw new ApiError(`Method not allowed; use ${methods.join(", ")}`, 405, undefined, { Allow: methods.join(", ") });
+  }
+}

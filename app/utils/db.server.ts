@@ -14,4 +14,9 @@ export function getDb(context: AppLoadContext): Database {
   return createDb(countD1Call(context));
 }
 
+/** The raw D1 binding for hand-written SQL (upserts, conditional updates), counted like getDb. */
+export function getD1(context: AppLoadContext): D1Database {
+  return countD1Call(context);
+}
+
 export { schema };

@@ -1,0 +1,40 @@
+import { formatINR } from "~/lib/money";
+import type { Bill } from "~/lib/pricing";
+
+/** Spec "Cart panel" bill: items total (struck undiscounted + discounted), quantity, delivery, grand total. */
+export function BillDetails({ bill }: { bill: Bill }) {
+  return (
+    <section aria-labelledby="bill-title" className="rounded-lg bg-white p-4">
+      <h3 id="bill-title" className="mb-2 font-semibold">
+        Bill details
+      </h3>
+      <dl className="space-y-1 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt>Items total</dt>
+          <dd>
+            {bill.savings > 0 ? (
+              <s className="mr-2 text-neutral-400" aria-label={`was ${formatINR(bill.undiscountedTotal)}`}>
+                {formatINR(bill.undiscountedTotal)}
+              </s>
+            ) : null}
+            {formatINR(bill.itemsTotal)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>Quntity total</dt>
+          <dd>
+            {bill.quantityTotal} item{bill.quantityTotal === 1 ? "" : "s"}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>Delivery Charge</dt>
+          <dd>{bill.deliveryCharge === 0 ? "Free" : formatINR(bill.deliveryCharge)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-neutral-200 pt-2 text-base font-semibold">
+          <dt>Grand total</dt>
+          <dd data-testid="grand-total">{formatINR(bill.grandTotal)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

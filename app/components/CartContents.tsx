@@ -1,0 +1,44 @@
+import { Link } from "@remix-run/react";
+import { formatINR } from "~/lib/money";
+import type { CartView } from "~/lib/cart-view";
+import { BillDetails } from "./BillDetails";
+import { CartLineItem } from "./CartLineItem";
+
+/** The cart body shared by the /cart page and the header's side panel. */
+export function CartContents({ cart, onNavigate }: { cart: CartView; onNavigate?: () => void }) {
+  if (!cart.lines.length) {
+    return (
+      <div className="flex flex-col items-center gap-4 py-12 text-center">
+        <p className="text-lg font-semibold">Your cart is empty</p>
+        <p className="text-sm text-neutral-500">Add milk, bread, fruit and more: it reaches you in about 10 minutes.</p>
+        <Link to="/" onClick={onNavigate} className="rounded-md bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark">
+          Shop Now
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      {cart.bill.savings > 0 ? (
+        <p className="flex justify-between rounded-md bg-blue-50 px-4 py-2 text-sm font-medium text-blue-700">
+          <span>Your total savings</span>
+          <span>{formatINR(cart.bill.savings)}</span>
+        </p>
+      ) : null}
+      <ul className="divide-y divide-neutral-100 rounded-lg bg-white px-4">
+        {cart.lines.map((line) => (
+          <CartLineItem key={line.productId} line={line} />
+        ))}
+      </ul>
+      <BillDetails bill={cart.bill} />
+      <Link
+        to="/checkout"
+        onClick={onNavigate}
+        className="flex items-center justify-between rounded-lg bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-dark"
+      >
+        <span>{formatINR(cart.bill.grandTotal)}</span>
+        <span>Proceed ›</span>
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { ID_PATTERN } from "../ids";
+
+/** Largest quantity of one product in a cart; stock caps it further on the server. */
+export const MAX_LINE_QUANTITY = 50;
+
+export const productIdSchema = z
+  .string({ error: "productId is required" })
+  .trim()
+  .regex(ID_PATTERN, "productId is not a valid product id");
+
+export const quantitySchema = z.coerce
+  .number({ error: "Quantity must be a number" })
+  .int("Quantity must be a whole number")
+  .min(0, "Quantity cannot be negative")
+  .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY} of one item`);
+
+/** The one cart action (page forms and fetchers): an intent and a product. */
+export const cartActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), productId: productIdSchema, redirectTo: z.string().optional() }),
+  z.object({ intent: z.literal("increment"), productId: productIdSchema, redirectTo: z.string().optional() }),
+  z.object({ intent: z.literal("decrement"), productId: productIdSchema, redirectTo: z.string().optional() }),
+  z.object({ intent: z.literal("remove"), productId: productIdSchema, redirectTo: z.string().optional() }),
+]);
+export type CartAction = z.infer<typeof cartActionSchema>;
+
+/** POST /api/cart/create */
+export const apiCartCreateSchema = z.object({ productId: productIdSchema });
+
+/** PUT /api/cart/update-qty: `_id` is the cart item id; qty ≥ 1 (delete-cart-item removes). */
+export const apiCartUpdateQtySchema = z.object({
+  _id: z.string({ error: "_id is required" }).regex(ID_PATTERN, "_id is not a valid cart item id"),
+  qty: z
+    .number({ error: "qty must be a number" })
+    .int("qty must be a whole number")
+    .min(1, "qty must be at least 1")
+    .max(MAX_LINE_QUANTITY, `qty can be at most ${MAX_LINE_QUANTITY}`),
+});
+
+/** DELETE /api/cart/delete-cart-item */
+export const apiCartDeleteSchema = z.object({
+  _id: z.string({ error: "_id is required" }).regex(ID_PATTERN, "_id is not a valid cart item id"),
+});

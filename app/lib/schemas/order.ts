@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { ID_PATTERN } from "../ids";
+import { MAX_LINE_QUANTITY } from "./cart";
+
+export const PAYMENT_CHOICES = ["cod", "online"] as const;
+
+/** The checkout page form: one form, two submit buttons (intent). */
+export const checkoutFormSchema = z.object({
+  intent: z.enum(PAYMENT_CHOICES, { error: "Choose Online Payment or Cash on Delivery" }),
+  addressId: z
+    .string({ error: "Choose a delivery address" })
+    .regex(ID_PATTERN, "Choose a delivery address"),
+  /** Rendered with the page; the same key twice creates one order. */
+  idempotencyKey: z.string().regex(/^[0-9a-f]{24}$/, "Reload the checkout page and try again"),
+});
+
+/**
+ * POST /api/order/cash-on-delivery and /api/order/checkout. `list_items` only says which products
+ * and how many; prices and totals come from the server. `subTotalAmt`/`totalAmt` are advisory:
+ * when present and different from the server's bill the request is refused with 409.
+ */
+const listItem = z.object({
+  productId: z.union([
+    z.string().regex(ID_PATTERN, "productId is not a valid product id"),
+    z.object({ _id: z.string().regex(ID_PATTERN, "productId is not a valid product id") }).transform((p) => p._id),
+  ]),
+  quantity: z
+    .number({ error: "quantity must be a number" })
+    .int("quantity must be a whole number")
+    .min(1, "quantity must be at least 1")
+    .max(MAX_LINE_QUANTITY, `quantity can be at most ${MAX_LINE_QUANTITY}`),
+});
+
+export const apiOrderSchema = z.object({
+  list_items: z.array(listItem).min(1, "list_items must not be empty").max(100, "At most 100 lines per order"),
+  addressId: z.string({ error: "addressId is required" }).regex(ID_PATTERN, "addressId is not a valid address id"),
+  subTotalAmt: z.number().nonnegative().optional(),
+  totalAmt: z.number().nonnegative().optional(),
+  idempotencyKey: z.string().min(8).max(64).optional(),
+});
+export type ApiOrderInput = z.infer<typeof apiOrderSchema>;

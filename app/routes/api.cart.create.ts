@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiCartCreateSchema } from "~/lib/schemas/cart";
+import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { addOne } from "~/utils/cart.server";
+import { requireApiShopper } from "~/utils/shopper.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/cart/create {productId}: adds one (or one more) within stock. */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "POST");
+    const user = await requireApiShopper(request, context);
+    const { productId } = await readJson(request, apiCartCreateSchema);
+    const change = await addOne(context, { userId: user.id }, productId);
+    if (!change.ok) return apiError(change.message, change.status);
+    return apiSuccess({ productId, quantity: change.quantity }, { message: "Item add successfully" });
+  });

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiCartDeleteSchema } from "~/lib/schemas/cart";
+import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { deleteCartItem } from "~/utils/cart.server";
+import { requireApiShopper } from "~/utils/shopper.server";
+
+export const loader = () => methodNotAllowed("DELETE");
+
+/** DELETE /api/cart/delete-cart-item {_id}: only the caller's item (others' ids are 404). */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "DELETE");
+    const user = await requireApiShopper(request, context);
+    const { _id } = await readJson(request, apiCartDeleteSchema);
+    const change = await deleteCartItem(context, user.id, _id);
+    if (!change.ok) return apiError(change.message, change.status);
+    return apiSuccess({ _id }, { message: "Item remove" });
+  });

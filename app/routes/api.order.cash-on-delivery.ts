@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiOrderSchema } from "~/lib/schemas/order";
+import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { placeOrder } from "~/utils/orders.server";
+import { requireApiShopper } from "~/utils/shopper.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/**
+ * POST /api/order/cash-on-delivery {list_items, addressId, subTotalAmt?, totalAmt?}: prices come from
+ * the server; advisory totals that disagree get 409. An `Idempotency-Key` header (or body
+ * `idempotencyKey`) makes a retried request return the same order.
+ */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "POST");
+    const user = await requireApiShopper(request, context);
+    const body = await readJson(request, apiOrderSchema);
+    const result = await placeOrder(context, {
+      userId: user.id,
+      addressId: body.addressId,
+      lines: body.list_items,
+      paymentMethod: "COD",
+      idempotencyKey: request.headers.get("Idempotency-Key")?.slice(0, 64) || body.idempotencyKey,
+      clientTotals: { subTotalAmt: body.subTotalAmt, totalAmt: body.totalAmt },
+    });
+    if (!result.ok) return apiError(result.message, result.status);
+    return apiSuccess(
+      { _id: result.order.id, orderId: result.order.orderId, totalAmt: result.order.bill.grandTotal / 100 },
+      { message: "Order successfully", status: result.order.duplicate ? 200 : 201 },
+    );
+  });

@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiError, apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
+import { handleStripeWebhook } from "~/utils/stripe.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/order/webhook: Stripe's signed events (exempt from the Origin check; the signature is the auth). */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed("POST");
+    const outcome = await handleStripeWebhook(context, request);
+    return outcome.status === 200 ? apiSuccess(null, { message: outcome.message }) : apiError(outcome.message, outcome.status);
+  });

@@ -1,0 +1,66 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { CartContents } from "~/components/CartContents";
+import { cartActionSchema } from "~/lib/schemas/cart";
+import { addOne, commitGuestCart, loadCart, removeLine, removeOne } from "~/utils/cart.server";
+import { cartOwnerFor, getShopper } from "~/utils/shopper.server";
+import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
+import { usePendingCart } from "~/lib/use-cart";
+
+export const meta: MetaFunction = () => [{ title: "Cart | FreshDash" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getShopper(request, context);
+  const cart = await loadCart(context, await cartOwnerFor(request, context, user));
+  return data({ cart }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/**
+ * The one cart action: `intent` = add | increment | decrement | remove. Without JavaScript it
+ * answers 303 back to where the shopper was, with the message as a flash; fetchers (which send
+ * js=1) get the result as data and show it as a toast.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const fromFetcher = form.get("js") === "1";
+  const back = safeRedirect(form.get("redirectTo"), "/cart");
+  const parsed = cartActionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Invalid cart request";
+    return fromFetcher
+      ? data({ ok: false, message }, { status: 400 })
+      : redirectWithToast(context, back, { type: "error", text: message });
+  }
+  const { intent, productId } = parsed.data;
+  const user = await getShopper(request, context);
+  const owner = await cartOwnerFor(request, context, user);
+  const change =
+    intent === "add" || intent === "increment"
+      ? await addOne(context, owner, productId)
+      : intent === "decrement"
+        ? await removeOne(context, owner, productId)
+        : await removeLine(context, owner, productId);
+
+  const headers = new Headers();
+  if (change.ok && "guest" in owner && change.guest) headers.append("Set-Cookie", await commitGuestCart(context, change.guest));
+  if (fromFetcher) {
+    return data(change.ok ? { ok: true, message: change.message, quantity: change.quantity } : { ok: false, message: change.message }, {
+      status: change.ok ? 200 : change.status,
+      headers,
+    });
+  }
+  return redirectWithToast(context, back, { type: change.ok ? "success" : "error", text: change.message }, { headers });
+}
+
+export default function CartPage() {
+  const { cart } = useLoaderData<typeof loader>();
+  const shown = usePendingCart(cart);
+  return (
+    <div className="mx-auto max-w-xl">
+      <h1 className="mb-4 text-xl font-bold">Cart</h1>
+      <div className="rounded-xl bg-neutral-100 p-3">
+        <CartContents cart={shown} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AddressForm } from "~/components/AddressForm";
+import { AddressLines } from "~/components/AddressCard";
+import { BillDetails } from "~/components/BillDetails";
+import { Dialog } from "~/components/Dialog";
+import { newId } from "~/lib/ids";
+import { checkoutFormSchema } from "~/lib/schemas/order";
+import { ADDRESS_INTENTS, handleAddressIntent } from "~/utils/address-actions.server";
+import { listAddresses } from "~/utils/addresses.server";
+import { loadCart } from "~/utils/cart.server";
+import { getD1 } from "~/utils/db.server";
+import { placeOrder, releaseStatements, attachCheckoutSession, orderLinesFor } from "~/utils/orders.server";
+import { getShopper, type Shopper } from "~/utils/shopper.server";
+import { createCheckoutSession, getStripe, ONLINE_PAYMENT_UNAVAILABLE } from "~/utils/stripe.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Checkout | FreshDash" }];
+
+async function requireCheckoutShopper(request: Request, context: LoaderFunctionArgs["context"]): Promise<Shopper> {
+  const user = await getShopper(request, context);
+  if (!user) throw await redirectWithToast(context, "/login?redirectTo=%2Fcheckout", { type: "error", text: "Please Login" });
+  return user;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireCheckoutShopper(request, context);
+  const [addresses, cart] = await Promise.all([listAddresses(context, user.id), loadCart(context, { userId: user.id })]);
+  return data(
+    { addresses, cart, idempotencyKey: newId(), onlinePayment: Boolean(getStripe(context)) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireCheckoutShopper(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if ((ADDRESS_INTENTS as readonly string[]).includes(intent)) {
+    return handleAddressIntent(context, user.id, form, "/checkout");
+  }
+
+  const parsed = checkoutFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ formError: parsed.error.issues[0]?.message ?? "Invalid checkout" }, { status: 400 });
+  const { addressId, idempotencyKey } = parsed.data;
+  const online = parsed.data.intent === "online";
+  const stripe = online ? getStripe(context) : null;
+  if (online && !stripe) return data({ formError: ONLINE_PAYMENT_UNAVAILABLE }, { status: 400 });
+
+  const cart = await loadCart(context, { userId: user.id });
+  const result = await placeOrder(context, {
+    userId: user.id,
+    addressId,
+    lines: cart.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+    paymentMethod: online ? "ONLINE" : "COD",
+    idempotencyKey,
+  });
+  if (!result.ok) return data({ formError: result.message }, { status: result.status });
+  const order = result.order;
+
+  if (!stripe) return redirectWithToast(context, "/success?text=Order", { type: "success", text: "Order placed successfully" });
+
+  try {
+    const session = await createCheckoutSession(stripe, order, { origin: new URL(request.url).origin, email: user.email });
+    if (!order.duplicate) await attachCheckoutSession(context, order.id, session.id, (session.expires_at ?? 0) * 1000);
+    if (!session.url) throw new Error("Stripe returned no checkout URL");
+    return redirect(session.url, 303);
+  } catch (error) {
+    console.error("Stripe checkout failed", error);
+    // Give the stock back and put nothing on the shopper's account.
+    const d1 = getD1(context);
+    await d1.batch(releaseStatements(d1, order.id, await orderLinesFor(d1, order.id), "Payment could not start", user.id));
+    return data({ formError: "We could not reach the payment provider. Please try again or choose Cash on Delivery." }, { status: 502 });
+  }
+}
+
+export default function Checkout() {
+  const { addresses, cart, idempotencyKey, onlinePayment } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/checkout") ? navigation.formData?.get("intent") : null;
+  const addressResult = actionData && "lastResult" in actionData ? actionData.lastResult : null;
+  const showAddDialog = params.get("dialog") === "add-address" || Boolean(addressResult);
+  const formError = actionData && "formError" in actionData ? actionData.formError : null;
+
+  if (!cart.lines.length) {
+    return (
+      <section className="mx-auto max-w-lg py-12 text-center">
+        <h1 className="text-xl font-bold">Checkout</h1>
+        <p className="mt-3 text-neutral-600">Your cart is empty.</p>
+        <Link to="/" className="mt-5 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white">
+          Shop Now
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="grid gap-6 lg:grid-cols-[1fr_420px]">
+      <Form method="post" id="checkout" className="grid content-start gap-3">
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <h1 className="text-lg font-semibold">Choose your address</h1>
+        {formError ? (
+          <p role="alert" className="rounded-md border-l-4 border-red-600 bg-red-50 px-4 py-2 text-sm font-medium text-red-800">
+            {formError}
+          </p>
+        ) : null}
+        <fieldset className="grid gap-3">
+          <legend className="sr-only">Delivery address</legend>
+          {addresses.map((address, index) => (
+            <label key={address.id} className="flex cursor-pointer gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm has-[:checked]:border-brand">
+              <input type="radio" name="addressId" value={address.id} defaultChecked={index === 0} required className="mt-1" />
+              <span>
+                <AddressLines address={address} />
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {!addresses.length ? (
+          <p className="text-sm text-neutral-600">You have no saved address yet: add one to place your order.</p>
+        ) : null}
+        <Link
+          to="?dialog=add-address"
+          preventScrollReset
+          className="flex h-16 items-center justify-center rounded-lg border-2 border-dashed border-neutral-300 bg-blue-50 text-neutral-600 hover:border-brand"
+        >
+          Add address
+        </Link>
+      </Form>
+      <aside className="grid content-start gap-3 rounded-lg bg-neutral-100 p-4" aria-labelledby="summary-title">
+        <h2 id="summary-title" className="text-lg font-semibold">
+          Summary
+        </h2>
+        <BillDetails bill={cart.bill} />
+        <button
+          type="submit"
+          form="checkout"
+          name="intent"
+          value="online"
+          disabled={Boolean(submitting)}
+          className="h-11 rounded-md bg-brand font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+        >
+          {submitting === "online" ? "Redirecting to payment…" : "Online Payment"}
+        </button>
+        {!onlinePayment ? <p className="text-xs text-neutral-600">{`Online payment is not configured on this store yet.`}</p> : null}
+        <button
+          type="submit"
+          form="checkout"
+          name="intent"
+          value="cod"
+          disabled={Boolean(submitting)}
+          className="h-11 rounded-md border-2 border-brand font-semibold text-brand hover:bg-brand hover:text-white disabled:opacity-60"
+        >
+          {submitting === "cod" ? "Placing order…" : "Cash on Delivery"}
+        </button>
+      </aside>
+      {showAddDialog ? (
+        <Dialog title="Add Address" closeTo=".">
+          <AddressForm intent="create-address" lastResult={addressResult} redirectTo="/checkout" />
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

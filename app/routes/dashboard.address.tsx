@@ -1,0 +1,70 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { AddressCard } from "~/components/AddressCard";
+import { AddressForm } from "~/components/AddressForm";
+import { Dialog } from "~/components/Dialog";
+import { handleAddressIntent } from "~/utils/address-actions.server";
+import { listAddresses } from "~/utils/addresses.server";
+import { requireShopper } from "~/utils/shopper.server";
+
+export const meta: MetaFunction = () => [{ title: "Save Address | FreshDash" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireShopper(request, context);
+  const addresses = await listAddresses(context, user.id);
+  return data({ addresses }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireShopper(request, context);
+  return handleAddressIntent(context, user.id, await request.formData(), "/dashboard/address");
+}
+
+export default function AddressBook() {
+  const { addresses } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const dialog = params.get("dialog") ?? (actionData && "intent" in actionData ? dialogFor(actionData.intent) : null);
+  const editing = dialog === "edit-address" ? addresses.find((a) => a.id === params.get("id")) : undefined;
+  const lastResult = actionData && "lastResult" in actionData ? actionData.lastResult : null;
+
+  return (
+    <section aria-labelledby="address-title" className="grid gap-4">
+      <div className="flex items-center justify-between gap-2 bg-white py-2 shadow-sm">
+        <h1 id="address-title" className="text-lg font-semibold">
+          Address
+        </h1>
+        <Link to="?dialog=add-address" preventScrollReset className="rounded-full border border-brand px-3 py-1 text-brand hover:bg-brand hover:text-white">
+          Add Address
+        </Link>
+      </div>
+      <ul className="grid gap-3">
+        {addresses.map((address) => (
+          <AddressCard key={address.id} address={address} />
+        ))}
+      </ul>
+      <Link
+        to="?dialog=add-address"
+        preventScrollReset
+        className="flex h-16 items-center justify-center rounded-lg border-2 border-dashed border-neutral-300 bg-blue-50 text-neutral-600 hover:border-brand"
+      >
+        Add address
+      </Link>
+      {dialog === "add-address" ? (
+        <Dialog title="Add Address" closeTo=".">
+          <AddressForm intent="create-address" lastResult={lastResult} />
+        </Dialog>
+      ) : null}
+      {dialog === "edit-address" && editing ? (
+        <Dialog title="Edit Address" closeTo=".">
+          <AddressForm intent="update-address" addressId={editing.id} defaultValue={editing} lastResult={lastResult} />
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}
+
+function dialogFor(intent: unknown) {
+  return intent === "update-address" ? "edit-address" : intent === "create-address" ? "add-address" : null;
+}

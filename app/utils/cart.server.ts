@@ -1,0 +1,280 @@
+/**
+ * The cart. Signed-in shoppers keep it in D1 (`cart_items`, unique per user and product); guests
+ * keep it in a signed cookie that merges into the account cart at login. Quantities never exceed
+ * stock. Prices are never stored here: every read joins the live product row and the bill comes
+ * from app/lib/pricing.ts.
+ */
+import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import { isId, newId } from "~/lib/ids";
+import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
+import { MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
+import { getD1 } from "./db.server";
+import { getSettings } from "./env.server";
+
+export interface CartLine {
+  /** The cart_items id (null for a guest's cookie cart). */
+  cartItemId: string | null;
+  productId: string;
+  name: string;
+  unit: string;
+  image: string;
+  /** List price per unit, paise. */
+  price: number;
+  discount: number;
+  /** Discounted price per unit, paise. */
+  finalPrice: number;
+  stock: number;
+  quantity: number;
+}
+
+export interface Cart {
+  lines: CartLine[];
+  bill: Bill;
+}
+
+export type CartOwner = { userId: string } | { guest: GuestCart };
+/** productId → quantity, in the order added. */
+export type GuestCart = [string, number][];
+
+const MAX_GUEST_LINES = 40;
+const LINE_COLUMNS = `p.id as productId, p.name, p.unit, p.price, p.discount, p.stock,
+  coalesce((select url from product_images pi where pi.product_id = p.id order by pi.position limit 1), '') as image`;
+
+type LineRow = Omit<CartLine, "finalPrice">;
+
+function toCart(rows: LineRow[]): Cart {
+  const lines = rows.map((row) => ({ ...row, finalPrice: discountedPrice(row.price, row.discount) }));
+  return { lines, bill: computeBill(lines) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Guest cart cookie
+
+function guestCookie(context: AppLoadContext) {
+  const settings = getSettings(context.cloudflare.env);
+  return createCookie("__cart", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: settings.ENVIRONMENT === "production",
+    secrets: [settings.sessionSecret],
+    maxAge: 60 * 60 * 24 * 30,
+  });
+}
+
+export async function readGuestCart(request: Request, context: AppLoadContext): Promise<GuestCart> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("__cart=")) return [];
+  const value = await guestCookie(context).parse(header);
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter(
+      (entry): entry is [string, number] =>
+        Array.isArray(entry) && isId(entry[0]) && Number.isInteger(entry[1]) && entry[1] > 0,
+    )
+    .slice(0, MAX_GUEST_LINES);
+}
+
+export async function commitGuestCart(context: AppLoadContext, cart: GuestCart): Promise<string> {
+  const cookie = guestCookie(context);
+  return cart.length ? cookie.serialize(cart) : cookie.serialize([], { maxAge: 0 });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+/** The statement that reads a signed-in shopper's cart lines (batchable with other root queries). */
+export function userCartStatement(d1: D1Database, userId: string): D1PreparedStatement {
+  return d1
+    .prepare(
+      `select ci.id as cartItemId, ci.quantity, ${LINE_COLUMNS}
+         from cart_items ci join products p on p.id = ci.product_id
+        where ci.user_id = ? order by ci.created_at, ci.id`,
+    )
+    .bind(userId);
+}
+
+export function cartFromRows(rows: LineRow[]): Cart {
+  return toCart(rows);
+}
+
+export async function loadCart(context: AppLoadContext, owner: CartOwner): Promise<Cart> {
+  const d1 = getD1(context);
+  if ("userId" in owner) {
+    const { results } = await userCartStatement(d1, owner.userId).all<LineRow>();
+    return toCart(results);
+  }
+  if (!owner.guest.length) return toCart([]);
+  const ids = owner.guest.map(([id]) => id);
+  const { results } = await d1
+    .prepare(`select ${LINE_COLUMNS} from products p where p.id in (${ids.map(() => "?").join(",")})`)
+    .bind(...ids)
+    .all<Omit<LineRow, "cartItemId" | "quantity">>();
+  const byId = new Map(results.map((r) => [r.productId, r]));
+  // Products deleted since they were added simply drop out of a guest cart.
+  return toCart(
+    owner.guest.flatMap(([id, quantity]) => {
+      const product = byId.get(id);
+      return product ? [{ ...product, cartItemId: null, quantity }] : [];
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+export type CartChange =
+  | { ok: true; message: string; quantity: number }
+  | { ok: false; status: 404 | 409; message: string };
+
+interface ProductStock {
+  id: string;
+  name: string;
+  stock: number;
+}
+
+async function productStock(d1: D1Database, productId: string): Promise<ProductStock | null> {
+  return d1.prepare("select id, name, stock from products where id = ?").bind(productId).first<ProductStock>();
+}
+
+function limitFor(stock: number) {
+  return Math.min(stock, MAX_LINE_QUANTITY);
+}
+
+function stockMessage(product: ProductStock): string {
+  if (product.stock <= 0) return `${product.name} is out of stock`;
+  return `Only ${limitFor(product.stock)} of ${product.name} can be added`;
+}
+
+/** Adds one unit (the 'Add' and plus buttons). */
+export async function addOne(context: AppLoadContext, owner: CartOwner, productId: string): Promise<CartChange & { guest?: GuestCart }> {
+  const d1 = getD1(context);
+  if ("userId" in owner) {
+    // One statement: insert at 1 or increment, only while the result stays within stock.
+    const row = await d1
+      .prepare(
+        `insert into cart_items (id, user_id, product_id, quantity)
+           select ?, ?, p.id, 1 from products p where p.id = ? and p.stock >= 1
+         on conflict (user_id, product_id) do update
+           set quantity = quantity + 1, updated_at = unixepoch() * 1000
+           where cart_items.quantity + 1 <= min((select stock from products where id = excluded.product_id), ${MAX_LINE_QUANTITY})
+         returning quantity`,
+      )
+      .bind(newId(), owner.userId, productId)
+      .first<{ quantity: number }>();
+    if (row) return { ok: true, message: "Item added", quantity: row.quantity };
+    const product = await productStock(d1, productId);
+    if (!product) return { ok: false, status: 404, message: "This product is no longer available" };
+    return { ok: false, status: 409, message: stockMessage(product) };
+  }
+  const product = await productStock(d1, productId);
+  if (!product) return { ok: false, status: 404, message: "This product is no longer available" };
+  const guest = owner.guest.map((e) => [...e] as [string, number]);
+  const line = guest.find(([id]) => id === productId);
+  const next = (line?.[1] ?? 0) + 1;
+  if (next > limitFor(product.stock)) return { ok: false, status: 409, message: stockMessage(product) };
+  if (line) line[1] = next;
+  else {
+    if (guest.length >= MAX_GUEST_LINES) return { ok: false, status: 409, message: "Your cart is full: log in to add more items" };
+    guest.push([productId, 1]);
+  }
+  return { ok: true, message: "Item added", quantity: next, guest };
+}
+
+/** Removes one unit; at quantity 1 removes the line (the minus button). */
+export async function removeOne(context: AppLoadContext, owner: CartOwner, productId: string): Promise<CartChange & { guest?: GuestCart }> {
+  if ("userId" in owner) {
+    const d1 = getD1(context);
+    // Delete-at-1 first, then decrement-above-1: exactly one of them applies.
+    const [deleted, updated] = await d1.batch<{ quantity: number }>([
+      d1
+        .prepare("delete from cart_items where user_id = ? and product_id = ? and quantity <= 1 returning 0 as quantity")
+        .bind(owner.userId, productId),
+      d1
+        .prepare(
+          "update cart_items set quantity = quantity - 1, updated_at = unixepoch() * 1000 where user_id = ? and product_id = ? and quantity > 1 returning quantity",
+        )
+        .bind(owner.userId, productId),
+    ]);
+    const row = deleted.results[0] ?? updated.results[0];
+    if (!row) return { ok: false, status: 404, message: "This item is not in your cart" };
+    return { ok: true, message: "Item remove", quantity: row.quantity };
+  }
+  const guest = owner.guest.map((e) => [...e] as [string, number]);
+  const index = guest.findIndex(([id]) => id === productId);
+  if (index === -1) return { ok: false, status: 404, message: "This item is not in your cart" };
+  const quantity = guest[index][1] - 1;
+  if (quantity <= 0) guest.splice(index, 1);
+  else guest[index][1] = quantity;
+  return { ok: true, message: "Item remove", quantity: Math.max(0, quantity), guest };
+}
+
+/** Removes the whole line. */
+export async function removeLine(context: AppLoadContext, owner: CartOwner, productId: string): Promise<CartChange & { guest?: GuestCart }> {
+  if ("userId" in owner) {
+    const result = await getD1(context)
+      .prepare("delete from cart_items where user_id = ? and product_id = ?")
+      .bind(owner.userId, productId)
+      .run();
+    if (!result.meta.changes) return { ok: false, status: 404, message: "This item is not in your cart" };
+    return { ok: true, message: "Item remove", quantity: 0 };
+  }
+  const guest = owner.guest.filter(([id]) => id !== productId);
+  if (guest.length === owner.guest.length) return { ok: false, status: 404, message: "This item is not in your cart" };
+  return { ok: true, message: "Item remove", quantity: 0, guest };
+}
+
+/** PUT /api/cart/update-qty: sets a quantity on the caller's own cart item. */
+export async function setQuantity(context: AppLoadContext, userId: string, cartItemId: string, qty: number): Promise<CartChange> {
+  const d1 = getD1(context);
+  const row = await d1
+    .prepare(
+      `update cart_items set quantity = ?, updated_at = unixepoch() * 1000
+        where id = ? and user_id = ? and ? <= min((select stock from products p where p.id = cart_items.product_id), ${MAX_LINE_QUANTITY})
+        returning quantity`,
+    )
+    .bind(qty, cartItemId, userId, qty)
+    .first<{ quantity: number }>();
+  if (row) return { ok: true, message: "Cart updated", quantity: row.quantity };
+  const item = await d1
+    .prepare("select p.id, p.name, p.stock from cart_items ci join products p on p.id = ci.product_id where ci.id = ? and ci.user_id = ?")
+    .bind(cartItemId, userId)
+    .first<ProductStock>();
+  if (!item) return { ok: false, status: 404, message: "Cart item not found" };
+  return { ok: false, status: 409, message: stockMessage(item) };
+}
+
+/** DELETE /api/cart/delete-cart-item: only the caller's own item. */
+export async function deleteCartItem(context: AppLoadContext, userId: string, cartItemId: string): Promise<CartChange> {
+  const result = await getD1(context)
+    .prepare("delete from cart_items where id = ? and user_id = ?")
+    .bind(cartItemId, userId)
+    .run();
+  if (!result.meta.changes) return { ok: false, status: 404, message: "Cart item not found" };
+  return { ok: true, message: "Item remove", quantity: 0 };
+}
+
+/**
+ * At login: the guest cookie's lines join the account cart (quantities add up, capped by stock),
+ * in one batch. Returns the Set-Cookie value that clears the guest cart, or null if there was none.
+ */
+export async function mergeGuestCart(request: Request, context: AppLoadContext, userId: string): Promise<string | null> {
+  const guest = await readGuestCart(request, context);
+  if (!guest.length) return null;
+  const d1 = getD1(context);
+  await d1.batch(
+    guest.map(([productId, quantity]) =>
+      d1
+        .prepare(
+          `insert into cart_items (id, user_id, product_id, quantity)
+             select ?, ?, p.id, min(?, p.stock, ${MAX_LINE_QUANTITY}) from products p where p.id = ? and p.stock >= 1
+           on conflict (user_id, product_id) do update
+             set quantity = min(cart_items.quantity + excluded.quantity,
+                                (select stock from products where id = excluded.product_id), ${MAX_LINE_QUANTITY}),
+                 updated_at = unixepoch() * 1000`,
+        )
+        .bind(newId(), userId, quantity, productId),
+    ),
+  );
+  return commitGuestCart(context, []);
+}
