@@ -15,7 +15,15 @@ async function freePort(): Promise<number> {
 }
 
 process.env.E2E_PORT ??= String(await freePort());
+process.env.FAKE_STRIPE_PORT ??= String(await freePort());
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+/** The store talks to a local fake Stripe (tests/support/fake-stripe.ts), which posts signed webhooks back. */
+export const stripeBase = `http://127.0.0.1:${process.env.FAKE_STRIPE_PORT}`;
+const stripeEnv = {
+  STRIPE_API_BASE: stripeBase,
+  STRIPE_SECRET_KEY: "sk_test_fake_key",
+  STRIPE_WEBHOOK_SECRET: "whsec_test_secret",
+};
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -50,12 +58,22 @@ export default defineConfig({
     // Checks over plain HTTP that need no browser variant (run once).
     { name: "http", testMatch: /\.http\.spec\.ts$/, use: { ...chromium } },
   ],
-  webServer: {
-    command: "npx tsx scripts/e2e-server.ts",
-    url: `${baseURL}/ping`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: "npx tsx tests/support/fake-stripe.ts",
+      url: `${stripeBase}/__control/health`,
+      env: { ...stripeEnv, STORE_URL: baseURL },
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: "npx tsx scripts/e2e-server.ts",
+      url: `${baseURL}/ping`,
+      env: stripeEnv,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

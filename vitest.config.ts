@@ -17,12 +17,16 @@ export default defineConfig({
       {
         plugins: [
           tsconfigPaths(),
-          cloudflareTest(async () => ({
+          cloudflareTest(async ({ inject }) => ({
             main: "./workers/app.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               bindings: {
                 ENVIRONMENT: "test",
+                // A local fake Stripe started by the global setup (tests/support/fake-stripe.ts).
+                STRIPE_API_BASE: inject("stripeBase"),
+                STRIPE_SECRET_KEY: "sk_test_fake_key",
+                STRIPE_WEBHOOK_SECRET: "whsec_test_secret",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(__dirname, "migrations")),
               },
             },
@@ -32,6 +36,7 @@ export default defineConfig({
           name: "workers",
           include: ["tests/workers/**/*.test.ts"],
           setupFiles: ["./tests/workers/apply-migrations.ts"],
+          globalSetup: ["./tests/support/fake-stripe-global.ts"],
           deps: {
             optimizer: {
               ssr: {

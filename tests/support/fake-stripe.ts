@@ -1,0 +1,237 @@
+/**
+ * A small stand-in for Stripe used by the tests (the network is closed here, and
+ * stripe-stateful-mock has no Checkout Sessions). It speaks the part of the API the store uses:
+ *   POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id, POST /v1/checkout/sessions/:id/expire,
+ *   POST /v1/refunds
+ * and serves a hosted payment page at /pay/:id whose "Pay" button delivers a signed
+ * `checkout.session.completed` webhook to the store, then redirects to the session's success_url.
+ * Control routes for tests: POST /__control/expire/:id (delivers checkout.session.expired),
+ * POST /__control/redeliver/:id (sends the last event again), GET /__control/events.
+ *
+ * Run: `npx tsx tests/support/fake-stripe.ts` with FAKE_STRIPE_PORT, STORE_URL, STRIPE_WEBHOOK_SECRET.
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+
+interface Session {
+  id: string;
+  object: "checkout.session";
+  url: string;
+  status: "open" | "complete" | "expired";
+  payment_status: "unpaid" | "paid";
+  payment_intent: string | null;
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  expires_at: number;
+  success_url: string;
+  cancel_url: string;
+  line_items: { name: string; quantity: number; unit_amount: number }[];
+}
+
+export interface FakeStripeOptions {
+  port: number;
+  storeUrl?: string;
+  webhookSecret: string;
+}
+
+const rand = (n = 12) => randomBytes(n).toString("hex");
+
+/** Stripe's form encoding: a[b][0][c]=x → nested objects/arrays. */
+function parseForm(body: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const parts = rawKey.split(/\[|\]\[|\]/).filter(Boolean);
+    let node: Record<string, unknown> = out;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return out;
+}
+
+export function signPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) {
+  const signature = createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
+  return `t=${timestamp},v1=${signature}`;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function startFakeStripe({ port, storeUrl, webhookSecret }: FakeStripeOptions): Promise<Server> {
+  const sessions = new Map<string, Session>();
+  const byIdempotencyKey = new Map<string, Session>();
+  const refunds = new Map<string, { id: string; payment_intent: string; amount: number }>();
+  const lastEvent = new Map<string, string>();
+  const events: { id: string; type: string; session: string; delivered: number }[] = [];
+  const base = `http://127.0.0.1:${port}`;
+
+  async function deliver(session: Session, type: string, payloadOverride?: string) {
+    const payload =
+      payloadOverride ??
+      JSON.stringify({
+        id: `evt_${rand()}`,
+        object: "event",
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: { object: session },
+      });
+    lastEvent.set(session.id, payload);
+    const event = JSON.parse(payload) as { id: string };
+    if (!storeUrl) return 0;
+    const res = await fetch(`${storeUrl}/api/order/webhook`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": signPayload(payload, webhookSecret) },
+      body: payload,
+    });
+    events.push({ id: event.id, type, session: session.id, delivered: res.status });
+    return res.status;
+  }
+
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", base);
+      const path = url.pathname;
+      const body = req.method === "POST" ? await readBody(req) : "";
+
+      if (req.method === "POST" && path === "/v1/checkout/sessions") {
+        const key = req.headers["idempotency-key"];
+        if (typeof key === "string" && byIdempotencyKey.has(key)) return json(res, 200, byIdempotencyKey.get(key));
+        const form = parseForm(body) as {
+          line_items?: Record<string, { quantity: string; price_data: { unit_amount: string; product_data: { name: string } } }>;
+          success_url: string;
+          cancel_url: string;
+          client_reference_id?: string;
+          metadata?: Record<string, string>;
+          expires_at?: string;
+          currency?: string;
+        };
+        const lines = Object.values(form.line_items ?? {}).map((l) => ({
+          name: l.price_data.product_data.name,
+          quantity: Number(l.quantity),
+          unit_amount: Number(l.price_data.unit_amount),
+        }));
+        if (!lines.length || !form.success_url || !form.cancel_url) {
+          return json(res, 400, { error: { type: "invalid_request_error", message: "Missing line_items or URLs" } });
+        }
+        const id = `cs_test_${rand()}`;
+        const session: Session = {
+          id,
+          object: "checkout.session",
+          url: `${base}/pay/${id}`,
+          status: "open",
+          payment_status: "unpaid",
+          payment_intent: null,
+          amount_total: lines.reduce((sum, l) => sum + l.quantity * l.unit_amount, 0),
+          currency: form.currency ?? "inr",
+          client_reference_id: form.client_reference_id ?? null,
+          metadata: form.metadata ?? {},
+          expires_at: Number(form.expires_at ?? Math.floor(Date.now() / 1000) + 1800),
+          success_url: form.success_url,
+          cancel_url: form.cancel_url,
+          line_items: lines,
+        };
+        sessions.set(id, session);
+        if (typeof key === "string") byIdempotencyKey.set(key, session);
+        return json(res, 200, session);
+      }
+
+      const sessionMatch = path.match(/^\/v1\/checkout\/sessions\/([\w]+)(\/expire)?$/);
+      if (sessionMatch) {
+        const session = sessions.get(sessionMatch[1]);
+        if (!session) return json(res, 404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+        if (sessionMatch[2] && req.method === "POST") {
+          if (session.status !== "open") return json(res, 400, { error: { type: "invalid_request_error", message: "Session is not open" } });
+          session.status = "expired";
+          await deliver(session, "checkout.session.expired");
+        }
+        return json(res, 200, session);
+      }
+
+      if (req.method === "POST" && path === "/v1/refunds") {
+        const key = req.headers["idempotency-key"];
+        const form = parseForm(body) as { payment_intent?: string; amount?: string };
+        const existing = typeof key === "string" ? refunds.get(key) : undefined;
+        if (existing) return json(res, 200, { ...existing, object: "refund", status: "succeeded" });
+        if (!form.payment_intent || form.payment_intent.startsWith("pi_refuse")) {
+          return json(res, 400, { error: { type: "invalid_request_error", message: "This payment cannot be refunded" } });
+        }
+        const refund = { id: `re_${rand()}`, payment_intent: form.payment_intent, amount: Number(form.amount ?? 0) };
+        if (typeof key === "string") refunds.set(key, refund);
+        return json(res, 200, { ...refund, object: "refund", status: "succeeded" });
+      }
+
+      const payMatch = path.match(/^\/pay\/(cs_test_\w+)$/);
+      if (payMatch) {
+        const session = sessions.get(payMatch[1]);
+        if (!session) {
+          res.writeHead(404, { "Content-Type": "text/plain" });
+          return res.end("No such session");
+        }
+        if (req.method === "POST") {
+          if (session.status === "open") {
+            session.status = "complete";
+            session.payment_status = "paid";
+            session.payment_intent = `pi_${rand()}`;
+            await deliver(session, "checkout.session.completed");
+          }
+          res.writeHead(303, { Location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) });
+          return res.end();
+        }
+        const total = (session.amount_total / 100).toFixed(2);
+        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+        return res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head>
+<body><main><h1>Fake Stripe Checkout</h1>
+<ul>${session.line_items.map((l) => `<li>${escapeHtml(l.name)} × ${l.quantity}</li>`).join("")}</ul>
+<p>Total: INR ${total}</p>
+<form method="post"><button type="submit">Pay INR ${total}</button></form>
+<p><a href="${escapeHtml(session.cancel_url)}">Cancel</a></p></main></body></html>`);
+      }
+
+      const control = path.match(/^\/__control\/(expire|redeliver)\/(cs_test_\w+)$/);
+      if (req.method === "POST" && control) {
+        const session = sessions.get(control[2]);
+        if (!session) return json(res, 404, { error: "no session" });
+        if (control[1] === "expire") {
+          session.status = "expired";
+          return json(res, 200, { delivered: await deliver(session, "checkout.session.expired") });
+        }
+        const payload = lastEvent.get(session.id);
+        if (!payload) return json(res, 404, { error: "no event yet" });
+        return json(res, 200, { delivered: await deliver(session, JSON.parse(payload).type, payload) });
+      }
+      if (path === "/__control/events") return json(res, 200, { events, sessions: [...sessions.values()] });
+      if (path === "/__control/health") return json(res, 200, { ok: true });
+
+      json(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method} ${path})` } });
+    } catch (error) {
+      json(res, 500, { error: { type: "api_error", message: String(error) } });
+    }
+  });
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, ""))) {
+  const port = Number(process.env.FAKE_STRIPE_PORT);
+  const server = await startFakeStripe({
+    port,
+    storeUrl: process.env.STORE_URL,
+    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? "whsec_test_secret",
+  });
+  console.log(`Fake Stripe on http://127.0.0.1:${port}`);
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}

@@ -1,0 +1,91 @@
+import { SELF } from "cloudflare:test";
+import { BASE } from "./fixtures";
+
+export interface ApiResult<T = any> {
+  status: number;
+  body: { message: string; error: boolean; success: boolean; data: T; [key: string]: unknown };
+  headers: Headers;
+}
+
+/** Calls the real worker's /api with an optional bearer token and JSON body. */
+export async function api<T = any>(
+  path: string,
+  { method = "GET", token, body, headers = {} }: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResult<T>> {
+  const res = await SELF.fetch(`${BASE}${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: any = null;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = { raw: text };
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+export async function login(email: string, password: string): Promise<string> {
+  const res = await api("/api/user/login", { method: "POST", body: { email, password } });
+  if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.accesstoken as string;
+}
+
+let counter = 0;
+/** A fresh shopper account (so tests do not share carts), logged in. */
+export async function newShopper(): Promise<{ token: string; email: string }> {
+  const email = `shopper${Date.now()}${counter++}@example.com`;
+  const password = "Test@12345";
+  const res = await api("/api/user/register", {
+    method: "POST",
+    body: { name: "Test Shopper", email, password, confirmPassword: password },
+  });
+  if (res.status >= 300) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: await login(email, password), email };
+}
+
+export const VALID_ADDRESS = {
+  address_line: "221B Baker Street, Koramangala",
+  city: "Bengaluru",
+  state: "Karnataka",
+  country: "India",
+  pincode: "560034",
+  mobile: "9812345678",
+};
+
+/** A product of the test's own (so tests never share stock): price in rupees. */
+export async function makeProduct({ name = "Test Paneer", stock = 10, price = 100, discount = 0 } = {}) {
+  const { env } = await import("cloudflare:test");
+  const id = crypto.getRandomValues(new Uint8Array(12)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "");
+  const category = await env.DB.prepare("select category_id as c from product_categories limit 1").first<{ c: string }>();
+  const sub = await env.DB.prepare(
+    "select sub_category_id as s from sub_category_categories where category_id = ? limit 1",
+  )
+    .bind(category!.c)
+    .first<{ s: string }>();
+  const fullName = `${name} ${id.slice(0, 6)}`;
+  await env.DB.batch([
+    env.DB.prepare("insert into products (id, name, unit, stock, price, discount) values (?, ?, '200 g', ?, ?, ?)").bind(
+      id,
+      fullName,
+      stock,
+      Math.round(price * 100),
+      discount,
+    ),
+    env.DB.prepare("insert into product_images (product_id, position, url) values (?, 0, '/images/seed/milk.webp')").bind(id),
+    env.DB.prepare("insert into product_categories (product_id, category_id) values (?, ?)").bind(id, category!.c),
+    env.DB.prepare("insert into product_sub_categories (product_id, sub_category_id) values (?, ?)").bind(id, sub!.s),
+  ]);
+  return { id, name: fullName, stock, price, discount };
+}
+
+export async function stockOf(id: string): Promise<number> {
+  const { env } = await import("cloudflare:test");
+  return (await env.DB.prepare("select stock from products where id = ?").bind(id).first<{ stock: number }>())!.stock;
+}
