@@ -9,17 +9,23 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { FlashMessage } from "~/components/FlashMessage";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { ShowServerToast, ToastProvider } from "~/components/Toaster";
 import stylesheet from "~/styles.css?url";
+import { MobileCartBar } from "~/components/MobileCartBar";
+import { useHydrated } from "~/lib/use-hydrated";
+import { loadCart } from "~/utils/cart.server";
+import { cartOwnerFor, getShopper } from "~/utils/shopper.server";
 import { getToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(context, request);
-  return data({ toast }, { headers: headers ?? undefined });
+  const user = await getShopper(request, context);
+  const cart = await loadCart(context, await cartOwnerFor(request, context, user));
+  return data({ toast, cart }, { headers: headers ?? undefined });
 }
 
 export const links: LinksFunction = () => [
@@ -56,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <ShowServerToast toast={toast} />
             {children}
           </main>
+          <MobileCartBar />
           <Footer />
         </ToastProvider>
         <ScrollRestoration />
@@ -63,13 +70,6 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
-}
-
-/** False during the server render and the first client render, true after hydration. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 export default function App() {
