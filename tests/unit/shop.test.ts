@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { withPendingQuantities, type CartView } from "~/lib/cart-view";
+import { computeBill } from "~/lib/pricing";
+import { addressSchema } from "~/lib/schemas/address";
+import { apiCartUpdateQtySchema, cartActionSchema } from "~/lib/schemas/cart";
+import { apiOrderSchema, checkoutFormSchema } from "~/lib/schemas/order";
+
+const id = (n: number) => n.toString(16).padStart(24, "0");
+const line = (n: number, price: number, discount: number, quantity: number) => ({
+  productId: id(n),
+  name: `P${n}`,
+  unit: "1 kg",
+  image: "",
+  price,
+  discount,
+  stock: 10,
+  quantity,
+});
+
+describe("optimistic cart", () => {
+  const cart: CartView = (() => {
+    const lines = [line(1, 15000, 5, 2), line(2, 4000, 0, 1)];
+    return { lines, bill: computeBill(lines) };
+  })();
+
+  it("recomputes the bill with pending quantities through the pricing module", () => {
+    const next = withPendingQuantities(cart, new Map([[id(2), 3]]));
+    expect(next.bill.quantityTotal).toBe(5);
+    expect(next.bill.itemsTotal).toBe(14200 * 2 + 4000 * 3);
+    expect(next.bill.savings).toBe(800 * 2);
+  });
+  it("drops lines whose pending quantity reaches zero", () => {
+    const next = withPendingQuantities(cart, new Map([[id(1), 0]]));
+    expect(next.lines.map((l) => l.productId)).toEqual([id(2)]);
+    expect(next.bill.grandTotal).toBe(4000);
+  });
+  it("returns the same cart when nothing is pending", () => {
+    expect(withPendingQuantities(cart, new Map())).toBe(cart);
+  });
+});
+
+describe("shared schemas", () => {
+  it("accepts only the four cart intents with a valid product id", () => {
+    expect(cartActionSchema.safeParse({ intent: "add", productId: id(1) }).success).toBe(true);
+    expect(cartActionSchema.safeParse({ intent: "explode", productId: id(1) }).success).toBe(false);
+    expect(cartActionSchema.safeParse({ intent: "add", productId: "x" }).success).toBe(false);
+  });
+  it("refuses non-integer, zero, negative and huge API quantities", () => {
+    for (const qty of [0, -1, 1.5, 51, "2"]) {
+      expect(apiCartUpdateQtySchema.safeParse({ _id: id(1), qty }).success, String(qty)).toBe(false);
+    }
+    expect(apiCartUpdateQtySchema.safeParse({ _id: id(1), qty: 3 }).success).toBe(true);
+  });
+  it("normalises Indian mobiles and checks pincodes", () => {
+    const ok = addressSchema.parse({
+      address_line: " 1 MG Road ",
+      city: "Pune",
+      state: "Maharashtra",
+      country: "India",
+      pincode: "411001",
+      mobile: "+91 98765-43210",
+    });
+    expect(ok).toMatchObject({ address_line: "1 MG Road", mobile: "9876543210" });
+    const bad = addressSchema.safeParse({ address_line: "", city: "P", state: "M", country: "I", pincode: "011001", mobile: "12345" });
+    expect(bad.success).toBe(false);
+    const fields = bad.success ? [] : bad.error.issues.map((i) => i.path[0]);
+    expect(fields).toEqual(expect.arrayContaining(["address_line", "pincode", "mobile"]));
+  });
+  it("accepts list_items with an embedded product or a bare id, never a price", () => {
+    const parsed = apiOrderSchema.parse({
+      list_items: [{ productId: { _id: id(1), price: 1 }, quantity: 2 }, { productId: id(2), quantity: 1 }],
+      addressId: id(9),
+      totalAmt: 10,
+    });
+    expect(parsed.list_items).toEqual([
+      { productId: id(1), quantity: 2 },
+      { productId: id(2), quantity: 1 },
+    ]);
+  });
+  it("requires a payment choice and an address at checkout", () => {
+    expect(checkoutFormSchema.safeParse({ intent: "cod", addressId: id(1), idempotencyKey: id(2) }).success).toBe(true);
+    expect(checkoutFormSchema.safeParse({ intent: "cod", idempotencyKey: id(2) }).success).toBe(false);
+    expect(checkoutFormSchema.safeParse({ intent: "card", addressId: id(1), idempotencyKey: id(2) }).success).toBe(false);
+  });
+});
