@@ -33,7 +33,7 @@ export async function api<T = any>(
 
 export async function login(email: string, password: string): Promise<string> {
   const res = await api("/api/user/login", { method: "POST", body: { email, password } });
-  if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
   return res.body.data.accesstoken as string;
 }
 
@@ -46,7 +46,7 @@ export async function newShopper(): Promise<{ token: string; email: string }> {
     method: "POST",
     body: { name: "Test Shopper", email, password, confirmPassword: password },
   });
-  if (res.status >= 300) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status >= 300) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
   return { token: await login(email, password), email };
 }
 
