@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AccountButton } from "./AccountButton";
 import { CartButton } from "./CartButton";
 import { Logo } from "./Logo";
 import { SearchBar } from "./SearchBar";
@@ -12,9 +12,7 @@ export function Header() {
           <SearchBar />
         </div>
         <nav aria-label="Account and cart" className="ml-auto flex items-center gap-3">
-          <Link to="/login" className="rounded px-3 py-2 text-base font-medium text-neutral-700 hover:text-brand">
-            Login
-          </Link>
+          <AccountButton />
           <CartButton />
         </nav>
       </div>

@@ -76,6 +76,8 @@ export const refreshTokens = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The first token's id: every rotation keeps it, access tokens carry it, logout revokes it whole. */
+    familyId: text("family_id").notNull().default(""),
     expiresAt: integer("expires_at", { mode: "number" }).notNull(),
     revokedAt: integer("revoked_at", { mode: "number" }),
     replacedBy: text("replaced_by"),
@@ -84,6 +86,7 @@ export const refreshTokens = sqliteTable(
   (t) => [
     uniqueIndex("refresh_tokens_token_hash_unique").on(t.tokenHash),
     index("refresh_tokens_user_idx").on(t.userId),
+    index("refresh_tokens_family_idx").on(t.familyId),
   ],
 );
 

@@ -2,14 +2,14 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { addressSchema } from "~/lib/schemas/address";
 import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { createAddress, serializeAddress } from "~/utils/addresses.server";
-import { requireApiShopper } from "~/utils/shopper.server";
+import { requireApiUser } from "~/utils/auth.server";
 
 export const loader = () => methodNotAllowed("POST");
 
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "POST");
-    const user = await requireApiShopper(request, context);
+    const user = await requireApiUser(request, context);
     const input = await readJson(request, addressSchema);
     const row = await createAddress(context, user.id, input);
     return apiSuccess(serializeAddress(row, user.id), { message: "Address Created Successfully", status: 201 });

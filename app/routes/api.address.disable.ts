@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiAddressDisableSchema } from "~/lib/schemas/address";
 import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { disableAddress } from "~/utils/addresses.server";
-import { requireApiShopper } from "~/utils/shopper.server";
+import { requireApiUser } from "~/utils/auth.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 
@@ -10,7 +10,7 @@ export const loader = () => methodNotAllowed("DELETE");
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "DELETE");
-    const user = await requireApiShopper(request, context);
+    const user = await requireApiUser(request, context);
     const { _id } = await readJson(request, apiAddressDisableSchema);
     if (!(await disableAddress(context, user.id, _id))) return apiError("Address not found", 404);
     return apiSuccess({ _id }, { message: "Address Remove" });

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
 import { listAddresses, serializeAddress } from "~/utils/addresses.server";
-import { requireApiShopper } from "~/utils/shopper.server";
+import { requireApiUser } from "~/utils/auth.server";
 
 /** GET /api/address/get: the caller's addresses; removed ones (status false) are hidden. */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   handleApi(async () => {
-    const user = await requireApiShopper(request, context);
+    const user = await requireApiUser(request, context);
     const rows = await listAddresses(context, user.id);
     return apiSuccess(rows.map((row) => serializeAddress(row, user.id)));
   });

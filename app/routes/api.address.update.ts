@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiAddressUpdateSchema } from "~/lib/schemas/address";
 import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { serializeAddress, updateAddress } from "~/utils/addresses.server";
-import { requireApiShopper } from "~/utils/shopper.server";
+import { requireApiUser } from "~/utils/auth.server";
 
 export const loader = () => methodNotAllowed("PUT");
 
@@ -10,7 +10,7 @@ export const loader = () => methodNotAllowed("PUT");
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "PUT");
-    const user = await requireApiShopper(request, context);
+    const user = await requireApiUser(request, context);
     const { _id, ...input } = await readJson(request, apiAddressUpdateSchema);
     const row = await updateAddress(context, user.id, _id, input);
     if (!row) return apiError("Address not found", 404);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiCartCreateSchema } from "~/lib/schemas/cart";
 import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { addOne } from "~/utils/cart.server";
-import { requireApiShopper } from "~/utils/shopper.server";
+import { requireApiUser } from "~/utils/auth.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -10,7 +10,7 @@ export const loader = () => methodNotAllowed("POST");
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "POST");
-    const user = await requireApiShopper(request, context);
+    const user = await requireApiUser(request, context);
     const { productId } = await readJson(request, apiCartCreateSchema);
     const change = await addOne(context, { userId: user.id }, productId);
     if (!change.ok) return apiError(change.message, change.status);

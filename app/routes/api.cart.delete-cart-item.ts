@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiCartDeleteSchema } from "~/lib/schemas/cart";
 import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { deleteCartItem } from "~/utils/cart.server";
-import { requireApiShopper } from "~/utils/shopper.server";
+import { requireApiUser } from "~/utils/auth.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 
@@ -10,7 +10,7 @@ export const loader = () => methodNotAllowed("DELETE");
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "DELETE");
-    const user = await requireApiShopper(request, context);
+    const user = await requireApiUser(request, context);
     const { _id } = await readJson(request, apiCartDeleteSchema);
     const change = await deleteCartItem(context, user.id, _id);
     if (!change.ok) return apiError(change.message, change.status);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiCartUpdateQtySchema } from "~/lib/schemas/cart";
 import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { setQuantity } from "~/utils/cart.server";
-import { requireApiShopper } from "~/utils/shopper.server";
+import { requireApiUser } from "~/utils/auth.server";
 
 export const loader = () => methodNotAllowed("PUT");
 
@@ -10,7 +10,7 @@ export const loader = () => methodNotAllowed("PUT");
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "PUT");
-    const user = await requireApiShopper(request, context);
+    const user = await requireApiUser(request, context);
     const { _id, qty } = await readJson(request, apiCartUpdateQtySchema);
     const change = await setQuantity(context, user.id, _id, qty);
     if (!change.ok) return apiError(change.message, change.status);

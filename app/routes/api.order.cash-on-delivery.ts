@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiOrderSchema } from "~/lib/schemas/order";
 import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { placeOrder } from "~/utils/orders.server";
-import { requireApiShopper } from "~/utils/shopper.server";
+import { requireApiUser } from "~/utils/auth.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -14,7 +14,7 @@ export const loader = () => methodNotAllowed("POST");
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "POST");
-    const user = await requireApiShopper(request, context);
+    const user = await requireApiUser(request, context);
     const body = await readJson(request, apiOrderSchema);
     const result = await placeOrder(context, {
       userId: user.id,

@@ -3,7 +3,7 @@ import { apiOrderSchema } from "~/lib/schemas/order";
 import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { getD1 } from "~/utils/db.server";
 import { attachCheckoutSession, orderLinesFor, placeOrder, releaseStatements } from "~/utils/orders.server";
-import { requireApiShopper } from "~/utils/shopper.server";
+import { requireApiUser } from "~/utils/auth.server";
 import { createCheckoutSession, getStripe, ONLINE_PAYMENT_UNAVAILABLE } from "~/utils/stripe.server";
 
 export const loader = () => methodNotAllowed("POST");
@@ -12,7 +12,7 @@ export const loader = () => methodNotAllowed("POST");
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "POST");
-    const user = await requireApiShopper(request, context);
+    const user = await requireApiUser(request, context);
     const body = await readJson(request, apiOrderSchema);
     const stripe = getStripe(context);
     if (!stripe) return apiError(ONLINE_PAYMENT_UNAVAILABLE, 503);

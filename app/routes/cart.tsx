@@ -2,15 +2,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { CartContents } from "~/components/CartContents";
 import { cartActionSchema } from "~/lib/schemas/cart";
-import { addOne, commitGuestCart, loadCart, removeLine, removeOne } from "~/utils/cart.server";
-import { cartOwnerFor, getShopper } from "~/utils/shopper.server";
+import { addOne, cartOwnerFor, commitGuestCart, loadCart, removeLine, removeOne } from "~/utils/cart.server";
+import { getOptionalUser } from "~/utils/auth.server";
 import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
 import { usePendingCart } from "~/lib/use-cart";
 
 export const meta: MetaFunction = () => [{ title: "Cart | FreshDash" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getShopper(request, context);
+  const user = await getOptionalUser(request, context);
   const cart = await loadCart(context, await cartOwnerFor(request, context, user));
   return data({ cart }, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : redirectWithToast(context, back, { type: "error", text: message });
   }
   const { intent, productId } = parsed.data;
-  const user = await getShopper(request, context);
+  const user = await getOptionalUser(request, context);
   const owner = await cartOwnerFor(request, context, user);
   const change =
     intent === "add" || intent === "increment"

@@ -11,14 +11,14 @@ import { listAddresses } from "~/utils/addresses.server";
 import { loadCart } from "~/utils/cart.server";
 import { getD1 } from "~/utils/db.server";
 import { placeOrder, releaseStatements, attachCheckoutSession, orderLinesFor } from "~/utils/orders.server";
-import { getShopper, type Shopper } from "~/utils/shopper.server";
+import { getOptionalUser, type SessionUser } from "~/utils/auth.server";
 import { createCheckoutSession, getStripe, ONLINE_PAYMENT_UNAVAILABLE } from "~/utils/stripe.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout | FreshDash" }];
 
-async function requireCheckoutShopper(request: Request, context: LoaderFunctionArgs["context"]): Promise<Shopper> {
-  const user = await getShopper(request, context);
+async function requireCheckoutShopper(request: Request, context: LoaderFunctionArgs["context"]): Promise<SessionUser> {
+  const user = await getOptionalUser(request, context);
   if (!user) throw await redirectWithToast(context, "/login?redirectTo=%2Fcheckout", { type: "error", text: "Please Login" });
   return user;
 }

@@ -6,18 +6,18 @@ import { AddressForm } from "~/components/AddressForm";
 import { Dialog } from "~/components/Dialog";
 import { handleAddressIntent } from "~/utils/address-actions.server";
 import { listAddresses } from "~/utils/addresses.server";
-import { requireShopper } from "~/utils/shopper.server";
+import { requireUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Save Address | FreshDash" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireShopper(request, context);
+  const user = await requireUser(request, context);
   const addresses = await listAddresses(context, user.id);
   return data({ addresses }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireShopper(request, context);
+  const user = await requireUser(request, context);
   return handleAddressIntent(context, user.id, await request.formData(), "/dashboard/address");
 }
 

@@ -2,12 +2,12 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderCard } from "~/components/OrderCard";
 import { listOrders } from "~/utils/orders.server";
-import { requireShopper } from "~/utils/shopper.server";
+import { requireUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "My Orders | FreshDash" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireShopper(request, context);
+  const user = await requireUser(request, context);
   const orders = await listOrders(context, user.id);
   return data({ orders }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -94,6 +94,17 @@ export function userCartStatement(d1: D1Database, userId: string): D1PreparedSta
     .bind(userId);
 }
 
+/** The same lines reached through a session token hash, so the root loader can batch it with the user. */
+export function sessionCartStatement(d1: D1Database, tokenHash: string): D1PreparedStatement {
+  return d1
+    .prepare(
+      `select ci.id as cartItemId, ci.quantity, ${LINE_COLUMNS}
+         from sessions s join cart_items ci on ci.user_id = s.user_id join products p on p.id = ci.product_id
+        where s.token_hash = ? and s.expires_at > ? order by ci.created_at, ci.id`,
+    )
+    .bind(tokenHash, Date.now());
+}
+
 export function cartFromRows(rows: LineRow[]): Cart {
   return toCart(rows);
 }
@@ -277,4 +288,9 @@ export async function mergeGuestCart(request: Request, context: AppLoadContext, 
     ),
   );
   return commitGuestCart(context, []);
+}
+
+/** Signed-in shoppers own a D1 cart; guests the cookie one. */
+export async function cartOwnerFor(request: Request, context: AppLoadContext, user: { id: string } | null): Promise<CartOwner> {
+  return user ? { userId: user.id } : { guest: await readGuestCart(request, context) };
 }

@@ -31,8 +31,11 @@ export async function api<T = any>(
   return { status: res.status, body: parsed, headers: res.headers };
 }
 
+/** A random client IP, so per-IP limits do not couple unrelated tests. */
+export const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}`;
+
 export async function login(email: string, password: string): Promise<string> {
-  const res = await api("/api/user/login", { method: "POST", body: { email, password } });
+  const res = await api("/api/user/login", { method: "POST", body: { email, password }, headers: { "CF-Connecting-IP": randomIp() } });
   if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
   return res.body.data.accesstoken as string;
 }
@@ -45,6 +48,7 @@ export async function newShopper(): Promise<{ token: string; email: string }> {
   const res = await api("/api/user/register", {
     method: "POST",
     body: { name: "Test Shopper", email, password, confirmPassword: password },
+    headers: { "CF-Connecting-IP": randomIp() },
   });
   if (res.status >= 300) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
   return { token: await login(email, password), email };

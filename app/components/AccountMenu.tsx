@@ -1,0 +1,49 @@
+import { Form, NavLink } from "@remix-run/react";
+import type { Account } from "~/lib/use-account";
+
+const ADMIN_LINKS = [
+  { to: "/dashboard/category", label: "Category" },
+  { to: "/dashboard/subcategory", label: "Sub Category" },
+  { to: "/dashboard/upload-product", label: "Upload Product" },
+  { to: "/dashboard/product", label: "Product" },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded px-2 py-1.5 hover:bg-orange-100 ${isActive ? "bg-orange-100 font-semibold" : ""}`;
+
+/** 'My Account' menu (spec "Layout"): shared by the header dropdown, /user and the dashboard side menu. */
+export function AccountMenu({ account, onNavigate }: { account: Account; onNavigate?: () => void }) {
+  const isAdmin = account.role === "ADMIN";
+  return (
+    <div className="grid gap-2 text-sm">
+      <div>
+        <p className="font-semibold">My Account</p>
+        <NavLink to="/dashboard/profile" onClick={onNavigate} className="flex items-center gap-1 text-neutral-600 hover:text-brand">
+          <span className="max-w-52 truncate">{account.name || account.mobile}</span>
+          {isAdmin ? <span className="font-medium text-red-600">(Admin)</span> : null}
+        </NavLink>
+      </div>
+      <hr className="border-neutral-200" />
+      <nav aria-label="Account" className="grid gap-0.5">
+        {isAdmin
+          ? ADMIN_LINKS.map((l) => (
+              <NavLink key={l.to} to={l.to} onClick={onNavigate} className={linkClass}>
+                {l.label}
+              </NavLink>
+            ))
+          : null}
+        <NavLink to="/dashboard/myorders" onClick={onNavigate} className={linkClass}>
+          My Orders
+        </NavLink>
+        <NavLink to="/dashboard/address" onClick={onNavigate} className={linkClass}>
+          Save Address
+        </NavLink>
+        <Form method="post" action="/logout">
+          <button type="submit" className="w-full rounded px-2 py-1.5 text-left hover:bg-orange-100">
+            Log Out
+          </button>
+        </Form>
+      </nav>
+    </div>
+  );
+}

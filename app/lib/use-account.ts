@@ -1,0 +1,15 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { Role } from "~/db/schema";
+
+export interface Account {
+  name: string;
+  mobile: string;
+  role: Role;
+  avatar: string;
+}
+
+/** The signed-in account from the root loader (null for guests). */
+export function useAccount(): Account | null {
+  const root = useRouteLoaderData("root") as { user?: Account | null } | undefined;
+  return root?.user ?? null;
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { loginSchema } from "~/lib/schemas/account";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { verifyCredentials } from "~/utils/auth.server";
+import { startUserSession } from "~/utils/login.server";
+import { issueTokens } from "~/utils/tokens.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/**
+ * POST /api/user/login {email, password} → data.accesstoken + data.refreshToken, and the HttpOnly
+ * session cookie so a `credentials: include` client works too.
+ */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "POST");
+    const { email, password } = await readJson(request, loginSchema);
+    const user = await verifyCredentials(request, context, email, password);
+    const tokens = await issueTokens(context, user.id);
+    const headers = await startUserSession(request, context, user.id);
+    return apiSuccess(
+      { accesstoken: tokens.accessToken, refreshToken: tokens.refreshToken },
+      { message: "Login successfully", headers },
+    );
+  });

@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { registerSchema } from "~/lib/schemas/account";
+import { registerUser, serializeUser } from "~/utils/accounts.server";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { limitByIp } from "~/utils/rate-limit.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/user/register {name, email, password, confirmPassword}: always a USER. */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "POST");
+    const input = await readJson(request, registerSchema);
+    await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "register");
+    const user = await registerUser(context, input);
+    return apiSuccess(serializeUser(user), { message: "User register successfully", status: 201 });
+  });

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { resetPasswordSchema } from "~/lib/schemas/account";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { resetGrantCookie, resetPassword } from "~/utils/password-reset.server";
+
+export const loader = () => methodNotAllowed("PUT");
+
+/** PUT /api/user/reset-password {email, newPassword, confirmPassword}: needs the verified grant. */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "PUT");
+    const cookie = await resetGrantCookie(context).parse(request.headers.get("Cookie"));
+    const body = await readJson(request, resetPasswordSchema);
+    const grant = body.resetToken ?? (typeof cookie?.grant === "string" ? cookie.grant : null);
+    await resetPassword(context, body.email, grant, body.newPassword);
+    const headers = { "Set-Cookie": await resetGrantCookie(context).serialize("", { maxAge: 0 }) };
+    return apiSuccess(null, { message: "Password updated successfully", headers });
+  });

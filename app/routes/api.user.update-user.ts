@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { profileSchema } from "~/lib/schemas/account";
+import { serializeUser, updateProfile } from "~/utils/accounts.server";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+
+export const loader = () => methodNotAllowed("PUT");
+
+/** PUT /api/user/update-user {name, email, mobile}: role, _id, status and other keys are ignored. */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "PUT");
+    const user = await requireApiUser(request, context);
+    const input = await readJson(request, profileSchema);
+    return apiSuccess(serializeUser(await updateProfile(context, user.id, input)), { message: "Updated successfully" });
+  });

@@ -1,0 +1,126 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors } from "~/components/FormErrors";
+import { FormField } from "~/components/FormField";
+import { SubmitButton } from "~/components/SubmitButton";
+import { profileSchema } from "~/lib/schemas/account";
+import { useHydrated } from "~/lib/use-hydrated";
+import { setAvatar, updateProfile } from "~/utils/accounts.server";
+import { ApiError } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { limitByIp } from "~/utils/rate-limit.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { AVATAR_MAX_BYTES, readMultipart, storeImage } from "~/utils/uploads.server";
+
+export const meta: MetaFunction = () => [{ title: "Profile | FreshDash" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return data({ user }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const isUpload = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+  try {
+    if (isUpload) {
+      await limitByIp(context.cloudflare.env.UPLOAD_LIMITER, request, "avatar");
+      const form = await readMultipart(request, AVATAR_MAX_BYTES);
+      const url = await storeImage(context, form.get("avatar"), { maxBytes: AVATAR_MAX_BYTES, prefix: "avatars" });
+      await setAvatar(context, user.id, url);
+      return redirectWithToast(context, "/dashboard/profile", { type: "success", text: "Avatar updated" });
+    }
+    const submission = parseWithZod(await request.formData(), { schema: profileSchema });
+    if (submission.status !== "success") return data({ result: submission.reply(), avatarError: null }, { status: 400 });
+    try {
+      await updateProfile(context, user.id, submission.value);
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) {
+        return data({ result: submission.reply({ fieldErrors: error.errors }), avatarError: null }, { status: error.status });
+      }
+      throw error;
+    }
+    return redirectWithToast(context, "/dashboard/profile", { type: "success", text: "Profile updated successfully" });
+  } catch (error) {
+    if (error instanceof ApiError) return data({ result: null, avatarError: error.message }, { status: error.status, headers: error.headers });
+    throw error;
+  }
+}
+
+export default function Profile() {
+  const { user } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const avatarFetcher = useFetcher<typeof action>();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: actionData?.result,
+    defaultValue: { name: user.name, email: user.email, mobile: user.mobile },
+    constraint: getZodConstraint(profileSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  const uploading =
+    avatarFetcher.state !== "idle" || (navigation.state === "submitting" && navigation.formEncType === "multipart/form-data");
+  const avatarError = avatarFetcher.data?.avatarError ?? actionData?.avatarError;
+
+  return (
+    <section aria-labelledby="profile-title" className="grid max-w-lg gap-6">
+      <h1 id="profile-title" className="text-lg font-semibold">
+        Profile
+      </h1>
+      <div className="flex items-center gap-4">
+        {user.avatar ? (
+          <img src={user.avatar} alt={`${user.name}'s avatar`} width={80} height={80} className="h-20 w-20 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-full bg-neutral-200 text-2xl font-semibold">
+            {user.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <avatarFetcher.Form method="post" encType="multipart/form-data" className="grid gap-2">
+          <label htmlFor="avatar" className="text-sm font-medium">
+            Change avatar
+          </label>
+          <input
+            id="avatar"
+            name="avatar"
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            required
+            onChange={(e) => hydrated && e.currentTarget.form && avatarFetcher.submit(e.currentTarget.form)}
+            className="text-sm"
+          />
+          {hydrated ? (
+            uploading ? <p role="status">Loading...</p> : null
+          ) : (
+            <button type="submit" className="w-fit rounded border border-brand px-3 py-1 text-sm text-brand hover:bg-brand hover:text-white">
+              Upload
+            </button>
+          )}
+          {avatarError ? (
+            <p role="alert" className="text-sm text-red-600">
+              {avatarError}
+            </p>
+          ) : null}
+        </avatarFetcher.Form>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="grid gap-3">
+        <FormErrors errors={form.errors} />
+        <FormField label="Name" autoComplete="name" errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} id={fields.name.id} />
+        <FormField label="Email" autoComplete="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} id={fields.email.id} />
+        <FormField
+          label="Mobile"
+          autoComplete="tel-national"
+          inputMode="tel"
+          errors={fields.mobile.errors}
+          {...getInputProps(fields.mobile, { type: "tel" })}
+          id={fields.mobile.id}
+        />
+        <SubmitButton pendingText="Saving…">Submit</SubmitButton>
+      </Form>
+    </section>
+  );
+}

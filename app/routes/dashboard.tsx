@@ -1,0 +1,25 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Outlet } from "@remix-run/react";
+import { AccountMenu } from "~/components/AccountMenu";
+import { useAccount } from "~/lib/use-account";
+import { requireUser } from "~/utils/auth.server";
+
+/** Every /dashboard page needs a session (redirect to /login?redirectTo=...). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  return data(null, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function DashboardLayout() {
+  const account = useAccount();
+  return (
+    <div className="grid gap-4 lg:grid-cols-[250px_1fr]">
+      <aside className="sticky top-24 hidden max-h-[calc(100vh-96px)] self-start overflow-y-auto border-r border-neutral-200 py-4 pr-4 lg:block">
+        {account ? <AccountMenu account={account} /> : null}
+      </aside>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

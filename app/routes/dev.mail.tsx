@@ -1,0 +1,38 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { getD1 } from "~/utils/db.server";
+import { getSettings } from "~/utils/env.server";
+
+export const meta: MetaFunction = () => [{ title: "Dev mailbox | FreshDash" }, { name: "robots", content: "noindex" }];
+
+/** The local mailbox: every message the store sent. 404 outside development and test. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (!getSettings(context.cloudflare.env).isDev) throw new Response("No route matches URL", { status: 404 });
+  const { results } = await getD1(context)
+    .prepare('select id, "to", subject, text, created_at as createdAt from mail_outbox order by created_at desc, rowid desc limit 50')
+    .all<{ id: string; to: string; subject: string; text: string; createdAt: number }>();
+  return data({ messages: results }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function DevMail() {
+  const { messages } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="mail-title" className="grid gap-3">
+      <h1 id="mail-title" className="text-lg font-semibold">
+        Dev mailbox
+      </h1>
+      {messages.length ? null : <p>No mail yet.</p>}
+      <ul className="grid gap-3">
+        {messages.map((m) => (
+          <li key={m.id}>
+            <article aria-label={`Mail to ${m.to}: ${m.subject}`} className="rounded-lg border border-neutral-200 bg-white p-4 text-sm">
+              <p className="text-neutral-500">To: {m.to}</p>
+              <h2 className="font-semibold">{m.subject}</h2>
+              <pre className="mt-2 whitespace-pre-wrap font-sans">{m.text}</pre>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

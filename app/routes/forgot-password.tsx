@@ -1,0 +1,55 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { AuthCard } from "~/components/AuthCard";
+import { FormErrors } from "~/components/FormErrors";
+import { FormField } from "~/components/FormField";
+import { SubmitButton } from "~/components/SubmitButton";
+import { forgotPasswordSchema } from "~/lib/schemas/account";
+import { ApiError } from "~/utils/api.server";
+import { CODE_SENT, requestResetCode } from "~/utils/password-reset.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Forgot Password | FreshDash" }];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await requestResetCode(request, context, submission.value.email);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status, headers: error.headers });
+  }
+  return redirectWithToast(context, `/verification-otp?email=${encodeURIComponent(submission.value.email)}`, {
+    type: "success",
+    text: CODE_SENT,
+  });
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(forgotPasswordSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  return (
+    <AuthCard title="Forgot Password">
+      <Form method="post" {...getFormProps(form)} className="grid gap-3">
+        <FormErrors errors={form.errors} />
+        <FormField label="Email" autoComplete="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} id={fields.email.id} />
+        <SubmitButton pendingText="Sending…">Send Otp</SubmitButton>
+      </Form>
+      <p className="mt-4 text-sm">
+        Already have account?{" "}
+        <Link to="/login" className="font-semibold text-brand hover:underline">
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

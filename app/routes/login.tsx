@@ -1,0 +1,102 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { AuthCard } from "~/components/AuthCard";
+import { FormErrors } from "~/components/FormErrors";
+import { FormField } from "~/components/FormField";
+import { PasswordField } from "~/components/PasswordField";
+import { SubmitButton } from "~/components/SubmitButton";
+import { loginSchema } from "~/lib/schemas/account";
+import { useHydrated } from "~/lib/use-hydrated";
+import { ApiError } from "~/utils/api.server";
+import { authenticateForm, getOptionalUser } from "~/utils/auth.server";
+import { startUserSession } from "~/utils/login.server";
+import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Login | FreshDash" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (await getOptionalUser(request, context)) {
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  }
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  // remix-auth's FormStrategy reads the body itself, so conform validates a clone.
+  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  try {
+    const user = await authenticateForm(request, context);
+    const headers = await startUserSession(request, context, user.id);
+    return redirectWithToast(context, safeRedirect(submission.value.redirectTo), { type: "success", text: "Login successfully" }, { headers });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return data(
+      { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
+      { status: error.status, headers: error.headers },
+    );
+  }
+}
+
+export default function Login() {
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const hydrated = useHydrated();
+  const [filled, setFilled] = useState({ email: false, password: false });
+  const formRef = useRef<HTMLFormElement>(null);
+  const readFilled = () => {
+    const f = formRef.current;
+    if (f) setFilled({ email: Boolean(f.email.value), password: Boolean(f.password.value) });
+  };
+  // Autofill and server-kept values count as filled.
+  useEffect(readFilled, [actionData]);
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const redirectTo = params.get("redirectTo") ?? "";
+  return (
+    <AuthCard title="Login">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        ref={formRef}
+        className="grid gap-3"
+        onChange={readFilled}
+        onInput={readFilled}
+      >
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormErrors errors={form.errors} />
+        <FormField label="Email" autoComplete="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} id={fields.email.id} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          errors={fields.password.errors}
+          {...getInputProps(fields.password, { type: "password" })}
+          id={fields.password.id}
+        />
+        <Link to="/forgot-password" className="ml-auto text-sm text-brand hover:underline">
+          Forgot password ?
+        </Link>
+        {/* Disabled until both are filled, only when JavaScript can enable it again. */}
+        <SubmitButton disabled={hydrated && !(filled.email && filled.password)} pendingText="Logging in…">
+          Login
+        </SubmitButton>
+      </Form>
+      <p className="mt-4 text-sm">
+        Don&apos;t have account?{" "}
+        <Link to={redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register"} className="font-semibold text-brand hover:underline">
+          Register
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,13 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { destroySession } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/** Logging out changes state, so it is a POST form; a GET just goes home. */
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const headers = new Headers({ "Set-Cookie": await destroySession(request, context) });
+  return redirectWithToast(context, "/", { type: "success", text: "Logout successfully" }, { headers });
+}

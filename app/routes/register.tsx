@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { AuthCard } from "~/components/AuthCard";
+import { FormErrors } from "~/components/FormErrors";
+import { FormField } from "~/components/FormField";
+import { PasswordField } from "~/components/PasswordField";
+import { SubmitButton } from "~/components/SubmitButton";
+import { registerSchema } from "~/lib/schemas/account";
+import { registerUser } from "~/utils/accounts.server";
+import { ApiError } from "~/utils/api.server";
+import { getOptionalUser } from "~/utils/auth.server";
+import { startUserSession } from "~/utils/login.server";
+import { limitByIp } from "~/utils/rate-limit.server";
+import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Register | FreshDash" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (await getOptionalUser(request, context)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: registerSchema });
+  const hide = { hideFields: ["password", "confirmPassword"] };
+  if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });
+  try {
+    await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "register");
+    const user = await registerUser(context, submission.value);
+    const headers = await startUserSession(request, context, user.id);
+    return redirectWithToast(context, safeRedirect(form.get("redirectTo")), { type: "success", text: "User register successfully" }, { headers });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const fieldErrors = error.errors ? { fieldErrors: error.errors } : { formErrors: [error.message] };
+    return data({ result: submission.reply({ ...fieldErrors, ...hide }) }, { status: error.status, headers: error.headers });
+  }
+}
+
+export default function Register() {
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(registerSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  });
+  return (
+    <AuthCard title="Welcome to FreshDash">
+      <Form method="post" {...getFormProps(form)} className="grid gap-3">
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <FormErrors errors={form.errors} />
+        <FormField label="Name" autoComplete="name" errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} id={fields.name.id} />
+        <FormField label="Email" autoComplete="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} id={fields.email.id} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          errors={fields.password.errors}
+          {...getInputProps(fields.password, { type: "password" })}
+          id={fields.password.id}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          errors={fields.confirmPassword.errors}
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          id={fields.confirmPassword.id}
+        />
+        <SubmitButton pendingText="Registering…">Register</SubmitButton>
+      </Form>
+      <p className="mt-4 text-sm">
+        Already have account?{" "}
+        <Link to="/login" className="font-semibold text-brand hover:underline">
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

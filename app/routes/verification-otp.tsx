@@ -1,0 +1,55 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthCard } from "~/components/AuthCard";
+import { OtpInput } from "~/components/OtpInput";
+import { SubmitButton } from "~/components/SubmitButton";
+import { emailSchema, otpSchema } from "~/lib/schemas/account";
+import { ApiError } from "~/utils/api.server";
+import { resetGrantCookie, verifyResetCode } from "~/utils/password-reset.server";
+
+export const meta: MetaFunction = () => [{ title: "Verify OTP | FreshDash" }];
+
+/** Without an email to verify for, start from /forgot-password (spec). */
+export function loader({ request }: LoaderFunctionArgs) {
+  const email = emailSchema.safeParse(new URL(request.url).searchParams.get("email") ?? "");
+  if (!email.success) throw redirect("/forgot-password");
+  return { email: email.data };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const otp = form.get("otp") ?? Array.from({ length: 6 }, (_, i) => String(form.get(`otp${i}`) ?? "").trim()).join("");
+  const parsed = otpSchema.safeParse({ email: form.get("email"), otp });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Enter the 6-digit code" }, { status: 400 });
+  try {
+    const grant = await verifyResetCode(request, context, parsed.data.email, parsed.data.otp);
+    return redirect("/reset-password", {
+      status: 303,
+      headers: { "Set-Cookie": await resetGrantCookie(context).serialize({ email: parsed.data.email, grant }) },
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return data({ error: error.message }, { status: error.status, headers: error.headers });
+  }
+}
+
+export default function VerifyOtp() {
+  const { email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AuthCard title="Enter OTP">
+      <p className="mb-3 text-sm text-neutral-600">We sent a 6-digit code to {email}.</p>
+      <Form method="post" className="grid gap-3">
+        <input type="hidden" name="email" value={email} />
+        <OtpInput error={actionData?.error} />
+        <SubmitButton pendingText="Verifying…">Verify OTP</SubmitButton>
+      </Form>
+      <p className="mt-4 text-sm">
+        Didn&apos;t get it?{" "}
+        <Link to="/forgot-password" className="font-semibold text-brand hover:underline">
+          Send a new code
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

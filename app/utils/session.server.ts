@@ -1,0 +1,102 @@
+/**
+ * Page sessions (ARCHITECTURE.md "Accounts and sessions"): an HttpOnly, SameSite=Lax cookie (Secure
+ * in production) holds an opaque random token; D1 stores only its SHA-256, so logout and password
+ * reset revoke it. A guest request costs no D1 round trip; a signed-in one is a single join.
+ */
+import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import { newId } from "~/lib/ids";
+import type { Role } from "~/db/schema";
+import { randomToken, sha256Hex } from "./crypto.server";
+import { getD1 } from "./db.server";
+import { getSettings } from "./env.server";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The signed-in user as pages and /api see it (never the password hash). */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  avatar: string;
+  mobile: string;
+  role: Role;
+  verifyEmail: boolean;
+  lastLoginDate: number | null;
+  status: string;
+}
+
+export const USER_COLUMNS = `u.id, u.name, u.email, u.avatar, u.mobile, u.role, u.verify_email as verifyEmail,
+  u.last_login_date as lastLoginDate, u.status`;
+
+type UserRow = Omit<SessionUser, "verifyEmail"> & { verifyEmail: number };
+
+export function toSessionUser(row: UserRow | null | undefined): SessionUser | null {
+  return row ? { ...row, verifyEmail: Boolean(row.verifyEmail) } : null;
+}
+
+function sessionCookie(context: AppLoadContext) {
+  const settings = getSettings(context.cloudflare.env);
+  return createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: settings.ENVIRONMENT === "production",
+    secrets: [settings.sessionSecret],
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+/** The raw session token from the signed cookie, or null. No D1 access. */
+export async function readSessionToken(request: Request, context: AppLoadContext): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("__session=")) return null;
+  const value = await sessionCookie(context).parse(header);
+  return typeof value === "string" && /^[0-9a-f]{64}$/.test(value) ? value : null;
+}
+
+/**
+ * The statement that turns a session token hash into its user (one join). Exposed so the root
+ * loader can put it in the same `batch()` as the cart.
+ */
+export function sessionUserStatement(d1: D1Database, tokenHash: string): D1PreparedStatement {
+  return d1
+    .prepare(
+      `select ${USER_COLUMNS} from sessions s join users u on u.id = s.user_id
+        where s.token_hash = ? and s.expires_at > ? and u.status = 'Active'`,
+    )
+    .bind(tokenHash, Date.now());
+}
+
+export async function sessionTokenHash(request: Request, context: AppLoadContext): Promise<string | null> {
+  const token = await readSessionToken(request, context);
+  return token ? sha256Hex(token) : null;
+}
+
+export async function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  const hash = await sessionTokenHash(request, context);
+  if (!hash) return null;
+  return toSessionUser(await sessionUserStatement(getD1(context), hash).first<UserRow>());
+}
+
+/** Starts a session for the user; returns the Set-Cookie header value. */
+export async function createSession(context: AppLoadContext, userId: string): Promise<string> {
+  const token = randomToken();
+  const now = Date.now();
+  const d1 = getD1(context);
+  await d1.batch([
+    d1
+      .prepare("insert into sessions (id, token_hash, user_id, expires_at) values (?, ?, ?, ?)")
+      .bind(newId(), await sha256Hex(token), userId, now + SESSION_TTL_MS),
+    d1.prepare("update users set last_login_date = ? where id = ?").bind(now, userId),
+    // Housekeeping: drop this user's expired sessions.
+    d1.prepare("delete from sessions where user_id = ? and expires_at <= ?").bind(userId, now),
+  ]);
+  return sessionCookie(context).serialize(token);
+}
+
+/** Deletes the session row (if any) and returns the Set-Cookie header that clears the cookie. */
+export async function destroySession(request: Request, context: AppLoadContext): Promise<string> {
+  const hash = await sessionTokenHash(request, context);
+  if (hash) await getD1(context).prepare("delete from sessions where token_hash = ?").bind(hash).run();
+  return sessionCookie(context).serialize("", { maxAge: 0 });
+}
