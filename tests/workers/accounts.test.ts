@@ -1,0 +1,272 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, login, randomIp } from "./api-client";
+import { BASE, TINY_PNG } from "./fixtures";
+
+let n = 0;
+const freshEmail = () => `acct${Date.now()}${n++}@example.com`;
+const PASSWORD = "Secret@12345";
+
+async function register(email = freshEmail(), ip = randomIp()) {
+  const res = await api("/api/user/register", {
+    method: "POST",
+    body: { name: "Asha Rao", email, password: PASSWORD, confirmPassword: PASSWORD },
+    headers: { "CF-Connecting-IP": ip },
+  });
+  return { res, email };
+}
+
+async function latestCode(email: string) {
+  const mail = await env.DB.prepare('select text from mail_outbox where "to" = ? order by created_at desc, rowid desc limit 1')
+    .bind(email)
+    .first<{ text: string }>();
+  return /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1];
+}
+
+describe("register and login", () => {
+  it("registers a USER whatever the body says about role, and logs in with tokens and a cookie", async () => {
+    const email = freshEmail();
+    const res = await api("/api/user/register", {
+      method: "POST",
+      body: { name: "Asha", email: email.toUpperCase(), password: PASSWORD, confirmPassword: PASSWORD, role: "ADMIN", _id: "x" },
+      headers: { "CF-Connecting-IP": randomIp() },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ email, role: "USER" });
+    expect(res.body.data.password_hash).toBeUndefined();
+
+    const loggedIn = await api("/api/user/login", { method: "POST", body: { email, password: PASSWORD } });
+    expect(loggedIn.status).toBe(200);
+    expect(loggedIn.body.data.accesstoken).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(loggedIn.body.data.refreshToken).toMatch(/^[0-9a-f]{64}$/);
+    const cookie = loggedIn.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/__session=.*HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    const byBearer = await api("/api/user/user-details", { token: loggedIn.body.data.accesstoken });
+    expect(byBearer.status).toBe(200);
+    expect(byBearer.body.data).toMatchObject({ email, name: "Asha", role: "USER", verify_email: false });
+    expect(Object.keys(byBearer.body.data)).not.toContain("password_hash");
+    const byCookie = await api("/api/user/user-details", { headers: { Cookie: cookie.split(";")[0] } });
+    expect(byCookie.status).toBe(200);
+  });
+
+  it("refuses a duplicate email, a mismatched confirmation and bad input with 4xx", async () => {
+    const { email } = await register();
+    expect((await register(email)).res.status).toBe(409);
+    const mismatch = await api("/api/user/register", {
+      method: "POST",
+      body: { name: "A", email: freshEmail(), password: PASSWORD, confirmPassword: "Other@12345" },
+      headers: { "CF-Connecting-IP": randomIp() },
+    });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.message).toBe("password and confirm password must be same");
+    expect((await api("/api/user/register", { method: "POST", body: "{bad json" })).status).toBe(400);
+    expect((await api("/api/user/register", { method: "POST", body: { email: "nope" } })).status).toBe(400);
+    expect((await api("/api/user/register")).status).toBe(405);
+  });
+
+  it("answers a wrong password exactly like an unknown email", async () => {
+    const { email } = await register();
+    const wrong = await api("/api/user/login", { method: "POST", body: { email, password: "Wrong@12345" }, headers: { "CF-Connecting-IP": randomIp() } });
+    const unknown = await api("/api/user/login", {
+      method: "POST",
+      body: { email: freshEmail(), password: "Wrong@12345" },
+      headers: { "CF-Connecting-IP": randomIp() },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+  });
+
+  it("locks an email after 5 failures (429 with Retry-After), even with the right password", async () => {
+    const { email } = await register();
+    for (let i = 0; i < 5; i++) {
+      const res = await api("/api/user/login", { method: "POST", body: { email, password: "Wrong@12345" }, headers: { "CF-Connecting-IP": randomIp() } });
+      expect(res.status).toBe(401);
+    }
+    const locked = await api("/api/user/login", { method: "POST", body: { email, password: PASSWORD }, headers: { "CF-Connecting-IP": randomIp() } });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("limits login attempts per IP (429 with Retry-After)", async () => {
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await api("/api/user/login", { method: "POST", body: { email: freshEmail(), password: "x" }, headers: { "CF-Connecting-IP": ip } });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.headers.get("Retry-After")).toBe("60");
+        break;
+      }
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("tokens", () => {
+  it("refuses tampered, unknown and malformed tokens with 401, never 500", async () => {
+    const { email } = await register();
+    const token = await login(email, PASSWORD);
+    const [body, sig] = token.split(".");
+    for (const bad of [`${body}.${sig.slice(0, -2)}xx`, `${body.slice(0, -2)}xx.${sig}`, "garbage", "a.b.c", "Bearer"]) {
+      const res = await api("/api/user/user-details", { token: bad });
+      expect(res.status, bad).toBe(401);
+    }
+    const forged = await SELF.fetch(`${BASE}/api/user/user-details`, { headers: { Cookie: "__session=forged" } });
+    expect(forged.status).toBe(401);
+  });
+
+  it("rotates refresh tokens, refuses a replayed one and revokes its family", async () => {
+    const { email } = await register();
+    const loggedIn = await api("/api/user/login", { method: "POST", body: { email, password: PASSWORD }, headers: { "CF-Connecting-IP": randomIp() } });
+    const first = loggedIn.body.data.refreshToken as string;
+    const refreshed = await api("/api/user/refresh-token", { method: "POST", token: first });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.data.accessToken).toBeTruthy();
+    expect((await api("/api/user/user-details", { token: refreshed.body.data.accessToken })).status).toBe(200);
+    const replay = await api("/api/user/refresh-token", { method: "POST", token: first });
+    expect(replay.status).toBe(401);
+    // The replay revoked the family: the new access token dies too.
+    expect((await api("/api/user/user-details", { token: refreshed.body.data.accessToken })).status).toBe(401);
+    expect((await api("/api/user/refresh-token", { method: "POST" })).status).toBe(401);
+  });
+
+  it("logout revokes the access token and the session cookie", async () => {
+    const { email } = await register();
+    const loggedIn = await api("/api/user/login", { method: "POST", body: { email, password: PASSWORD }, headers: { "CF-Connecting-IP": randomIp() } });
+    const token = loggedIn.body.data.accesstoken;
+    const cookie = (loggedIn.headers.get("Set-Cookie") ?? "").split(";")[0];
+    expect((await api("/api/user/logout", { token, headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await api("/api/user/user-details", { token })).status).toBe(401);
+    expect((await api("/api/user/user-details", { headers: { Cookie: cookie } })).status).toBe(401);
+    expect((await api("/api/user/refresh-token", { method: "POST", token: loggedIn.body.data.refreshToken })).status).toBe(401);
+  });
+});
+
+describe("password reset by code", () => {
+  it("mails a code, verifies it once, and the grant resets the password and revokes sessions", async () => {
+    const { email } = await register();
+    const oldToken = await login(email, PASSWORD);
+    const sent = await api("/api/user/forgot-password", { method: "PUT", body: { email }, headers: { "CF-Connecting-IP": randomIp() } });
+    expect(sent.status).toBe(200);
+    const unknown = await api("/api/user/forgot-password", { method: "PUT", body: { email: freshEmail() }, headers: { "CF-Connecting-IP": randomIp() } });
+    expect(unknown.body).toEqual(sent.body);
+
+    const code = (await latestCode(email))!;
+    expect(code).toMatch(/^\d{6}$/);
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    expect((await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp: wrongCode } })).status).toBe(400);
+    expect(
+      (await api("/api/user/reset-password", { method: "PUT", body: { email, newPassword: "Brand@New123", confirmPassword: "Brand@New123" } })).status,
+    ).toBe(403);
+
+    const verified = await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp: code } });
+    expect(verified.status).toBe(200);
+    const resetToken = verified.body.data.resetToken;
+    expect((await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp: code } })).status).toBe(400);
+
+    const mismatch = await api("/api/user/reset-password", {
+      method: "PUT",
+      body: { email, newPassword: "Brand@New123", confirmPassword: "Brand@New124", resetToken },
+    });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.message).toBe("New password and confirm password must be same.");
+    const reset = await api("/api/user/reset-password", {
+      method: "PUT",
+      body: { email, newPassword: "Brand@New123", confirmPassword: "Brand@New123", resetToken },
+    });
+    expect(reset.status).toBe(200);
+    expect((await api("/api/user/user-details", { token: oldToken })).status).toBe(401);
+    expect(await login(email, "Brand@New123")).toBeTruthy();
+    const again = await api("/api/user/reset-password", {
+      method: "PUT",
+      body: { email, newPassword: "Other@New123", confirmPassword: "Other@New123", resetToken },
+    });
+    expect(again.status).toBe(403);
+  });
+
+  it("kills a code after 5 wrong tries", async () => {
+    const { email } = await register();
+    await api("/api/user/forgot-password", { method: "PUT", body: { email }, headers: { "CF-Connecting-IP": randomIp() } });
+    const code = (await latestCode(email))!;
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 5; i++) {
+      expect((await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp: wrong }, headers: { "CF-Connecting-IP": randomIp() } })).status).toBe(400);
+    }
+    const right = await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp: code }, headers: { "CF-Connecting-IP": randomIp() } });
+    expect(right.status).toBe(400);
+  });
+
+  it("expires a code after 10 minutes", async () => {
+    const { email } = await register();
+    await api("/api/user/forgot-password", { method: "PUT", body: { email }, headers: { "CF-Connecting-IP": randomIp() } });
+    const code = (await latestCode(email))!;
+    await env.DB.prepare(
+      "update password_reset_codes set expires_at = ? where user_id = (select id from users where email = ?)",
+    )
+      .bind(Date.now() - 1, email)
+      .run();
+    expect((await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp: code } })).status).toBe(400);
+  });
+});
+
+describe("profile and avatar", () => {
+  it("updates name, email and mobile only", async () => {
+    const { email } = await register();
+    const token = await login(email, PASSWORD);
+    const newEmail = freshEmail();
+    const res = await api("/api/user/update-user", {
+      method: "PUT",
+      token,
+      body: { name: "Asha R", email: newEmail, mobile: "9876501234", role: "ADMIN", status: "Suspended", _id: "0".repeat(24) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ name: "Asha R", email: newEmail, mobile: "9876501234", role: "USER", status: "Active" });
+    const bad = await api("/api/user/update-user", { method: "PUT", token, body: { name: "", email: "x", mobile: "1" } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(["name", "email", "mobile"]));
+  });
+
+  async function uploadAvatar(token: string, bytes: Uint8Array, name: string, type: string) {
+    const form = new FormData();
+    form.set("avatar", new File([bytes], name, { type }));
+    const res = await SELF.fetch(`${BASE}/api/user/upload-avatar`, { method: "PUT", headers: { Authorization: `Bearer ${token}` }, body: form });
+    return { status: res.status, body: (await res.json()) as any };
+  }
+
+  it("stores a real image under a random key and refuses fakes and oversize files", async () => {
+    const { email } = await register();
+    const token = await login(email, PASSWORD);
+    const ok = await uploadAvatar(token, TINY_PNG, "me.png", "image/png");
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.avatar).toMatch(/^\/images\/avatars\/[0-9a-f]{24}\.png$/);
+    const served = await SELF.fetch(`${BASE}${ok.body.data.avatar}`);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    await served.arrayBuffer();
+
+    const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
+    expect((await uploadAvatar(token, html, "evil.jpg", "image/jpeg")).status).toBe(415);
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect((await uploadAvatar(token, svg, "evil.svg", "image/svg+xml")).status).toBe(415);
+    const big = new Uint8Array(2 * 1024 * 1024 + 10);
+    big.set(TINY_PNG);
+    expect((await uploadAvatar(token, big, "big.png", "image/png")).status).toBe(413);
+  });
+});
+
+describe("cross-origin writes", () => {
+  it("refuses a cookie-authenticated POST from another site", async () => {
+    const res = await SELF.fetch(`${BASE}/api/user/update-user`, {
+      method: "PUT",
+      headers: { Cookie: "__session=whatever", Origin: "https://evil.example", "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "x" }),
+    });
+    expect(res.status).toBe(403);
+    const page = await SELF.fetch(`${BASE}/logout`, { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(page.status).toBe(403);
+    await res.arrayBuffer();
+    await page.arrayBuffer();
+  });
+});
