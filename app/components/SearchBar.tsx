@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { TypingPlaceholder } from "./TypingPlaceholder";
 
 function MagnifierIcon() {
@@ -17,6 +18,9 @@ function MagnifierIcon() {
 export function SearchBar() {
   const location = useLocation();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
   const onSearch = location.pathname === "/search";
   const boxClass =
     "flex h-11 w-full min-w-[300px] items-center gap-3 rounded-lg border border-neutral-300 bg-neutral-50 px-3 text-neutral-500 lg:min-w-[420px]";
@@ -45,6 +49,12 @@ export function SearchBar() {
         autoFocus
         maxLength={100}
         defaultValue={params.get("q") ?? ""}
+        onChange={(event) => {
+          // With JavaScript every change updates the URL (replace, debounced); Enter still submits.
+          const q = event.currentTarget.value;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => navigate(`/search?q=${encodeURIComponent(q)}`, { replace: true, preventScrollReset: true }), 300);
+        }}
         placeholder="Search for atta dal and more."
         aria-label="Search for atta dal and more."
         className="h-full w-full bg-transparent text-neutral-800 outline-none"

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { resetPasswordSchema } from "~/lib/schemas/account";
+import { parseCookie } from "~/utils/cookies.server";
 import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { resetGrantCookie, resetPassword } from "~/utils/password-reset.server";
 
@@ -9,7 +10,7 @@ export const loader = () => methodNotAllowed("PUT");
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "PUT");
-    const cookie = await resetGrantCookie(context).parse(request.headers.get("Cookie"));
+    const cookie = (await parseCookie(resetGrantCookie(context), request.headers.get("Cookie"))) as { grant?: unknown } | null;
     const body = await readJson(request, resetPasswordSchema);
     const grant = body.resetToken ?? (typeof cookie?.grant === "string" ? cookie.grant : null);
     await resetPassword(context, body.email, grant, body.newPassword);

@@ -8,13 +8,14 @@ import { PasswordField } from "~/components/PasswordField";
 import { SubmitButton } from "~/components/SubmitButton";
 import { resetPasswordSchema } from "~/lib/schemas/account";
 import { ApiError } from "~/utils/api.server";
+import { parseCookie } from "~/utils/cookies.server";
 import { grantEmail, resetGrantCookie, resetPassword } from "~/utils/password-reset.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password | FreshDash" }];
 
 async function readGrant(request: Request, context: LoaderFunctionArgs["context"]) {
-  const value = await resetGrantCookie(context).parse(request.headers.get("Cookie"));
+  const value = (await parseCookie(resetGrantCookie(context), request.headers.get("Cookie"))) as { grant?: unknown } | null;
   const grant = typeof value?.grant === "string" ? value.grant : null;
   const email = await grantEmail(context, grant);
   return email ? { email, grant: grant! } : null;

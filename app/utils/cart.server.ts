@@ -8,6 +8,7 @@ import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { isId, newId } from "~/lib/ids";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
 import { MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
+import { parseCookie } from "./cookies.server";
 import { getD1 } from "./db.server";
 import { getSettings } from "./env.server";
 
@@ -65,7 +66,7 @@ function guestCookie(context: AppLoadContext) {
 export async function readGuestCart(request: Request, context: AppLoadContext): Promise<GuestCart> {
   const header = request.headers.get("Cookie");
   if (!header?.includes("__cart=")) return [];
-  const value = await guestCookie(context).parse(header);
+  const value = await parseCookie(guestCookie(context), header);
   if (!Array.isArray(value)) return [];
   return value
     .filter(

@@ -6,6 +6,7 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
 import type { Role } from "~/db/schema";
+import { parseCookie } from "./cookies.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 import { getD1 } from "./db.server";
 import { getSettings } from "./env.server";
@@ -50,7 +51,7 @@ function sessionCookie(context: AppLoadContext) {
 export async function readSessionToken(request: Request, context: AppLoadContext): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes("__session=")) return null;
-  const value = await sessionCookie(context).parse(header);
+  const value = await parseCookie(sessionCookie(context), header);
   return typeof value === "string" && /^[0-9a-f]{64}$/.test(value) ? value : null;
 }
 

@@ -55,7 +55,7 @@ export async function getToast(context: AppLoadContext, request: Request) {
   const cookie = request.headers.get("Cookie");
   if (!cookie?.includes("__toast=")) return { toast: null, headers: null };
   const storage = toastStorage(context);
-  const session = await storage.getSession(cookie);
+  const session = await storage.getSession(cookie).catch(() => storage.getSession());
   const parsed = toastSchema.safeParse(session.get(TOAST_KEY));
   return {
     toast: parsed.success ? parsed.data : null,

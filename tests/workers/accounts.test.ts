@@ -226,10 +226,10 @@ describe("profile and avatar", () => {
     expect(res.body.data).toMatchObject({ name: "Asha R", email: newEmail, mobile: "9876501234", role: "USER", status: "Active" });
     const bad = await api("/api/user/update-user", { method: "PUT", token, body: { name: "", email: "x", mobile: "1" } });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(["name", "email", "mobile"]));
+    expect(Object.keys(bad.body.errors as object)).toEqual(expect.arrayContaining(["name", "email", "mobile"]));
   });
 
-  async function uploadAvatar(token: string, bytes: Uint8Array, name: string, type: string) {
+  async function uploadAvatar(token: string, bytes: Uint8Array<ArrayBuffer>, name: string, type: string) {
     const form = new FormData();
     form.set("avatar", new File([bytes], name, { type }));
     const res = await SELF.fetch(`${BASE}/api/user/upload-avatar`, { method: "PUT", headers: { Authorization: `Bearer ${token}` }, body: form });

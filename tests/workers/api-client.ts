@@ -3,7 +3,7 @@ import { BASE } from "./fixtures";
 
 export interface ApiResult<T = any> {
   status: number;
-  body: { message: string; error: boolean; success: boolean; data: T; [key: string]: unknown };
+  body: { message: string; error: boolean; success: boolean; data: T; [key: string]: any };
   headers: Headers;
 }
 

@@ -1,11 +1,11 @@
 /** A 1×1 lossless WebP: real bytes that pass the magic-byte check. */
-export const TINY_WEBP = Uint8Array.from(
+export const TINY_WEBP: Uint8Array<ArrayBuffer> = Uint8Array.from(
   atob("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=="),
   (c) => c.charCodeAt(0),
 );
 
 /** A 1×1 PNG. */
-export const TINY_PNG = Uint8Array.from(
+export const TINY_PNG: Uint8Array<ArrayBuffer> = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
   (c) => c.charCodeAt(0),
 );

@@ -1,0 +1,31 @@
+import { Link } from "@remix-run/react";
+
+export interface CategoryTile {
+  id: string;
+  name: string;
+  image: string;
+  href: string | null;
+}
+
+/** The home grid of category pictures; each links to its first sub-category's listing. */
+export function CategoryGrid({ categories }: { categories: CategoryTile[] }) {
+  return (
+    <ul aria-label="Categories" className="grid grid-cols-4 gap-2 sm:grid-cols-6 md:grid-cols-8 lg:grid-cols-10">
+      {categories.map((c) => (
+        <li key={c.id}>
+          {c.href ? (
+            <Link to={c.href} className="group block text-center">
+              <img src={c.image} alt="" width={96} height={96} className="mx-auto aspect-square w-full max-w-24 rounded-lg bg-sky-50 object-contain" />
+              <span className="mt-1 block text-xs font-medium leading-tight group-hover:text-brand">{c.name}</span>
+            </Link>
+          ) : (
+            <span className="block text-center">
+              <img src={c.image} alt="" width={96} height={96} className="mx-auto aspect-square w-full max-w-24 rounded-lg bg-sky-50 object-contain" />
+              <span className="mt-1 block text-xs font-medium leading-tight">{c.name}</span>
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

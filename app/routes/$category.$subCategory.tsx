@@ -1,0 +1,76 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { NavLink, useLoaderData, useParams } from "@remix-run/react";
+import { LoadMore } from "~/components/LoadMore";
+import { ProductGrid } from "~/components/ProductGrid";
+import { pageParam } from "~/lib/schemas/catalogue";
+import { idFromSegment, listingPath, titleFromSegment } from "~/lib/slugs";
+import { catalogueCacheControl, loadListing } from "~/utils/catalogue.server";
+
+const LISTING_PAGE_SIZE = 8;
+
+function notFound(): never {
+  throw new Response("No route matches URL", { status: 404, statusText: "Not Found" });
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const categoryId = idFromSegment(params.category);
+  const subCategoryId = idFromSegment(params.subCategory);
+  if (!categoryId || !subCategoryId) notFound();
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const listing = await loadListing(context, { categoryId, subCategoryId, page, pageSize: LISTING_PAGE_SIZE, cumulative: true });
+  if (!listing.category || !listing.subCategory || !listing.subCategories.some((s) => s.id === subCategoryId)) notFound();
+  const canonical = `${url.origin}${listingPath(listing.category, listing.subCategory)}`;
+  return data({ ...listing, canonical }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
+  d
+    ? [
+        { title: `${d.subCategory!.name} | ${d.category!.name} | FreshDash` },
+        { name: "description", content: `Buy ${d.subCategory!.name} online: ${d.totalCount} products delivered in 10 minutes.` },
+        { tagName: "link", rel: "canonical", href: d.canonical },
+      ]
+    : [{ title: "Not found | FreshDash" }];
+
+export default function Listing() {
+  const { category, subCategories, subCategory, items, page, totalPages, totalCount } = useLoaderData<typeof loader>();
+  const params = useParams();
+  const title = titleFromSegment(params.subCategory ?? "");
+  return (
+    <div className="grid grid-cols-[88px_1fr] gap-3 md:grid-cols-[200px_1fr] lg:grid-cols-[240px_1fr]">
+      <nav aria-label={`${category!.name} sub-categories`} className="sticky top-24 max-h-[calc(100vh-110px)] self-start overflow-y-auto">
+        <ul className="grid gap-1">
+          {subCategories.map((s) => (
+            <li key={s.id}>
+              <NavLink
+                to={listingPath(category!, s)}
+                aria-current={s.id === subCategory!.id ? "page" : undefined}
+                className={`flex flex-col items-center gap-1 rounded-md p-2 text-center text-xs md:flex-row md:text-left md:text-sm ${
+                  s.id === subCategory!.id ? "bg-green-100 font-semibold text-green-900" : "hover:bg-green-50"
+                }`}
+              >
+                <img src={s.image} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded bg-white object-contain" />
+                <span>{s.name}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-labelledby="listing-title" className="min-w-0">
+        <h1 id="listing-title" className="mb-3 text-lg font-semibold">
+          {title}
+        </h1>
+        {items.length ? <ProductGrid products={items} label={title} /> : <p className="py-10 text-center">No Data found</p>}
+        <p className="mt-3 text-sm text-neutral-500">
+          Showing {items.length} of {totalCount}
+        </p>
+        <LoadMore page={page} hasMore={page < totalPages} skeletons={LISTING_PAGE_SIZE} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { productsByCategorySchema } from "~/lib/schemas/catalogue";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { loadProductsByCategory, serializeProduct } from "~/utils/catalogue.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+const LIMIT = 15;
+
+/** POST /api/product/get-product-by-category {id}: the category's newest products. */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "POST");
+    const { id } = await readJson(request, productsByCategorySchema);
+    const products = await loadProductsByCategory(context, id, LIMIT);
+    return apiSuccess(products.map(serializeProduct), { message: "category product list" });
+  });

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { productDetailsSchema } from "~/lib/schemas/catalogue";
+import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { loadProduct, serializeProduct } from "~/utils/catalogue.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/product/get-product-details {productId}. */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "POST");
+    const { productId } = await readJson(request, productDetailsSchema);
+    const product = await loadProduct(context, productId);
+    if (!product) return apiError("Product not found", 404);
+    return apiSuccess(serializeProduct(product), { message: "product details" });
+  });

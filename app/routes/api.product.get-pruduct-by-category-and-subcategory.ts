@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { productsByCategoryAndSubSchema } from "~/lib/schemas/catalogue";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { loadListing, serializeProduct } from "~/utils/catalogue.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/product/get-pruduct-by-category-and-subcategory (the spec's spelling) → data, page, totalCount. */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "POST");
+    const { categoryId, subCategoryId, page, limit } = await readJson(request, productsByCategoryAndSubSchema);
+    const listing = await loadListing(context, { categoryId, subCategoryId, page, pageSize: limit, cumulative: false });
+    return apiSuccess(listing.items.map(serializeProduct), {
+      message: "Product list",
+      extra: { totalCount: listing.totalCount, page, limit },
+    });
+  });

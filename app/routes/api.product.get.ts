@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { productListSchema } from "~/lib/schemas/catalogue";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { loadProductPage, serializeProduct } from "~/utils/catalogue.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/product/get {page, limit (12), search} → data, totalCount, totalNoPage. */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "POST");
+    const { page, limit, search } = await readJson(request, productListSchema);
+    const result = await loadProductPage(context, { page, limit, search });
+    return apiSuccess(result.items.map(serializeProduct), {
+      extra: { totalCount: result.totalCount, totalNoPage: result.totalPages, page },
+    });
+  });

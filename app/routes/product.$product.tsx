@@ -1,0 +1,105 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { CartQuantityControl } from "~/components/CartQuantityControl";
+import { PriceBlock } from "~/components/PriceBlock";
+import { ProductGallery } from "~/components/ProductGallery";
+import { WhyShop } from "~/components/WhyShop";
+import { paiseToRupees } from "~/lib/money";
+import { discountedPrice } from "~/lib/pricing";
+import { idFromSegment, productPath } from "~/lib/slugs";
+import { useCartQuantity } from "~/lib/use-root-cart";
+import { catalogueCacheControl, loadProduct } from "~/utils/catalogue.server";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const id = idFromSegment(params.product);
+  const product = id ? await loadProduct(context, id) : null;
+  if (!product) throw new Response("No route matches URL", { status: 404, statusText: "Not Found" });
+  const origin = new URL(request.url).origin;
+  const canonical = `${origin}${productPath(product)}`;
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    image: product.images.map((src) => `${origin}${src}`),
+    offers: {
+      "@type": "Offer",
+      priceCurrency: "INR",
+      price: paiseToRupees(discountedPrice(product.price, product.discount)).toFixed(2),
+      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      url: canonical,
+    },
+  };
+  return data({ product, canonical, jsonLd }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
+  d
+    ? [
+        { title: `${d.product.name} (${d.product.unit}) | FreshDash` },
+        { name: "description", content: d.product.description.slice(0, 160) || `Buy ${d.product.name} online in 10 minutes.` },
+        { tagName: "link", rel: "canonical", href: d.canonical },
+      ]
+    : [{ title: "Not found | FreshDash" }];
+
+export default function ProductDetail() {
+  const { product, jsonLd } = useLoaderData<typeof loader>();
+  const quantity = useCartQuantity(product.id);
+  const details = Object.entries(product.moreDetails);
+  return (
+    <article className="grid gap-6 lg:grid-cols-2">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
+      <ProductGallery images={product.images} name={product.name} />
+      <div className="grid content-start gap-4">
+        <p className="w-fit rounded-full bg-green-100 px-2 py-0.5 text-sm font-medium text-green-800">10 Min</p>
+        <h1 className="text-2xl font-semibold">{product.name}</h1>
+        <p className="text-neutral-600">{product.unit}</p>
+        <div className="grid gap-1">
+          <p className="text-sm text-neutral-500">Price</p>
+          <div className="flex items-center gap-3">
+            <span className="rounded border border-green-600 bg-green-50 px-3 py-1">
+              <PriceBlock price={product.price} discount={product.discount} size="lg" />
+            </span>
+            {product.discount > 0 ? <span className="text-lg font-bold text-green-700">{product.discount}% Discount</span> : null}
+          </div>
+        </div>
+        {product.stock <= 0 ? (
+          <p className="text-lg font-medium text-red-600">Out of Stock</p>
+        ) : (
+          <div className="max-w-[150px]">
+            <CartQuantityControl productId={product.id} productName={product.name} quantity={quantity} stock={product.stock} />
+          </div>
+        )}
+        <WhyShop />
+        <section className="grid gap-3" aria-label="Details">
+          <ProductFacts description={product.description} unit={product.unit} details={details} />
+        </section>
+      </div>
+    </article>
+  );
+}
+
+function ProductFacts({ description, unit, details }: { description: string; unit: string; details: [string, string][] }) {
+  return (
+    <dl className="grid gap-3 text-sm">
+      <div>
+        <dt className="font-semibold">Description</dt>
+        <dd className="whitespace-pre-line text-neutral-700">{description}</dd>
+      </div>
+      <div>
+        <dt className="font-semibold">Unit</dt>
+        <dd className="text-neutral-700">{unit}</dd>
+      </div>
+      {details.map(([name, value]) => (
+        <div key={name}>
+          <dt className="font-semibold">{name}</dt>
+          <dd className="whitespace-pre-line text-neutral-700">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,56 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { LoadMore } from "~/components/LoadMore";
+import { ProductGrid } from "~/components/ProductGrid";
+import { CardSkeletons } from "~/components/Skeletons";
+import { pageParam } from "~/lib/schemas/catalogue";
+import { catalogueCacheControl, SEARCH_MAX_LENGTH, searchProducts } from "~/utils/catalogue.server";
+
+const SEARCH_PAGE_SIZE = 10;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH).trim();
+  const page = pageParam(url);
+  const results = q ? await searchProducts(context, { q, page, pageSize: SEARCH_PAGE_SIZE, cumulative: true }) : null;
+  return data({ q, results }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.q ? `Search results for "${d.q}" | FreshDash` : "Search | FreshDash" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function Search() {
+  const { q, results } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location?.pathname === "/search" && !navigation.location.search.includes("page=");
+  return (
+    <section aria-labelledby="search-title" className="grid gap-3">
+      <h1 id="search-title" className="font-semibold">
+        {q ? `Search Results: ${results?.totalCount ?? 0}` : "Search"}
+      </h1>
+      {searching ? (
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5">
+          <CardSkeletons count={10} />
+        </div>
+      ) : !q ? (
+        <p className="py-10 text-center text-neutral-600">Type what you need: milk, bread, paneer, chips…</p>
+      ) : results && results.items.length ? (
+        <>
+          <ProductGrid products={results.items} label={`Results for ${q}`} />
+          <LoadMore page={results.page} hasMore={results.page < results.totalPages} skeletons={SEARCH_PAGE_SIZE} />
+        </>
+      ) : (
+        <div className="py-10 text-center">
+          <p className="text-lg font-semibold">No Data found</p>
+          <p className="text-sm text-neutral-600">Try another word, like &quot;milk&quot; or &quot;atta&quot;.</p>
+        </div>
+      )}
+    </section>
+  );
+}
