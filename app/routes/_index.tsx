@@ -42,7 +42,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
 export default function Home() {
   const { categories, rows } = useLoaderData<typeof loader>();
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <h1 className="sr-only">FreshDash: groceries delivered in 10 minutes</h1>
       <Banner />
       <CategoryGrid categories={categories} />

@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+import { isNoJs } from "./support";
+
+test("home → category → listing paging → product → search", async ({ page }, info) => {
+  await page.goto("/");
+  await expect(page.getByRole("img", { name: "Groceries delivered in 10 minutes" })).toBeVisible();
+  await page.getByRole("list", { name: "Categories" }).getByRole("link", { name: "Fruits & Vegetables" }).click();
+
+  // Listing: the sub-category rail with the current one highlighted, title from the slug.
+  await expect(page).toHaveURL(/\/Fruits-Vegetables-[0-9a-f]{24}\/[A-Za-z-]+-[0-9a-f]{24}$/);
+  const rail = page.getByRole("navigation", { name: "Fruits & Vegetables sub-categories" });
+  await expect(rail.locator('[aria-current="page"]')).toHaveCount(1);
+  await rail.getByRole("link", { name: "Fresh Fruits" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Fresh Fruits" })).toBeVisible();
+  await expect(rail.getByRole("link", { name: "Fresh Fruits" })).toHaveAttribute("aria-current", "page");
+  const grid = page.getByRole("list", { name: "Fresh Fruits" });
+  await expect(grid.getByRole("listitem")).toHaveCount(8);
+
+  // Page 2: 'Load more' without JavaScript, scrolling past 80% with it.
+  if (isNoJs(info)) {
+    await page.getByRole("link", { name: "Load more" }).click();
+  } else {
+    await page.mouse.wheel(0, 20000);
+  }
+  await expect(page).toHaveURL(/page=2/);
+  await expect.poll(() => grid.getByRole("listitem").count()).toBeGreaterThan(8);
+
+  // Product detail.
+  const first = grid.getByRole("article").first();
+  const name = (await first.getAttribute("aria-label"))!;
+  await first.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("10 Min")).toBeVisible();
+  await expect(page.getByText("Superfast Delivery")).toBeVisible();
+  await expect(page.getByText("Wide Assortment")).toBeVisible();
+  await expect(page.getByText("Description", { exact: true })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/product\/.+-[0-9a-f]{24}$/);
+
+  // Search from the header.
+  await page.getByRole("link", { name: "Search products" }).click();
+  await expect(page).toHaveURL(/\/search/);
+  const box = page.getByRole("searchbox", { name: "Search for atta dal and more." });
+  await box.fill("paneer");
+  if (isNoJs(info)) await box.press("Enter");
+  await expect(page).toHaveURL(/q=paneer/);
+  await expect(page.getByRole("list", { name: "Results for paneer" }).getByRole("article").first()).toContainText(/paneer/i);
+
+  // A synonym: panner finds paneer.
+  await box.fill("panner");
+  if (isNoJs(info)) await box.press("Enter");
+  await expect(page.getByRole("list", { name: "Results for panner" }).getByRole("article").first()).toContainText(/paneer/i);
+
+  // No results.
+  await box.fill("zzqqxx");
+  if (isNoJs(info)) await box.press("Enter");
+  await expect(page.getByText("No Data found")).toBeVisible();
+});
+
+test("a product out of stock says so instead of offering Add", async ({ page, request }) => {
+  const res = await request.post("/api/product/get", { data: { page: 1, limit: 50 } });
+  let soldOut: any;
+  for (let p = 1; !soldOut && p <= 10; p++) {
+    const body = await (await request.post("/api/product/get", { data: { page: p, limit: 50 } })).json();
+    soldOut = body.data.find((x: any) => x.stock === 0);
+  }
+  expect(res.ok()).toBe(true);
+  await page.goto(`/product/x-${soldOut._id}`);
+  await expect(page.getByText("Out of Stock")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Add/ })).toHaveCount(0);
+});

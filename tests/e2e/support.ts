@@ -1,0 +1,49 @@
+import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+
+export const isNoJs = (info: TestInfo) => info.project.name === "no-js";
+
+let seq = 0;
+export function uniqueEmail(prefix: string, info: TestInfo) {
+  return `${prefix}.${info.project.name}.${Date.now()}${seq++}@example.com`;
+}
+
+/** The flash/toast text: server-rendered without JavaScript, a toast with it. Both are role=status. */
+export async function expectMessage(page: Page, text: string | RegExp) {
+  await expect(page.getByRole("status").filter({ hasText: text }).first()).toBeVisible();
+}
+
+export async function register(page: Page, { name = "Test Shopper", email, password = "Shopper@12345" }: { name?: string; email: string; password?: string }) {
+  await page.goto("/register");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password").fill(password);
+  await page.getByRole("button", { name: "Register" }).click();
+  await expectMessage(page, "User register successfully");
+}
+
+export async function login(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expectMessage(page, "Login successfully");
+}
+
+export async function logout(page: Page) {
+  await page.goto("/user");
+  await page.getByRole("button", { name: "Log Out" }).click();
+  await expectMessage(page, "Logout successfully");
+}
+
+/** A product to shop for, found through the catalogue API (in stock, with a discount). */
+export async function findProduct(request: APIRequestContext, search: string, { minStock = 5 } = {}) {
+  const res = await request.post("/api/product/search-product", { data: { search } });
+  const body = await res.json();
+  const product = body.data.find((p: any) => p.stock >= minStock);
+  expect(product, `an in-stock product for "${search}"`).toBeTruthy();
+  return product as { _id: string; name: string; price: number; discount: number; stock: number };
+}
+
+export const productUrl = (p: { _id: string; name: string }) =>
+  `/product/${p.name.replace(/[\s,&]+/g, "-").replace(/[^A-Za-z0-9-]+/g, "").replace(/-+/g, "-").replace(/^-|-$/g, "")}-${p._id}`;
