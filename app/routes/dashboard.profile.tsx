@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
@@ -55,14 +55,6 @@ export default function Profile() {
   const navigation = useNavigation();
   const avatarFetcher = useFetcher<typeof action>();
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
-    id: "profile",
-    lastResult: actionData?.result,
-    defaultValue: { name: user.name, email: user.email, mobile: user.mobile },
-    constraint: getZodConstraint(profileSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-  });
   const uploading =
     avatarFetcher.state !== "idle" || (navigation.state === "submitting" && navigation.formEncType === "multipart/form-data");
   const avatarError = avatarFetcher.data?.avatarError ?? actionData?.avatarError;
@@ -107,20 +99,41 @@ export default function Profile() {
           ) : null}
         </avatarFetcher.Form>
       </div>
-      <Form method="post" {...getFormProps(form)} className="grid gap-3">
-        <FormErrors errors={form.errors} />
-        <FormField label="Name" autoComplete="name" errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} id={fields.name.id} />
-        <FormField label="Email" autoComplete="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} id={fields.email.id} />
-        <FormField
-          label="Mobile"
-          autoComplete="tel-national"
-          inputMode="tel"
-          errors={fields.mobile.errors}
-          {...getInputProps(fields.mobile, { type: "tel" })}
-          id={fields.mobile.id}
-        />
-        <SubmitButton pendingText="Saving…">Submit</SubmitButton>
-      </Form>
+      {/* Remounts when the saved values change, so the form shows what the server stored. */}
+      <ProfileForm key={`${user.name}|${user.email}|${user.mobile}`} user={user} lastResult={actionData?.result} />
     </section>
+  );
+}
+
+function ProfileForm({
+  user,
+  lastResult,
+}: {
+  user: { name: string; email: string; mobile: string };
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult,
+    defaultValue: { name: user.name, email: user.email, mobile: user.mobile },
+    constraint: getZodConstraint(profileSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-3">
+      <FormErrors errors={form.errors} />
+      <FormField label="Name" autoComplete="name" errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} id={fields.name.id} />
+      <FormField label="Email" autoComplete="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} id={fields.email.id} />
+      <FormField
+        label="Mobile"
+        autoComplete="tel-national"
+        inputMode="tel"
+        errors={fields.mobile.errors}
+        {...getInputProps(fields.mobile, { type: "tel" })}
+        id={fields.mobile.id}
+      />
+      <SubmitButton pendingText="Saving…">Submit</SubmitButton>
+    </Form>
   );
 }
