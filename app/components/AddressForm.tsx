@@ -52,6 +52,7 @@ export function AddressForm({ intent, action, addressId, defaultValue, lastResul
           inputMode={f.inputMode}
           errors={fields[f.name].errors}
           {...getInputProps(fields[f.name], { type: "text" })}
+          key={f.name}
           id={fields[f.name].id}
         />
       ))}

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectMessage, findProduct, isNoJs, productUrl, uniqueEmail } from "./support";
+
+async function addAddress(page: Page) {
+  await page.getByRole("link", { name: "Add address" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Address" });
+  await expect(dialog).toBeVisible();
+  // Server-side validation first (native checks off): messages per field, values kept.
+  await page.evaluate(() => document.querySelectorAll("form").forEach((f) => (f.noValidate = true)));
+  await dialog.getByLabel("Address Line").fill("Flat 4B, Lake View Apartments");
+  await dialog.getByLabel("Pincode").fill("12");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Pincode must be 6 digits")).toBeVisible();
+  await expect(page.getByText("City is required")).toBeVisible();
+  const again = page.getByRole("dialog", { name: "Add Address" });
+  await expect(again.getByLabel("Address Line")).toHaveValue("Flat 4B, Lake View Apartments");
+  await again.getByLabel("City").fill("Pune");
+  await again.getByLabel("State").fill("Maharashtra");
+  await again.getByLabel("Pincode").fill("411001");
+  await again.getByLabel("Country").fill("India");
+  await again.getByLabel("Mobile No.").fill("9812345678");
+  await again.getByRole("button", { name: "Submit" }).click();
+  await expectMessage(page, "Address Created Successfully");
+}
+
+test("guest fills a cart, logs in (cart merged), adds an address and pays cash on delivery", async ({ page, request }, info) => {
+  const product = await findProduct(request, "atta");
+  await page.goto(productUrl(product));
+  await page.getByRole("button", { name: `Add ${product.name} to cart` }).click();
+  await expectMessage(page, "Item added");
+  await expect(page.getByRole("status", { name: `${product.name} quantity` }).or(page.getByLabel(`${product.name} quantity`))).toHaveText("1");
+  await page.getByRole("button", { name: `Add one more ${product.name}` }).click();
+  await expect(page.getByLabel(`${product.name} quantity`)).toHaveText("2");
+
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { name: "Cart" })).toBeVisible();
+  await expect(page.getByText("Quntity total")).toBeVisible();
+  await expect(page.getByRole("main").getByText("2 items", { exact: true })).toBeVisible();
+  await expect(page.getByRole("main").getByText("Free", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: /Proceed/ }).click();
+
+  // Guests must log in: 'Please Login', then back to checkout.
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout/);
+  await expectMessage(page, "Please Login");
+  await page.getByRole("link", { name: "Register" }).click();
+  const email = uniqueEmail("buyer", info);
+  await page.getByLabel("Name").fill("Meera Iyer");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Shopper@12345");
+  await page.getByLabel("Confirm Password").fill("Shopper@12345");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  // The guest cart came along.
+  await expect(page.getByRole("main").getByText("2 items", { exact: true })).toBeVisible();
+  await expect(page.getByText("You have no saved address yet")).toBeVisible();
+
+  // No address yet: Cash on Delivery is refused with a clear message, no order.
+  await page.getByRole("button", { name: "Cash on Delivery" }).click();
+  await expect(page.getByText(/Choose a delivery address/)).toBeVisible();
+
+  await addAddress(page);
+  await expect(page).toHaveURL(/\/checkout/);
+  await expect(page.getByRole("radio")).toBeChecked();
+  await page.getByRole("button", { name: "Cash on Delivery" }).click();
+  await expect(page.getByRole("heading", { name: "Order Successfully" })).toBeVisible();
+
+  await page.goto("/dashboard/myorders");
+  await expect(page.getByRole("heading", { name: "Order" })).toBeVisible();
+  const order = page.getByRole("listitem").filter({ hasText: "Order No" }).first();
+  await expect(order).toContainText(product.name);
+  await expect(order).toContainText("× 2");
+  await expect(order.getByRole("list", { name: "Order status" })).toContainText("Placed");
+  await expect(page.getByRole("banner").getByRole("link", { name: /My Cart/ })).toBeVisible();
+  if (isNoJs(info)) return;
+});
+
+test("quantity plus, minus and remove", async ({ page, request }) => {
+  const product = await findProduct(request, "biscuit");
+  await page.goto(productUrl(product));
+  await page.getByRole("button", { name: `Add ${product.name} to cart` }).click();
+  await expectMessage(page, "Item added");
+  await page.getByRole("button", { name: `Add one more ${product.name}` }).click();
+  await expect(page.getByLabel(`${product.name} quantity`)).toHaveText("2");
+  await page.getByRole("button", { name: `Remove one ${product.name}` }).click();
+  await expectMessage(page, "Item remove");
+  await expect(page.getByLabel(`${product.name} quantity`)).toHaveText("1");
+  await page.getByRole("button", { name: `Remove one ${product.name}` }).click();
+  await expect(page.getByRole("button", { name: `Add ${product.name} to cart` })).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByText("Your cart is empty")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Shop Now" })).toBeVisible();
+});
+
+test("online payment through Stripe's hosted page, paid by the signed webhook", async ({ page, request }, info) => {
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Register" }).click();
+  await page.getByLabel("Name").fill("Kiran Das");
+  await page.getByLabel("Email").fill(uniqueEmail("online", info));
+  await page.getByLabel("Password", { exact: true }).fill("Shopper@12345");
+  await page.getByLabel("Confirm Password").fill("Shopper@12345");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expectMessage(page, "User register successfully");
+
+  const product = await findProduct(request, "chocolate");
+  await page.goto(productUrl(product));
+  await page.getByRole("button", { name: `Add ${product.name} to cart` }).click();
+  await expectMessage(page, "Item added");
+  await page.goto("/checkout");
+  await addAddress(page);
+  await page.getByRole("button", { name: "Online Payment" }).click();
+
+  // The fake Stripe's hosted page, reached by a 303 from the checkout action.
+  await expect(page.getByRole("heading", { name: "Fake Stripe Checkout" })).toBeVisible();
+  await expect(page.getByText(product.name)).toBeVisible();
+  await page.getByRole("button", { name: /Pay INR/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successfully" })).toBeVisible();
+
+  await page.goto("/dashboard/myorders");
+  const order = page.getByRole("listitem").filter({ hasText: "Order No" }).first();
+  await expect(order).toContainText("Online Payment (paid)");
+  await expect(order.getByRole("list", { name: "Order status" })).toContainText("Paid");
+});
