@@ -63,7 +63,7 @@ export function CartQuantityControl({ productId, productName, quantity, stock, s
           name="intent"
           value="add"
           aria-label={`Add ${productName} to cart`}
-          className={`${height} w-full rounded-md border border-brand bg-green-50 px-3 text-sm font-semibold text-brand hover:bg-brand hover:text-white`}
+          className={`btn-add ${height}`}
         >
           Add
         </button>
@@ -74,10 +74,10 @@ export function CartQuantityControl({ productId, productName, quantity, stock, s
     <fetcher.Form
       method="post"
       action="/cart"
-      className={`flex ${height} w-full max-w-[150px] items-center justify-between rounded-md bg-brand text-white`}
+      className={`qty ${height}`}
     >
       {hidden}
-      <button type="submit" name="intent" value="decrement" aria-label={`Remove one ${productName}`} className="h-full flex-1 rounded-l-md font-bold hover:bg-brand-dark">
+      <button type="submit" name="intent" value="decrement" aria-label={`Remove one ${productName}`} className="qty-btn rounded-l-md">
         −
       </button>
       <output aria-label={`${productName} quantity`} className="min-w-6 text-center text-sm font-semibold">
@@ -89,7 +89,7 @@ export function CartQuantityControl({ productId, productName, quantity, stock, s
         value="increment"
         aria-label={`Add one more ${productName}`}
         disabled={hydrated && optimistic >= stock}
-        className="h-full flex-1 rounded-r-md font-bold hover:bg-brand-dark disabled:opacity-50"
+        className="qty-btn rounded-r-md"
       >
         +
       </button>

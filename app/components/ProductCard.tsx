@@ -11,7 +11,8 @@ export interface CardProduct {
   price: number;
   discount: number;
   stock: number;
-  images: string[];
+  /** The first picture's URL. */
+  image: string;
 }
 
 /** Spec "Product card": image, name, unit, '10 min', discount badge, price, add-to-cart or 'Out of stock'. */
@@ -19,21 +20,21 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
   const quantity = useCartQuantity(product.id);
   const href = productPath(product);
   return (
-    <article aria-label={product.name} className="flex h-full min-w-36 flex-col gap-2 rounded-lg border border-neutral-200 bg-white p-3">
+    <article aria-label={product.name} className="card">
       <Link to={href} className="block" tabIndex={-1} aria-hidden="true">
         <img
-          src={product.images[0] || "/favicon.ico"}
+          src={product.image || "/favicon.ico"}
           alt=""
           width={160}
           height={160}
           loading={eager ? "eager" : "lazy"}
           decoding="async"
-          className="mx-auto h-28 w-28 rounded object-contain sm:h-32 sm:w-32"
+          className="card-img"
         />
       </Link>
-      <div className="flex flex-wrap gap-1 text-[11px] font-semibold">
-        <span className="rounded bg-green-50 px-1.5 py-0.5 text-green-700">10 min</span>
-        {product.discount > 0 ? <span className="rounded bg-blue-600 px-1.5 py-0.5 text-white">{product.discount}% discount</span> : null}
+      <div className="flex flex-wrap gap-1">
+        <span className="badge-time">10 min</span>
+        {product.discount > 0 ? <span className="badge-off">{product.discount}% discount</span> : null}
       </div>
       <h3 className="line-clamp-2 text-sm font-medium leading-snug">
         <Link to={href} className="hover:text-brand">
@@ -41,7 +42,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
         </Link>
       </h3>
       <p className="text-xs text-neutral-500">{product.unit}</p>
-      <div className="mt-auto flex items-center justify-between gap-2">
+      <div className="mt-auto">
         <PriceBlock price={product.price} discount={product.discount} />
       </div>
       {product.stock <= 0 ? (

@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!categoryId || !subCategoryId) notFound();
   const url = new URL(request.url);
   const page = pageParam(url);
-  const listing = await loadListing(context, { categoryId, subCategoryId, page, pageSize: LISTING_PAGE_SIZE, cumulative: true });
+  const listing = await loadListing(context, { categoryId, subCategoryId, page, pageSize: LISTING_PAGE_SIZE, cumulative: true, shape: "card" });
   if (!listing.category || !listing.subCategory || !listing.subCategories.some((s) => s.id === subCategoryId)) notFound();
   const canonical = `${url.origin}${listingPath(listing.category, listing.subCategory)}`;
   return data({ ...listing, canonical }, { headers: { "Cache-Control": catalogueCacheControl(request) } });

@@ -8,7 +8,8 @@ import { CardSkeletons } from "~/components/Skeletons";
 import { listingPath } from "~/lib/slugs";
 import { catalogueCacheControl, loadCategoryRows, loadCategoryTree, type CategoryRef, type SubCategoryWithParents } from "~/utils/catalogue.server";
 
-const PRODUCTS_PER_ROW = 12;
+/** Six per row, as many as the row skeleton shows; See All leads to the rest. */
+const PRODUCTS_PER_ROW = 6;
 
 /** Critical: the category grid (one batch). Deferred: the product rows below the fold (one query, streamed). */
 async function loadCriticalData(context: LoaderFunctionArgs["context"]) {

@@ -10,7 +10,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "POST");
     const { categoryId, subCategoryId, page, limit } = await readJson(request, productsByCategoryAndSubSchema);
-    const listing = await loadListing(context, { categoryId, subCategoryId, page, pageSize: limit, cumulative: false });
+    const listing = await loadListing(context, { categoryId, subCategoryId, page, pageSize: limit, cumulative: false, shape: "full" });
     return apiSuccess(listing.items.map(serializeProduct), {
       message: "Product list",
       extra: { totalCount: listing.totalCount, page, limit },

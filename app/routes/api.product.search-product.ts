@@ -12,7 +12,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "POST");
     const { search, page } = await readJson(request, searchProductSchema);
-    const result = await searchProducts(context, { q: search, page, pageSize: SEARCH_API_PAGE_SIZE, cumulative: false });
+    const result = await searchProducts(context, { q: search, page, pageSize: SEARCH_API_PAGE_SIZE, cumulative: false, shape: "full" });
     return apiSuccess(result.items.map(serializeProduct), {
       message: "Product data",
       extra: { totalCount: result.totalCount, totalPage: result.totalPages, page },

@@ -12,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH).trim();
   const page = pageParam(url);
-  const results = q ? await searchProducts(context, { q, page, pageSize: SEARCH_PAGE_SIZE, cumulative: true }) : null;
+  const results = q ? await searchProducts(context, { q, page, pageSize: SEARCH_PAGE_SIZE, cumulative: true, shape: "card" }) : null;
   return data({ q, results }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
 }
 

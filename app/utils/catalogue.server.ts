@@ -42,6 +42,29 @@ const PRODUCT_COLUMNS = `p.id, p.name, p.unit, p.stock, p.price, p.discount, p.d
      (select s.id, s.name, s.image from product_sub_categories ps join sub_categories s on s.id = ps.sub_category_id
        where ps.product_id = p.id order by ps.position) s) as subCategories`;
 
+/** What a product card needs, and nothing else (pages ship this, not the whole product). */
+export interface CardRow {
+  id: string;
+  name: string;
+  unit: string;
+  stock: number;
+  price: number;
+  discount: number;
+  image: string;
+}
+
+const CARD_COLUMNS = `p.id, p.name, p.unit, p.stock, p.price, p.discount,
+  coalesce((select url from product_images where product_id = p.id order by position limit 1), '') as image`;
+
+export type Shape = "card" | "full";
+const columnsFor = (shape: Shape) => (shape === "card" ? CARD_COLUMNS : PRODUCT_COLUMNS);
+function shapeRows(shape: "card", rows: unknown[]): CardRow[];
+function shapeRows(shape: "full", rows: unknown[]): CatalogueProduct[];
+function shapeRows(shape: Shape, rows: unknown[]): CardRow[] | CatalogueProduct[];
+function shapeRows(shape: Shape, rows: unknown[]) {
+  return shape === "card" ? (rows as CardRow[]) : (rows as ProductRow[]).map(toProduct);
+}
+
 type ProductRow = Omit<CatalogueProduct, "moreDetails" | "images" | "categories" | "subCategories"> & {
   moreDetails: string;
   images: string;
@@ -93,12 +116,14 @@ export function toSubCategory(row: Omit<SubCategoryWithParents, "categories"> & 
 
 const PRODUCT_ORDER = "order by p.created_at desc, p.id";
 
-function productsInStatement(d1: D1Database, where: string, binds: unknown[], limit: number, offset: number) {
-  return d1.prepare(`select ${PRODUCT_COLUMNS} from products p where ${where} ${PRODUCT_ORDER} limit ? offset ?`).bind(...binds, limit, offset);
+function productsInStatement(d1: D1Database, from: string, binds: unknown[], limit: number, offset: number, shape: Shape = "full") {
+  return d1.prepare(`select ${columnsFor(shape)} ${from} ${PRODUCT_ORDER} limit ? offset ?`).bind(...binds, limit, offset);
 }
 
-const IN_CATEGORY = "exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)";
-const IN_SUB_CATEGORY = "exists (select 1 from product_sub_categories ps where ps.product_id = p.id and ps.sub_category_id = ?)";
+/** Driven from the join tables' indexes, so the cost follows the category's size, not the catalogue's. */
+const FROM_CATEGORY = "from product_categories pc join products p on p.id = pc.product_id where pc.category_id = ?";
+const FROM_CATEGORY_AND_SUB = `from product_sub_categories ps join products p on p.id = ps.product_id
+  where ps.sub_category_id = ? and exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)`;
 
 // ---------------------------------------------------------------------------------------------
 // Reads
@@ -121,7 +146,7 @@ export async function loadCategoryTree(context: AppLoadContext) {
   return { categories: rows<CategoryRef>(cats), subCategories: rows<Parameters<typeof toSubCategory>[0]>(subs).map(toSubCategory) };
 }
 
-/** Up to `perCategory` newest products for every category, in one query (home rows). */
+/** Up to `perCategory` newest products for every category, in one query (home rows, card shape). */
 export async function loadCategoryRows(context: AppLoadContext, perCategory: number) {
   const { results } = await getD1(context)
     .prepare(
@@ -129,24 +154,30 @@ export async function loadCategoryRows(context: AppLoadContext, perCategory: num
          select pc.category_id as categoryId, pc.product_id as productId,
                 row_number() over (partition by pc.category_id order by p.created_at desc, p.id) as rank
            from product_categories pc join products p on p.id = pc.product_id)
-       select r.categoryId, ${PRODUCT_COLUMNS}
+       select r.categoryId, ${CARD_COLUMNS}
          from ranked r join products p on p.id = r.productId
         where r.rank <= ? order by r.categoryId, r.rank`,
     )
     .bind(perCategory)
-    .all<ProductRow & { categoryId: string }>();
-  const byCategory: Record<string, CatalogueProduct[]> = {};
-  for (const row of results) (byCategory[row.categoryId] ??= []).push(toProduct(row));
+    .all<CardRow & { categoryId: string }>();
+  const byCategory: Record<string, CardRow[]> = {};
+  for (const { categoryId, ...card } of results) (byCategory[categoryId] ??= []).push(card);
   return byCategory;
 }
 
 /** A listing: the category, the sub-category, the category's sub-categories and products 1..page. */
-export async function loadListing(
+export async function loadListing<S extends Shape>(
   context: AppLoadContext,
-  { categoryId, subCategoryId, page, pageSize, cumulative }: { categoryId: string; subCategoryId: string; page: number; pageSize: number; cumulative: boolean },
+  {
+    categoryId,
+    subCategoryId,
+    page,
+    pageSize,
+    cumulative,
+    shape,
+  }: { categoryId: string; subCategoryId: string; page: number; pageSize: number; cumulative: boolean; shape: S },
 ) {
   const d1 = getD1(context);
-  const where = `${IN_CATEGORY} and ${IN_SUB_CATEGORY}`;
   const limit = cumulative ? page * pageSize : pageSize;
   const offset = cumulative ? 0 : (page - 1) * pageSize;
   const [cat, sub, rail, items, count] = await d1.batch([
@@ -158,14 +189,19 @@ export async function loadListing(
           where sc.category_id = ? order by s.name collate nocase, s.id`,
       )
       .bind(categoryId),
-    productsInStatement(d1, where, [categoryId, subCategoryId], limit, offset),
-    d1.prepare(`select count(*) as n from products p where ${where}`).bind(categoryId, subCategoryId),
+    productsInStatement(d1, FROM_CATEGORY_AND_SUB, [subCategoryId, categoryId], limit, offset, shape),
+    d1.prepare(`select count(*) as n ${FROM_CATEGORY_AND_SUB}`).bind(subCategoryId, categoryId),
   ]);
   return {
     category: rows<CategoryRef>(cat)[0] ?? null,
     subCategory: rows<CategoryRef>(sub)[0] ?? null,
     subCategories: rows<CategoryRef>(rail),
-    ...paged(rows<ProductRow>(items).map(toProduct), rows<{ n: number }>(count)[0]?.n ?? 0, page, pageSize),
+    ...paged<S extends "card" ? CardRow : CatalogueProduct>(
+      shapeRows(shape, items.results) as (S extends "card" ? CardRow : CatalogueProduct)[],
+      rows<{ n: number }>(count)[0]?.n ?? 0,
+      page,
+      pageSize,
+    ),
   };
 }
 
@@ -175,16 +211,16 @@ export async function loadProduct(context: AppLoadContext, id: string): Promise<
 }
 
 export async function loadProductsByCategory(context: AppLoadContext, categoryId: string, limit: number) {
-  const { results } = await productsInStatement(getD1(context), IN_CATEGORY, [categoryId], limit, 0).all<ProductRow>();
+  const { results } = await productsInStatement(getD1(context), FROM_CATEGORY, [categoryId], limit, 0).all<ProductRow>();
   return results.map(toProduct);
 }
 
 /** Admin-style list (newest first), optionally filtered by a search. */
 export async function loadProductPage(context: AppLoadContext, { page, limit, search }: { page: number; limit: number; search: string }) {
-  if (search.trim()) return searchProducts(context, { q: search, page, pageSize: limit, cumulative: false });
+  if (search.trim()) return searchProducts(context, { q: search, page, pageSize: limit, cumulative: false, shape: "full" });
   const d1 = getD1(context);
   const [items, count] = await d1.batch([
-    productsInStatement(d1, "1 = 1", [], limit, (page - 1) * limit),
+    productsInStatement(d1, "from products p", [], limit, (page - 1) * limit),
     d1.prepare("select count(*) as n from products"),
   ]);
   return paged(rows<ProductRow>(items).map(toProduct), rows<{ n: number }>(count)[0]?.n ?? 0, page, limit);
@@ -215,12 +251,13 @@ export function toFtsQuery(input: string): string | null {
 }
 
 /** Ranked (bm25: name, then synonyms, categories, description) and paged like the listing. */
-export async function searchProducts(
+export async function searchProducts<S extends Shape>(
   context: AppLoadContext,
-  { q, page, pageSize, cumulative }: { q: string; page: number; pageSize: number; cumulative: boolean },
-): Promise<Page<CatalogueProduct>> {
+  { q, page, pageSize, cumulative, shape }: { q: string; page: number; pageSize: number; cumulative: boolean; shape: S },
+): Promise<Page<S extends "card" ? CardRow : CatalogueProduct>> {
+  type Item = S extends "card" ? CardRow : CatalogueProduct;
   const match = toFtsQuery(q);
-  if (!match) return paged([], 0, page, pageSize);
+  if (!match) return paged<Item>([], 0, page, pageSize);
   const d1 = getD1(context);
   const limit = cumulative ? page * pageSize : pageSize;
   const offset = cumulative ? 0 : (page - 1) * pageSize;
@@ -228,13 +265,13 @@ export async function searchProducts(
     d1
       .prepare(
         `with hits as (select product_id, bm25(products_fts, 0, 10, 1, 3, 6) as score from products_fts where products_fts match ?)
-         select ${PRODUCT_COLUMNS} from hits join products p on p.id = hits.product_id
+         select ${columnsFor(shape)} from hits join products p on p.id = hits.product_id
           order by hits.score, p.created_at desc, p.id limit ? offset ?`,
       )
       .bind(match, limit, offset),
     d1.prepare("select count(*) as n from products_fts where products_fts match ?").bind(match),
   ]);
-  return paged(rows<ProductRow>(items).map(toProduct), rows<{ n: number }>(count)[0]?.n ?? 0, page, pageSize);
+  return paged<Item>(shapeRows(shape, items.results) as Item[], rows<{ n: number }>(count)[0]?.n ?? 0, page, pageSize);
 }
 
 // ---------------------------------------------------------------------------------------------

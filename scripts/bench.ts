@@ -1,0 +1,144 @@
+/**
+ * `npm run bench`: the catalogue benchmark (a script, never a test). Builds, seeds the large
+ * generated catalogue (2,000+ products) into its own state, serves the built worker with BENCH=1
+ * on a free port, then for each target measures requests/s, p50 and p99 next to a trivial /ping of
+ * the same worker in the same run (the ratio is the figure), D1 round trips per request (from the
+ * bench-only Server-Timing header), HTML size and client JS gzip per page. Budgets are flagged.
+ *
+ * Options (env): BENCH_REQUESTS (default 200 per target), BENCH_CONCURRENCY (default 8).
+ */
+import { readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { build, killGroup, migrate, root, seed, serve, waitForServer } from "./local-store";
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const BUDGETS = { ratio: { "/": 6, search: 6, listing: 4, product: 4 } as Record<string, number>, d1: 2, jsKb: 110 };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === "object" && a ? a.port : 0));
+    });
+  });
+}
+
+interface Target {
+  name: string;
+  path: string;
+  method?: "GET" | "POST";
+  body?: unknown;
+  page?: boolean;
+  budgetKey?: string;
+}
+
+async function measure(base: string, t: Target) {
+  const init: RequestInit = {
+    method: t.method ?? "GET",
+    headers: t.body ? { "Content-Type": "application/json" } : {},
+    body: t.body ? JSON.stringify(t.body) : undefined,
+  };
+  for (let i = 0; i < 10; i++) await (await fetch(base + t.path, init)).arrayBuffer(); // warm-up
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        next++;
+        const t0 = performance.now();
+        const res = await fetch(base + t.path, init);
+        await res.arrayBuffer();
+        if (res.status >= 400) throw new Error(`${t.name}: HTTP ${res.status}`);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  const sample = await fetch(base + t.path, init);
+  const text = await sample.text();
+  const d1 = /d1;desc="(\d+) round trips"/.exec(sample.headers.get("Server-Timing") ?? "")?.[1];
+  return {
+    rps: latencies.length / seconds,
+    p50: pct(50),
+    p99: pct(99),
+    d1: d1 === undefined ? null : Number(d1),
+    htmlKb: t.page ? Buffer.byteLength(text) / 1024 : null,
+    jsKb: t.page ? clientJsGzipKb(text) : null,
+  };
+}
+
+/** Gzip size of every script the page loads (modulepreload links and module imports), from build/client. */
+function clientJsGzipKb(html: string): number {
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/import(?:\s+\*\s+as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) files.add(m[1]);
+  let bytes = 0;
+  for (const f of files) bytes += gzipSync(readFileSync(path.join(root, "build", "client", f))).length;
+  return bytes / 1024;
+}
+
+const port = await freePort();
+const persistTo = path.join(root, ".state", "bench");
+console.log("Building and seeding the large catalogue…");
+build();
+rmSync(persistTo, { recursive: true, force: true });
+migrate(persistTo);
+await seed(persistTo, { large: true });
+const server = serve({ port, persistTo, vars: { BENCH: "1", ENVIRONMENT: "production", SESSION_SECRET: "bench-secret-not-for-production-use" }, stdio: "ignore" });
+const base = `http://127.0.0.1:${port}`;
+try {
+  await waitForServer(`${base}/ping`);
+  const categories = (await (await fetch(`${base}/api/category/get`)).json()) as { data: { _id: string; name: string }[] };
+  const subs = (await (await fetch(`${base}/api/subcategory/get`, { method: "POST" })).json()) as {
+    data: { _id: string; name: string; category: { _id: string }[] }[];
+  };
+  const cat = categories.data.find((c) => c.name.startsWith("Dairy")) ?? categories.data[0];
+  const sub = subs.data.find((s) => s.category.some((c) => c._id === cat._id))!;
+  const slug = (n: string) => n.replace(/[\s,&]+/g, "-").replace(/[^A-Za-z0-9-]+/g, "").replace(/-+/g, "-");
+  const products = (await (await fetch(`${base}/api/product/get`, { method: "POST", body: "{}" })).json()) as { data: { _id: string; name: string }[]; totalCount: number };
+  const product = products.data[0];
+  const targets: Target[] = [
+    { name: "/ping (baseline)", path: "/ping" },
+    { name: "/ (home)", path: "/", page: true, budgetKey: "/" },
+    { name: "listing", path: `/${slug(cat.name)}-${cat._id}/${slug(sub.name)}-${sub._id}`, page: true, budgetKey: "listing" },
+    { name: "product", path: `/product/${slug(product.name)}-${product._id}`, page: true, budgetKey: "product" },
+    { name: "/search?q=milk", path: "/search?q=milk", page: true, budgetKey: "search" },
+    { name: "POST /api/product/get", path: "/api/product/get", method: "POST", body: { page: 3, limit: 12 } },
+    { name: "POST /api/product/search-product", path: "/api/product/search-product", method: "POST", body: { search: "milk", page: 1 } },
+  ];
+  console.log(`\n${products.totalCount} products · ${REQUESTS} requests per target · concurrency ${CONCURRENCY} · node ${process.version}\n`);
+  const results = [];
+  for (const t of targets) results.push({ t, r: await measure(base, t) });
+  const baseline = results[0].r.rps;
+  const misses: string[] = [];
+  const rows = results.map(({ t, r }) => {
+    const ratio = baseline / r.rps;
+    const budget = t.budgetKey ? BUDGETS.ratio[t.budgetKey] : undefined;
+    if (budget && ratio > budget) misses.push(`${t.name}: ratio ${ratio.toFixed(2)} > ${budget}`);
+    if (t.page && r.d1 !== null && r.d1 > BUDGETS.d1) misses.push(`${t.name}: ${r.d1} D1 round trips > ${BUDGETS.d1}`);
+    if (r.jsKb !== null && r.jsKb > BUDGETS.jsKb) misses.push(`${t.name}: client JS ${r.jsKb.toFixed(1)} KB gzip > ${BUDGETS.jsKb}`);
+    return [
+      t.name,
+      r.rps.toFixed(0),
+      r.p50.toFixed(1),
+      r.p99.toFixed(1),
+      t.name.startsWith("/ping") ? "1.00" : ratio.toFixed(2),
+      budget ? `≤${budget}` : "",
+      r.d1 ?? "",
+      r.htmlKb === null ? "" : r.htmlKb.toFixed(1),
+      r.jsKb === null ? "" : r.jsKb.toFixed(1),
+    ];
+  });
+  const header = ["target", "req/s", "p50 ms", "p99 ms", "ratio", "budget", "D1 trips", "HTML KB", "JS KB gz"];
+  const table = [header, header.map(() => "---"), ...rows].map((cells) => `| ${cells.join(" | ")} |`).join("\n");
+  console.log(table);
+  console.log(misses.length ? `\nBudgets missed:\n- ${misses.join("\n- ")}` : "\nAll budgets met.");
+} finally {
+  killGroup(server.pid);
+}
