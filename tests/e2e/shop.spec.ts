@@ -87,6 +87,8 @@ test("quantity plus, minus and remove", async ({ page, request }) => {
   await expect(page.getByLabel(`${product.name} quantity`)).toHaveText("1");
   await page.getByRole("button", { name: `Remove one ${product.name}` }).click();
   await expect(page.getByRole("button", { name: `Add ${product.name} to cart` })).toBeVisible();
+  // Settled on the server: the header's cart shows empty again.
+  await expect(page.getByRole("banner").getByRole("link", { name: /My Cart/ })).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByText("Your cart is empty")).toBeVisible();
   await expect(page.getByRole("link", { name: "Shop Now" })).toBeVisible();
