@@ -1,0 +1,79 @@
+/**
+ * Admin catalogue schemas, shared by the dashboard forms and the admin /api. Lists of categories
+ * accept ids or the spec's objects ({_id, name}); duplicates collapse.
+ */
+import { z } from "zod";
+import { ID_PATTERN } from "../ids";
+
+const name = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(120, `${label} must be at most 120 characters`);
+
+/** An uploaded image's URL (from /api/file/upload or the form's own upload). */
+export const imageUrlSchema = z
+  .string({ error: "Image is required" })
+  .trim()
+  .min(1, "Image is required")
+  .regex(/^\/images\/[a-z0-9][a-z0-9/_.-]{0,200}$/i, "Upload the image first");
+
+const idRef = z.union([
+  z.string().regex(ID_PATTERN, "Not a valid id"),
+  z.object({ _id: z.string().regex(ID_PATTERN, "Not a valid id") }).transform((o) => o._id),
+]);
+
+export const idListSchema = (label: string) =>
+  z
+    .array(idRef, { error: `Choose at least one ${label}` })
+    .min(1, `Choose at least one ${label}`)
+    .max(20, `At most 20 ${label}s`)
+    .transform((ids) => [...new Set(ids)]);
+
+export const categoryInputSchema = z.object({ name: name("Name"), image: imageUrlSchema });
+export const subCategoryInputSchema = z.object({
+  name: name("Name"),
+  image: imageUrlSchema,
+  category: idListSchema("category"),
+});
+
+const money = z.coerce
+  .number({ error: "Price must be a number" })
+  .min(0, "Price cannot be negative")
+  .max(1_000_000, "Price is too high");
+
+const customFieldsSchema = z
+  .array(
+    z.object({
+      name: z.string({ error: "Field name is required" }).trim().min(1, "Field name is required").max(60, "Field name is too long"),
+      value: z.string({ error: "Field value is required" }).trim().min(1, "Field value is required").max(500, "Field value is too long"),
+    }),
+  )
+  .max(20, "At most 20 custom fields")
+  .refine((fields) => new Set(fields.map((f) => f.name.toLowerCase())).size === fields.length, "Custom field names must be different");
+
+export const productInputSchema = z.object({
+  name: name("Name"),
+  description: z.string({ error: "Description is required" }).trim().min(1, "Description is required").max(5000, "Description is too long"),
+  image: z.array(imageUrlSchema, { error: "Add at least one image" }).min(1, "Add at least one image").max(10, "At most 10 images"),
+  category: idListSchema("category"),
+  subCategory: idListSchema("sub-category"),
+  unit: name("Unit"),
+  stock: z.coerce.number({ error: "Stock must be a number" }).int("Stock must be a whole number").min(0, "Stock cannot be negative").max(1_000_000, "Stock is too high"),
+  price: money,
+  discount: z.coerce
+    .number({ error: "Discount must be a number" })
+    .int("Discount must be a whole percent")
+    .min(0, "Discount must be between 0 and 100")
+    .max(100, "Discount must be between 0 and 100"),
+  more_details: customFieldsSchema.default([]),
+});
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+/** /api bodies: more_details is the spec's map {field: value}; turned into the ordered list. */
+export const apiProductSchema = productInputSchema.extend({
+  more_details: z
+    .record(z.string(), z.string())
+    .default({})
+    .transform((map) => Object.entries(map).map(([n, value]) => ({ name: n, value })))
+    .pipe(customFieldsSchema),
+});
+
+export const idBodySchema = z.object({ _id: z.string({ error: "_id is required" }).regex(ID_PATTERN, "_id is not a valid id") });

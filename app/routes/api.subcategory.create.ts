@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { subCategoryInputSchema } from "~/lib/schemas/admin";
+import { createSubCategory } from "~/utils/admin-catalogue.server";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/subcategory/create {name, image, category} (ADMIN only: guests 401, others 403). */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "POST");
+    await requireApiAdmin(request, context);
+    const input = await readJson(request, subCategoryInputSchema);
+    return apiSuccess(await createSubCategory(context, input), { message: "Sub category created", status: 201 });
+  });

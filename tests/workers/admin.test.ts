@@ -1,0 +1,160 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, login, makeProduct, newShopper } from "./api-client";
+import { BASE, TINY_PNG } from "./fixtures";
+
+let admin: string;
+let shopper: string;
+beforeAll(async () => {
+  admin = await login("admin@example.com", "Admin@12345");
+  shopper = (await newShopper()).token;
+});
+
+async function upload(token: string | undefined, bytes: Uint8Array<ArrayBuffer>, name = "x.png", type = "image/png") {
+  const form = new FormData();
+  form.set("image", new File([bytes], name, { type }));
+  const res = await SELF.fetch(`${BASE}/api/file/upload`, { method: "POST", headers: token ? { Authorization: `Bearer ${token}` } : {}, body: form });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const someCategory = async () => (await env.DB.prepare("select id from categories order by name limit 1").first<{ id: string }>())!.id;
+
+describe("admin endpoints refuse shoppers (403) and guests (401), changing nothing", () => {
+  const calls: [string, string, unknown][] = [
+    ["/api/category/add-category", "POST", { name: "Hacked", image: "/images/seed/milk.webp" }],
+    ["/api/category/update", "PUT", { _id: "0".repeat(24), name: "x", image: "/images/seed/milk.webp" }],
+    ["/api/category/delete", "DELETE", { _id: "0".repeat(24) }],
+    ["/api/subcategory/create", "POST", { name: "x", image: "/images/seed/milk.webp", category: ["0".repeat(24)] }],
+    ["/api/subcategory/update", "PUT", { _id: "0".repeat(24) }],
+    ["/api/subcategory/delete", "DELETE", { _id: "0".repeat(24) }],
+    ["/api/product/create", "POST", {}],
+    ["/api/product/update-product-details", "PUT", {}],
+    ["/api/product/delete-product", "DELETE", { _id: "0".repeat(24) }],
+  ];
+  it.each(calls)("%s", async (path, method, body) => {
+    expect((await api(path, { method, body, token: shopper })).status).toBe(403);
+    expect((await api(path, { method, body })).status).toBe(401);
+  });
+  it("upload too", async () => {
+    expect((await upload(shopper, TINY_PNG)).status).toBe(403);
+    expect((await upload(undefined, TINY_PNG)).status).toBe(401);
+    const hacked = await env.DB.prepare("select count(*) as n from categories where name = 'Hacked'").first<{ n: number }>();
+    expect(hacked!.n).toBe(0);
+  });
+});
+
+describe("uploads", () => {
+  it("stores real images under random keys and refuses others", async () => {
+    const ok = await upload(admin, TINY_PNG);
+    expect(ok.status).toBe(201);
+    expect(ok.body.data.url).toMatch(/^\/images\/uploads\/[0-9a-f]{24}\.png$/);
+    expect(ok.body.data.data.url).toBe(ok.body.data.url);
+    const svg = new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>");
+    expect((await upload(admin, svg, "a.svg", "image/svg+xml")).status).toBe(415);
+    expect((await upload(admin, new TextEncoder().encode("<html>"), "a.png")).status).toBe(415);
+    const big = new Uint8Array(5 * 1024 * 1024 + 10);
+    big.set(TINY_PNG);
+    expect((await upload(admin, big)).status).toBe(413);
+  });
+});
+
+describe("categories and sub-categories", () => {
+  it("creates, renames and refuses to delete a category in use, then deletes it once unused", async () => {
+    const created = await api("/api/category/add-category", { method: "POST", token: admin, body: { name: "Festive Hampers", image: "/images/seed/gift.webp" } });
+    expect(created.status).toBe(201);
+    const id = created.body.data._id;
+    expect((await api("/api/category/add-category", { method: "POST", token: admin, body: { name: "Festive Hampers", image: "/images/seed/gift.webp" } })).status).toBe(409);
+    expect((await api("/api/category/add-category", { method: "POST", token: admin, body: { name: "", image: "javascript:alert(1)" } })).status).toBe(400);
+    const renamed = await api("/api/category/update", { method: "PUT", token: admin, body: { _id: id, name: "Diwali Hampers", image: "/images/seed/gift.webp" } });
+    expect(renamed.body.data.name).toBe("Diwali Hampers");
+
+    const sub = await api("/api/subcategory/create", {
+      method: "POST",
+      token: admin,
+      body: { name: "Dry Fruit Boxes", image: "/images/seed/gift.webp", category: [{ _id: id, name: "Diwali Hampers" }, id] },
+    });
+    expect(sub.status).toBe(201);
+    const subs = await api("/api/subcategory/get", { method: "POST" });
+    expect(subs.body.data.find((s: any) => s._id === sub.body.data._id).category).toEqual([{ _id: id, name: "Diwali Hampers" }]);
+
+    const refused = await api("/api/category/delete", { method: "DELETE", token: admin, body: { _id: id } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/used by 1 sub-category and 0 products/);
+    expect((await api("/api/subcategory/delete", { method: "DELETE", token: admin, body: { _id: sub.body.data._id } })).status).toBe(200);
+    expect((await api("/api/category/delete", { method: "DELETE", token: admin, body: { _id: id } })).status).toBe(200);
+    expect((await api("/api/category/delete", { method: "DELETE", token: admin, body: { _id: id } })).status).toBe(404);
+  });
+
+  it("validates sub-categories: at least one existing category", async () => {
+    const none = await api("/api/subcategory/create", { method: "POST", token: admin, body: { name: "X", image: "/images/seed/gift.webp", category: [] } });
+    expect(none.status).toBe(400);
+    const missing = await api("/api/subcategory/create", { method: "POST", token: admin, body: { name: "X", image: "/images/seed/gift.webp", category: ["0".repeat(24)] } });
+    expect(missing.status).toBe(400);
+    const unknown = await api("/api/subcategory/update", { method: "PUT", token: admin, body: { _id: "0".repeat(24), name: "X", image: "/images/seed/gift.webp", category: [await someCategory()] } });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe("products", () => {
+  async function refs() {
+    const row = await env.DB.prepare("select category_id as c, sub_category_id as s from sub_category_categories limit 1").first<{ c: string; s: string }>();
+    return { category: [row!.c], subCategory: [row!.s] };
+  }
+  const base = async () => ({
+    name: "Kesar Pista Kulfi <b>bold</b>",
+    description: "Rich kulfi.",
+    image: ["/images/seed/ice-cream.webp", "/images/seed/milk.webp"],
+    unit: "4 pcs",
+    stock: 12,
+    price: 120,
+    discount: 10,
+    more_details: { "Shelf Life": "6 months" },
+    ...(await refs()),
+  });
+
+  it("creates, updates and deletes a product; it appears in search, and leaves carts when deleted", async () => {
+    const created = await api("/api/product/create", { method: "POST", token: admin, body: await base() });
+    expect(created.status).toBe(201);
+    const id = created.body.data._id;
+    const details = await api("/api/product/get-product-details", { method: "POST", body: { productId: id } });
+    expect(details.body.data).toMatchObject({ name: "Kesar Pista Kulfi <b>bold</b>", price: 120, discount: 10, more_details: { "Shelf Life": "6 months" } });
+    expect(details.body.data.image).toEqual(["/images/seed/ice-cream.webp", "/images/seed/milk.webp"]);
+    const found = await api("/api/product/search-product", { method: "POST", body: { search: "kulfi" } });
+    expect(found.body.data.map((p: any) => p._id)).toContain(id);
+
+    const updated = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...(await base()), _id: id, price: 99.5 } });
+    expect(updated.status).toBe(200);
+    expect((await api("/api/product/get-product-details", { method: "POST", body: { productId: id } })).body.data.price).toBe(99.5);
+
+    const buyer = await newShopper();
+    await api("/api/cart/create", { method: "POST", token: buyer.token, body: { productId: id } });
+    expect((await api("/api/product/delete-product", { method: "DELETE", token: admin, body: { _id: id } })).status).toBe(200);
+    expect((await api("/api/cart/get", { token: buyer.token })).body.data).toEqual([]);
+    expect((await api("/api/product/search-product", { method: "POST", body: { search: "kulfi" } })).body.data.map((p: any) => p._id)).not.toContain(id);
+    expect((await api("/api/product/delete-product", { method: "DELETE", token: admin, body: { _id: id } })).status).toBe(404);
+  });
+
+  it("refuses bad product input with field errors", async () => {
+    const good = await base();
+    const cases: [string, Record<string, unknown>][] = [
+      ["price", { price: -1 }],
+      ["discount", { discount: 150 }],
+      ["stock", { stock: 2.5 }],
+      ["stock", { stock: "lots" }],
+      ["image", { image: [] }],
+      ["category", { category: [] }],
+      ["more_details", { more_details: { "": "x" } }],
+      ["name", { name: "" }],
+    ];
+    for (const [field, change] of cases) {
+      const res = await api("/api/product/create", { method: "POST", token: admin, body: { ...good, ...change } });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(Object.keys(res.body.errors as object).join(" "), JSON.stringify(change)).toContain(field);
+    }
+    const missing = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...good, _id: "0".repeat(24) } });
+    expect(missing.status).toBe(404);
+    const product = await makeProduct();
+    const bogusSub = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...good, _id: product.id, subCategory: ["0".repeat(24)] } });
+    expect(bogusSub.status).toBe(400);
+  });
+});
