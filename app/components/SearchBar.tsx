@@ -34,7 +34,7 @@ export function SearchBar() {
     );
   }
   return (
-    <Form method="get" action="/search" role="search" className={boxClass}>
+    <Form method="get" action="/search" role="search" className={boxClass} onSubmit={() => clearTimeout(timer.current)}>
       <Link to="/" className="md:hidden" aria-label="Back to home">
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M19 12H5m7-7-7 7 7 7" />

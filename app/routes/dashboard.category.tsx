@@ -1,9 +1,16 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { CategoryForm } from "~/components/admin/CategoryForm";
+import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
+import { Dialog } from "~/components/Dialog";
 import { PermissionDenied } from "~/components/PermissionDenied";
-import { requireAdminPage } from "~/utils/auth.server";
+import { handleCategoryIntent } from "~/utils/admin-actions.server";
+import { readAdminForm } from "~/utils/admin-forms.server";
+import { ApiError } from "~/utils/api.server";
+import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
 import { categoriesStatement, type CategoryRef } from "~/utils/catalogue.server";
 import { getD1 } from "~/utils/db.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Category | FreshDash" }];
 
@@ -16,26 +23,71 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ allowed: true as const, categories: results }, { headers });
 }
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdminAction(request, context);
+  try {
+    return await handleCategoryIntent(context, await readAdminForm(request), "category");
+  } catch (error) {
+    if (error instanceof ApiError) return redirectWithToast(context, "/dashboard/category", { type: "error", text: error.message });
+    throw error;
+  }
+}
+
 export default function AdminCategories() {
   const { allowed, categories } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
   if (!allowed) return <PermissionDenied />;
+  const failed = actionData && "draft" in actionData ? actionData : null;
+  const dialog = failed ? (failed.intent === "update-category" ? "edit-category" : "add-category") : params.get("dialog");
+  const editing = categories.find((c) => c.id === (failed?.draft.id ?? params.get("id")));
+  const deleting = params.get("dialog") === "delete-category" ? categories.find((c) => c.id === params.get("id")) : undefined;
   return (
     <section aria-labelledby="category-title" className="grid gap-4">
-      <h1 id="category-title" className="bg-white py-2 text-lg font-semibold shadow-sm">
-        Category
-      </h1>
+      <div className="flex items-center justify-between bg-white py-2 shadow-sm">
+        <h1 id="category-title" className="text-lg font-semibold">
+          Category
+        </h1>
+        <Link to="?dialog=add-category" preventScrollReset className="rounded border border-amber-400 px-3 py-1 text-sm hover:bg-amber-400">
+          Add Category
+        </Link>
+      </div>
       {categories.length ? (
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-6">
           {categories.map((c) => (
-            <li key={c.id} className="rounded-lg bg-white p-2 text-center text-sm shadow-sm ring-1 ring-neutral-200">
+            <li key={c.id} className="grid gap-1 rounded-lg bg-white p-2 text-center text-sm shadow-sm ring-1 ring-neutral-200">
               <img src={c.image} alt="" width={120} height={120} loading="lazy" className="mx-auto h-28 w-28 object-scale-down" />
-              <p className="mt-1 font-medium">{c.name}</p>
+              <p className="font-medium">{c.name}</p>
+              <div className="flex gap-2">
+                <Link to={`?dialog=edit-category&id=${c.id}`} preventScrollReset aria-label={`Edit ${c.name}`} className="flex-1 rounded bg-green-100 py-1 text-green-700 hover:bg-green-200">
+                  Edit
+                </Link>
+                <Link to={`?dialog=delete-category&id=${c.id}`} preventScrollReset aria-label={`Delete ${c.name}`} className="flex-1 rounded bg-red-100 py-1 text-red-700 hover:bg-red-200">
+                  Delete
+                </Link>
+              </div>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="py-10 text-center text-neutral-600">No categories yet.</p>
+        <p className="py-10 text-center text-neutral-600">No categories yet: add the first one.</p>
       )}
+      {dialog === "add-category" ? (
+        <Dialog title="Category" closeTo=".">
+          <CategoryForm intent="create-category" submitLabel="Add Category" draft={failed?.draft ?? { name: "", image: "" }} errors={failed?.errors} />
+        </Dialog>
+      ) : null}
+      {dialog === "edit-category" && editing ? (
+        <Dialog title="Update Category" closeTo=".">
+          <CategoryForm
+            intent="update-category"
+            submitLabel="Update Category"
+            draft={failed?.draft ?? { id: editing.id, name: editing.name, image: editing.image }}
+            errors={failed?.errors}
+          />
+        </Dialog>
+      ) : null}
+      {deleting ? <ConfirmDelete title="Delete" text="Are you sure permanent delete ?" intent="delete-category" id={deleting.id} confirmLabel="Confirm" /> : null}
     </section>
   );
 }

@@ -1,10 +1,21 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
+import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
+import { ProductForm } from "~/components/admin/ProductForm";
+import { Dialog } from "~/components/Dialog";
 import { PermissionDenied } from "~/components/PermissionDenied";
+import { isId } from "~/lib/ids";
 import { pageParam } from "~/lib/schemas/catalogue";
-import { requireAdminPage } from "~/utils/auth.server";
-import { loadProductPage, type CatalogueProduct, type Page } from "~/utils/catalogue.server";
+import { paiseToRupees } from "~/lib/money";
+import { deleteProduct, updateProduct } from "~/utils/admin-catalogue.server";
+import type { ProductDraft } from "~/lib/product-draft";
+import { productStep, readAdminForm } from "~/utils/admin-forms.server";
+import { productFormOptions } from "~/utils/admin-options.server";
+import { ApiError } from "~/utils/api.server";
+import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
+import { loadProduct, loadProductPage, type CatalogueProduct, type Page } from "~/utils/catalogue.server";
+import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Product | FreshDash" }];
 
@@ -13,15 +24,65 @@ const PAGE_SIZE = 12;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { allowed } = await requireAdminPage(request, context);
   const headers = { "Cache-Control": "private, no-store" };
-  if (!allowed) return data({ allowed: false as const, result: null as Page<CatalogueProduct> | null, search: "" }, { status: 403, headers });
+  if (!allowed) return data({ allowed: false as const, result: null as Page<CatalogueProduct> | null, search: "", editing: null, options: null }, { status: 403, headers });
   const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").slice(0, 100);
   const result = await loadProductPage(context, { page: pageParam(url), limit: PAGE_SIZE, search });
-  return data({ allowed: true as const, result, search }, { headers });
+  const editId = url.searchParams.get("dialog") === "edit-product" ? url.searchParams.get("id") : null;
+  const editing = editId && isId(editId) ? await loadProduct(context, editId) : null;
+  return data(
+    {
+      allowed: true as const,
+      result,
+      search,
+      editing: editing ? { id: editing.id, draft: toDraft(editing) } : null,
+      options: editing ? await productFormOptions(context) : null,
+    },
+    { headers },
+  );
+}
+
+function toDraft(p: CatalogueProduct): ProductDraft {
+  return {
+    name: p.name,
+    description: p.description,
+    image: p.images,
+    category: p.categories.map((c) => c.id),
+    subCategory: p.subCategories.map((c) => c.id),
+    unit: p.unit,
+    stock: String(p.stock),
+    price: String(paiseToRupees(p.price)),
+    discount: String(p.discount),
+    fields: Object.entries(p.moreDetails).map(([name, value]) => ({ name, value })),
+  };
+}
+
+/** Update (the edit dialog's form, intents as on Upload Product) and delete. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdminAction(request, context);
+  const url = new URL(request.url);
+  const back = safeRedirect(`/dashboard/product?${new URLSearchParams({ search: url.searchParams.get("search") ?? "", page: url.searchParams.get("page") ?? "1" })}`);
+  try {
+    const form = await readAdminForm(request, 6);
+    const id = String(form.get("id") ?? "");
+    if (!isId(id)) throw new ApiError("Product not found", 404);
+    if (form.get("intent") === "delete-product") {
+      await deleteProduct(context, id);
+      return redirectWithToast(context, back, { type: "success", text: "Product deleted successfully" });
+    }
+    const step = await productStep(context, form);
+    if (step.kind === "edit") return data({ ...step, id }, { status: step.status });
+    await updateProduct(context, id, step.value);
+    return redirectWithToast(context, back, { type: "success", text: "Product updated successfully" });
+  } catch (error) {
+    if (error instanceof ApiError) return redirectWithToast(context, back, { type: "error", text: error.message });
+    throw error;
+  }
 }
 
 export default function AdminProducts() {
-  const { allowed, result, search } = useLoaderData<typeof loader>();
+  const { allowed, result, search, editing, options } = useLoaderData<typeof loader>();
+  const step = useActionData<typeof action>();
   const [params] = useSearchParams();
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -38,7 +99,7 @@ export default function AdminProducts() {
           Product
         </h1>
         {/* A GET form: Enter searches without JavaScript; with it, typing searches after 300 ms. The page resets to 1. */}
-        <Form method="get" role="search" className="w-full max-w-sm">
+        <Form method="get" role="search" className="w-full max-w-sm" onSubmit={() => clearTimeout(timer.current)}>
           <input
             type="search"
             name="search"
@@ -56,10 +117,18 @@ export default function AdminProducts() {
       </div>
       <ul aria-label="Products" className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-6">
         {result.items.map((p) => (
-          <li key={p.id} className="rounded-lg bg-white p-2 text-sm shadow-sm ring-1 ring-neutral-200">
+          <li key={p.id} className="grid gap-1 rounded-lg bg-white p-2 text-sm shadow-sm ring-1 ring-neutral-200">
             <img src={p.images[0]} alt="" width={96} height={96} loading="lazy" className="mx-auto h-24 w-24 object-scale-down" />
             <p className="line-clamp-2 font-medium">{p.name}</p>
             <p className="text-neutral-500">{p.unit}</p>
+            <div className="flex gap-2">
+              <Link to={`?${withDialog(params, "edit-product", p.id)}`} preventScrollReset aria-label={`Edit ${p.name}`} className="flex-1 rounded bg-green-100 py-1 text-center text-green-700">
+                Edit
+              </Link>
+              <Link to={`?${withDialog(params, "delete-product", p.id)}`} preventScrollReset aria-label={`Delete ${p.name}`} className="flex-1 rounded bg-red-100 py-1 text-center text-red-700">
+                Delete
+              </Link>
+            </div>
           </li>
         ))}
       </ul>
@@ -71,6 +140,40 @@ export default function AdminProducts() {
         </span>
         {result.page < result.totalPages ? <Link to={pageHref(result.page + 1)}>Next</Link> : <span className="text-neutral-400">Next</span>}
       </nav>
+      {editing && options ? (
+        <Dialog title="Edit Product" closeTo={`?${withDialog(params, null, null)}`}>
+          <ProductForm
+            id={editing.id}
+            draft={step?.draft ?? editing.draft}
+            errors={step?.errors}
+            addingField={step?.addingField}
+            categories={options.categories}
+            subCategories={options.subCategories}
+            submitLabel="Update Product"
+          />
+        </Dialog>
+      ) : null}
+      {params.get("dialog") === "delete-product" && params.get("id") ? (
+        <ConfirmDelete
+          title="Permanent Delete"
+          text="Are you sure want to delete permanent ?"
+          intent="delete-product"
+          id={params.get("id")!}
+          confirmLabel="Delete"
+          closeTo={`?${withDialog(params, null, null)}`}
+        />
+      ) : null}
     </section>
   );
+}
+
+function withDialog(params: URLSearchParams, dialog: string | null, id: string | null) {
+  const next = new URLSearchParams(params);
+  next.delete("dialog");
+  next.delete("id");
+  if (dialog && id) {
+    next.set("dialog", dialog);
+    next.set("id", id);
+  }
+  return next.toString();
 }

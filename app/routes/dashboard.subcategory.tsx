@@ -1,28 +1,58 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { CategoryForm } from "~/components/admin/CategoryForm";
+import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
+import { Dialog } from "~/components/Dialog";
 import { PermissionDenied } from "~/components/PermissionDenied";
-import { requireAdminPage } from "~/utils/auth.server";
-import { subCategoriesStatement, toSubCategory, type SubCategoryWithParents } from "~/utils/catalogue.server";
-import { getD1 } from "~/utils/db.server";
+import { handleCategoryIntent } from "~/utils/admin-actions.server";
+import { readAdminForm } from "~/utils/admin-forms.server";
+import { ApiError } from "~/utils/api.server";
+import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
+import { loadCategoryTree, type CategoryRef, type SubCategoryWithParents } from "~/utils/catalogue.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Sub Category | FreshDash" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { allowed } = await requireAdminPage(request, context);
   const headers = { "Cache-Control": "private, no-store" };
-  if (!allowed) return data({ allowed: false as const, subCategories: [] as SubCategoryWithParents[] }, { status: 403, headers });
-  const { results } = await subCategoriesStatement(getD1(context)).all<Parameters<typeof toSubCategory>[0]>();
-  return data({ allowed: true as const, subCategories: results.map(toSubCategory) }, { headers });
+  if (!allowed) {
+    return data({ allowed: false as const, subCategories: [] as SubCategoryWithParents[], categories: [] as CategoryRef[] }, { status: 403, headers });
+  }
+  const { categories, subCategories } = await loadCategoryTree(context);
+  return data({ allowed: true as const, subCategories, categories }, { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdminAction(request, context);
+  try {
+    return await handleCategoryIntent(context, await readAdminForm(request), "subcategory");
+  } catch (error) {
+    if (error instanceof ApiError) return redirectWithToast(context, "/dashboard/subcategory", { type: "error", text: error.message });
+    throw error;
+  }
 }
 
 export default function AdminSubCategories() {
-  const { allowed, subCategories } = useLoaderData<typeof loader>();
+  const { allowed, subCategories, categories } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
   if (!allowed) return <PermissionDenied />;
+  const failed = actionData && "draft" in actionData ? actionData : null;
+  const dialog = failed ? (failed.intent === "update-subcategory" ? "edit-subcategory" : "add-subcategory") : params.get("dialog");
+  const editing = subCategories.find((s) => s.id === (failed?.draft.id ?? params.get("id")));
+  const deleting = params.get("dialog") === "delete-subcategory" ? subCategories.find((s) => s.id === params.get("id")) : undefined;
+  const preview = params.get("dialog") === "preview" ? subCategories.find((s) => s.id === params.get("id")) : undefined;
   return (
     <section aria-labelledby="subcategory-title" className="grid gap-4">
-      <h1 id="subcategory-title" className="bg-white py-2 text-lg font-semibold shadow-sm">
-        Sub Category
-      </h1>
+      <div className="flex items-center justify-between bg-white py-2 shadow-sm">
+        <h1 id="subcategory-title" className="text-lg font-semibold">
+          Sub Category
+        </h1>
+        <Link to="?dialog=add-subcategory" preventScrollReset className="rounded border border-amber-400 px-3 py-1 text-sm hover:bg-amber-400">
+          Add Sub Category
+        </Link>
+      </div>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="bg-neutral-900 text-white">
@@ -31,6 +61,7 @@ export default function AdminSubCategories() {
               <th className="p-2">Name</th>
               <th className="p-2">Image</th>
               <th className="p-2">Category</th>
+              <th className="p-2">Action</th>
             </tr>
           </thead>
           <tbody>
@@ -39,9 +70,9 @@ export default function AdminSubCategories() {
                 <td className="p-2">{i + 1}</td>
                 <td className="p-2">{s.name}</td>
                 <td className="p-2">
-                  <a href={s.image} aria-label={`Open ${s.name} image`}>
+                  <Link to={`?dialog=preview&id=${s.id}`} preventScrollReset aria-label={`Open ${s.name} image`}>
                     <img src={s.image} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 object-scale-down" />
-                  </a>
+                  </Link>
                 </td>
                 <td className="p-2">
                   <ul className="flex flex-wrap gap-1">
@@ -52,11 +83,43 @@ export default function AdminSubCategories() {
                     ))}
                   </ul>
                 </td>
+                <td className="p-2">
+                  <div className="flex gap-2">
+                    <Link to={`?dialog=edit-subcategory&id=${s.id}`} preventScrollReset aria-label={`Edit ${s.name}`} className="rounded bg-green-100 px-2 py-1 text-green-700">
+                      Edit
+                    </Link>
+                    <Link to={`?dialog=delete-subcategory&id=${s.id}`} preventScrollReset aria-label={`Delete ${s.name}`} className="rounded bg-red-100 px-2 py-1 text-red-700">
+                      Delete
+                    </Link>
+                  </div>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {dialog === "add-subcategory" ? (
+        <Dialog title="Add Sub Category" closeTo=".">
+          <CategoryForm intent="create-subcategory" submitLabel="Submit" categoryOptions={categories} draft={failed?.draft ?? { name: "", image: "", categories: [] }} errors={failed?.errors} />
+        </Dialog>
+      ) : null}
+      {dialog === "edit-subcategory" && editing ? (
+        <Dialog title="Edit Sub Category" closeTo=".">
+          <CategoryForm
+            intent="update-subcategory"
+            submitLabel="Submit"
+            categoryOptions={categories}
+            draft={failed?.draft ?? { id: editing.id, name: editing.name, image: editing.image, categories: editing.categories.map((c) => c.id) }}
+            errors={failed?.errors}
+          />
+        </Dialog>
+      ) : null}
+      {deleting ? <ConfirmDelete title="Delete" text="Are you sure permanent delete ?" intent="delete-subcategory" id={deleting.id} confirmLabel="Confirm" /> : null}
+      {preview ? (
+        <Dialog title={preview.name} closeTo=".">
+          <img src={preview.image} alt={preview.name} width={400} height={400} className="mx-auto max-h-[70vh] w-auto object-contain" />
+        </Dialog>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,125 @@
+import { Form } from "@remix-run/react";
+import type { ProductDraft } from "~/lib/product-draft";
+import { Dialog } from "../Dialog";
+import { SubmitButton } from "../SubmitButton";
+import { ImageField } from "./ImageField";
+
+type Option = { id: string; name: string };
+
+const input = "h-10 rounded-md border border-neutral-300 bg-blue-50/40 px-3 outline-none focus:border-brand";
+
+function Err({ message }: { message?: string }) {
+  return message ? (
+    <p role="alert" className="text-sm text-red-600">
+      {message}
+    </p>
+  ) : null;
+}
+
+function Text({ name, label, value, error, type = "text", ...rest }: { name: keyof ProductDraft; label: string; value: string; error?: string; type?: string; step?: string; min?: string; max?: string }) {
+  return (
+    <label className="grid gap-1 text-sm font-medium">
+      {label}
+      <input name={name} type={type} defaultValue={value} required aria-invalid={error ? true : undefined} className={`${input} font-normal`} {...rest} />
+      <Err message={error} />
+    </label>
+  );
+}
+
+function Chips({ name, legend, options, selected, error }: { name: string; legend: string; options: Option[]; selected: string[]; error?: string }) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="flex max-h-40 flex-wrap gap-2 overflow-y-auto">
+        {options.map((o) => (
+          <label key={o.id} className="flex cursor-pointer items-center gap-1 rounded-full border border-neutral-300 px-3 py-1 text-sm has-[:checked]:border-brand has-[:checked]:bg-green-50">
+            <input type="checkbox" name={name} value={o.id} defaultChecked={selected.includes(o.id)} />
+            {o.name}
+          </label>
+        ))}
+      </div>
+      <Err message={error} />
+    </fieldset>
+  );
+}
+
+/**
+ * The product form (spec "Upload Product"). Multipart, so images upload with it. 'Add Fields',
+ * 'Remove' on a custom field and the field-name dialog are submit buttons handled by the server,
+ * which re-renders the form with everything kept: it all works without JavaScript.
+ */
+export function ProductForm({
+  draft,
+  errors = {},
+  categories,
+  subCategories,
+  submitLabel,
+  id,
+  addingField = false,
+}: {
+  draft: ProductDraft;
+  errors?: Record<string, string>;
+  categories: Option[];
+  subCategories: Option[];
+  submitLabel: string;
+  id?: string;
+  addingField?: boolean;
+}) {
+  return (
+    <Form method="post" encType="multipart/form-data" className="grid gap-3">
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <Err message={errors._} />
+      <Text name="name" label="Name" value={draft.name} error={errors.name} />
+      <label className="grid gap-1 text-sm font-medium">
+        Description
+        <textarea name="description" rows={3} defaultValue={draft.description} required className="rounded-md border border-neutral-300 bg-blue-50/40 p-3 font-normal" />
+        <Err message={errors.description} />
+      </label>
+      <ImageField label="Image" images={draft.image} multiple error={errors.image} />
+      <Chips name="category" legend="Category" options={categories} selected={draft.category} error={errors.category} />
+      <Chips name="subCategory" legend="Sub Category" options={subCategories} selected={draft.subCategory} error={errors.subCategory} />
+      <Text name="unit" label="Unit" value={draft.unit} error={errors.unit} />
+      <Text name="stock" label="Number of Stock" type="number" min="0" step="1" value={draft.stock} error={errors.stock} />
+      <Text name="price" label="Price" type="number" min="0" step="0.01" value={draft.price} error={errors.price} />
+      <Text name="discount" label="Discount" type="number" min="0" max="100" step="1" value={draft.discount} error={errors.discount} />
+      {draft.fields.map((field, i) => (
+        <div key={`${field.name}-${i}`} className="grid gap-1">
+          <input type="hidden" name="fieldName" value={field.name} />
+          <label className="grid gap-1 text-sm font-medium">
+            {field.name}
+            <span className="flex gap-2">
+              <input name="fieldValue" defaultValue={field.value} required className={`${input} flex-1 font-normal`} />
+              <button type="submit" name="intent" value={`remove-field:${i}`} formNoValidate className="rounded border border-red-400 px-2 text-xs text-red-600" aria-label={`Remove field ${field.name}`}>
+                Remove
+              </button>
+            </span>
+          </label>
+        </div>
+      ))}
+      <Err message={errors.more_details} />
+      <button type="submit" name="intent" value="open-add-field" formNoValidate className="w-fit rounded border border-amber-400 px-3 py-1 text-sm hover:bg-amber-400">
+        Add Fields
+      </button>
+      {addingField ? (
+        <Dialog title="Add Field" closeTo="?">
+          <label className="grid gap-1 text-sm font-medium">
+            Field name
+            <input name="newFieldName" placeholder="Enter field name" aria-label="Enter field name" maxLength={60} className={`${input} font-normal`} />
+          </label>
+          <Err message={errors.newFieldName} />
+          <div className="mt-3 flex gap-2">
+            <button type="submit" name="intent" value="keep" formNoValidate className="h-10 flex-1 rounded-md border border-neutral-300">
+              Cancel
+            </button>
+            <button type="submit" name="intent" value="add-field" formNoValidate className="h-10 flex-1 rounded-md bg-amber-400 font-semibold hover:bg-amber-500">
+              Add Field
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+      <SubmitButton name="intent" value="save" pendingText="Loading...">
+        {submitLabel}
+      </SubmitButton>
+    </Form>
+  );
+}
