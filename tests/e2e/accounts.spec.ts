@@ -41,6 +41,7 @@ test("password reset by code read from the dev mailbox", async ({ page }, info) 
 
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password ?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot Password" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Otp" }).click();
   await expect(page).toHaveURL(/\/verification-otp\?email=/);

@@ -43,6 +43,7 @@ test("guest fills a cart, logs in (cart merged), adds an address and pays cash o
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout/);
   await expectMessage(page, "Please Login");
   await page.getByRole("link", { name: "Register" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome to FreshDash" })).toBeVisible();
   const email = uniqueEmail("buyer", info);
   await page.getByLabel("Name").fill("Meera Iyer");
   await page.getByLabel("Email").fill(email);
@@ -97,6 +98,7 @@ test("quantity plus, minus and remove", async ({ page, request }) => {
 test("online payment through Stripe's hosted page, paid by the signed webhook", async ({ page, request }, info) => {
   await page.goto("/login");
   await page.getByRole("link", { name: "Register" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome to FreshDash" })).toBeVisible();
   await page.getByLabel("Name").fill("Kiran Das");
   await page.getByLabel("Email").fill(uniqueEmail("online", info));
   await page.getByLabel("Password", { exact: true }).fill("Shopper@12345");
