@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiOrderSchema } from "~/lib/schemas/order";
 import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { placeOrder } from "~/utils/orders.server";
+import { placeApiOrder } from "~/utils/orders.server";
 import { requireApiUser } from "~/utils/auth.server";
 
 export const loader = () => methodNotAllowed("POST");
@@ -16,14 +16,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     assertMethod(request, "POST");
     const user = await requireApiUser(request, context);
     const body = await readJson(request, apiOrderSchema);
-    const result = await placeOrder(context, {
-      userId: user.id,
-      addressId: body.addressId,
-      lines: body.list_items,
-      paymentMethod: "COD",
-      idempotencyKey: request.headers.get("Idempotency-Key")?.slice(0, 64) || body.idempotencyKey,
-      clientTotals: { subTotalAmt: body.subTotalAmt, totalAmt: body.totalAmt },
-    });
+    const result = await placeApiOrder(context, request, user.id, body, "COD");
     if (!result.ok) return apiError(result.message, result.status);
     return apiSuccess(
       { _id: result.order.id, orderId: result.order.orderId, totalAmt: result.order.bill.grandTotal / 100 },

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AddAddressTile } from "~/components/AddAddressTile";
 import { AddressForm } from "~/components/AddressForm";
 import { AddressLines } from "~/components/AddressCard";
 import { BillDetails } from "~/components/BillDetails";
@@ -9,10 +10,9 @@ import { checkoutFormSchema } from "~/lib/schemas/order";
 import { ADDRESS_INTENTS, handleAddressIntent } from "~/utils/address-actions.server";
 import { listAddresses } from "~/utils/addresses.server";
 import { loadCart } from "~/utils/cart.server";
-import { getD1 } from "~/utils/db.server";
-import { placeOrder, releaseStatements, attachCheckoutSession, orderLinesFor } from "~/utils/orders.server";
+import { placeOrder } from "~/utils/orders.server";
 import { getOptionalUser, type SessionUser } from "~/utils/auth.server";
-import { createCheckoutSession, getStripe, ONLINE_PAYMENT_UNAVAILABLE } from "~/utils/stripe.server";
+import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, PAYMENT_UNREACHABLE, startOnlinePayment } from "~/utils/stripe.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout | FreshDash" }];
@@ -60,18 +60,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (!stripe) return redirectWithToast(context, "/success?text=Order", { type: "success", text: "Order placed successfully" });
 
-  try {
-    const session = await createCheckoutSession(stripe, order, { origin: new URL(request.url).origin, email: user.email });
-    if (!order.duplicate) await attachCheckoutSession(context, order.id, session.id, (session.expires_at ?? 0) * 1000);
-    if (!session.url) throw new Error("Stripe returned no checkout URL");
-    return redirect(session.url, 303);
-  } catch (error) {
-    console.error("Stripe checkout failed", error);
-    // Give the stock back and put nothing on the shopper's account.
-    const d1 = getD1(context);
-    await d1.batch(releaseStatements(d1, order.id, await orderLinesFor(d1, order.id), "Payment could not start", user.id));
-    return data({ formError: "We could not reach the payment provider. Please try again or choose Cash on Delivery." }, { status: 502 });
-  }
+  const session = await startOnlinePayment(context, stripe, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id });
+  if (!session) return data({ formError: PAYMENT_UNREACHABLE }, { status: 502 });
+  return redirect(session.url, 303);
 }
 
 export default function Checkout() {
@@ -120,13 +111,7 @@ export default function Checkout() {
         {!addresses.length ? (
           <p className="text-sm text-neutral-600">You have no saved address yet: add one to place your order.</p>
         ) : null}
-        <Link
-          to="?dialog=add-address"
-          preventScrollReset
-          className="flex h-16 items-center justify-center rounded-lg border-2 border-dashed border-neutral-300 bg-blue-50 text-neutral-600 hover:border-brand"
-        >
-          Add address
-        </Link>
+        <AddAddressTile />
       </Form>
       <aside className="grid content-start gap-3 rounded-lg bg-neutral-100 p-4" aria-labelledby="summary-title">
         <h2 id="summary-title" className="text-lg font-semibold">

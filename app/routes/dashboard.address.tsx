@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AddressCard } from "~/components/AddressCard";
+import { AddAddressTile } from "~/components/AddAddressTile";
 import { AddressForm } from "~/components/AddressForm";
 import { Dialog } from "~/components/Dialog";
 import { handleAddressIntent } from "~/utils/address-actions.server";
@@ -44,13 +45,7 @@ export default function AddressBook() {
           <AddressCard key={address.id} address={address} />
         ))}
       </ul>
-      <Link
-        to="?dialog=add-address"
-        preventScrollReset
-        className="flex h-16 items-center justify-center rounded-lg border-2 border-dashed border-neutral-300 bg-blue-50 text-neutral-600 hover:border-brand"
-      >
-        Add address
-      </Link>
+      <AddAddressTile />
       {dialog === "add-address" ? (
         <Dialog title="Add Address" closeTo=".">
           <AddressForm intent="create-address" lastResult={lastResult} />

@@ -234,6 +234,24 @@ async function describeExisting(d1: D1Database, existing: { id: string; orderId:
   return { id: existing.id, orderId: existing.orderId, bill: computeBill(results), lines: results, duplicate: true };
 }
 
+/** An /api order request (cash-on-delivery or checkout): the body's lines, address, advisory totals and key. */
+export function placeApiOrder(
+  context: AppLoadContext,
+  request: Request,
+  userId: string,
+  body: { list_items: OrderRequestLine[]; addressId: string; subTotalAmt?: number; totalAmt?: number; idempotencyKey?: string },
+  paymentMethod: PaymentMethod,
+) {
+  return placeOrder(context, {
+    userId,
+    addressId: body.addressId,
+    lines: body.list_items,
+    paymentMethod,
+    idempotencyKey: request.headers.get("Idempotency-Key")?.slice(0, 64) || body.idempotencyKey,
+    clientTotals: { subTotalAmt: body.subTotalAmt, totalAmt: body.totalAmt },
+  });
+}
+
 /** Attach the Stripe Checkout Session to its order. */
 export async function attachCheckoutSession(context: AppLoadContext, orderId: string, sessionId: string, expiresAt: number) {
   await getD1(context)

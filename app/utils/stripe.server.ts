@@ -7,7 +7,7 @@ import Stripe from "stripe";
 import { newId } from "~/lib/ids";
 import { getD1 } from "./db.server";
 import { getSettings } from "./env.server";
-import { orderLinesFor, releaseStatements, type PlacedOrder } from "./orders.server";
+import { attachCheckoutSession, orderLinesFor, releaseStatements, type PlacedOrder } from "./orders.server";
 
 export function getStripe(context: AppLoadContext): Stripe | null {
   const settings = getSettings(context.cloudflare.env);
@@ -60,6 +60,31 @@ export async function createCheckoutSession(
     { idempotencyKey: `checkout-${order.id}` },
   );
 }
+
+/**
+ * Opens the Checkout Session for a just-placed online order. If Stripe cannot be reached the order
+ * is cancelled and its stock returned at once; returns null then.
+ */
+export async function startOnlinePayment(
+  context: AppLoadContext,
+  stripe: Stripe,
+  order: PlacedOrder,
+  { origin, email, userId }: { origin: string; email?: string; userId: string },
+): Promise<{ id: string; url: string } | null> {
+  try {
+    const session = await createCheckoutSession(stripe, order, { origin, email });
+    if (!session.url) throw new Error("Stripe returned no checkout URL");
+    if (!order.duplicate) await attachCheckoutSession(context, order.id, session.id, (session.expires_at ?? 0) * 1000);
+    return { id: session.id, url: session.url };
+  } catch (error) {
+    console.error("Stripe checkout failed", error);
+    const d1 = getD1(context);
+    await d1.batch(releaseStatements(d1, order.id, await orderLinesFor(d1, order.id), "Payment could not start", userId));
+    return null;
+  }
+}
+
+export const PAYMENT_UNREACHABLE = "We could not reach the payment provider. Please try again or choose Cash on Delivery.";
 
 export type WebhookOutcome = { status: number; message: string };
 
