@@ -17,7 +17,15 @@ import { ShowServerToast, ToastProvider } from "~/components/Toaster";
 import stylesheet from "~/styles.css?url";
 import { MobileCartBar } from "~/components/MobileCartBar";
 import { useHydrated } from "~/lib/use-hydrated";
-import { cartFromRows, loadCart, readGuestCart, sessionCartStatement } from "~/utils/cart.server";
+import {
+  cartFromRows,
+  commitGuestCart,
+  GUEST_ITEM_GONE,
+  loadCart,
+  readGuestCart,
+  sessionCartStatement,
+  sessionNoticesStatement,
+} from "~/utils/cart.server";
 import { getD1 } from "~/utils/db.server";
 import { sessionTokenHash, sessionUserStatement, toSessionUser } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
@@ -30,17 +38,32 @@ async function loadVisitor(request: Request, context: LoaderFunctionArgs["contex
   const tokenHash = await sessionTokenHash(request, context);
   if (tokenHash) {
     const d1 = getD1(context);
-    const [users, lines] = await d1.batch([sessionUserStatement(d1, tokenHash), sessionCartStatement(d1, tokenHash)]);
+    const [users, lines, notices] = await d1.batch([
+      sessionUserStatement(d1, tokenHash),
+      sessionCartStatement(d1, tokenHash),
+      sessionNoticesStatement(d1, tokenHash),
+    ]);
     const user = toSessionUser(users.results[0] as Parameters<typeof toSessionUser>[0]);
-    if (user) return { user, cart: cartFromRows(lines.results as Parameters<typeof cartFromRows>[0]) };
+    if (user) {
+      const cart = cartFromRows(lines.results as Parameters<typeof cartFromRows>[0]);
+      return { user, cart, notices: (notices.results as { message: string }[]).map((n) => n.message), setCookie: null };
+    }
   }
-  return { user: null, cart: await loadCart(context, { guest: await readGuestCart(request, context) }) };
+  // Guests: lines whose product was deleted drop out of the cookie, with a note.
+  const guest = await readGuestCart(request, context);
+  const cart = await loadCart(context, { guest });
+  const gone = guest.length > cart.lines.length;
+  const kept = gone ? guest.filter(([id]) => cart.lines.some((l) => l.productId === id)) : guest;
+  return { user: null, cart, notices: gone ? [GUEST_ITEM_GONE] : [], setCookie: gone ? await commitGuestCart(context, kept) : null };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [{ toast, headers }, { user, cart }] = await Promise.all([getToast(context, request), loadVisitor(request, context)]);
+  const [{ toast, headers }, { user, cart, notices, setCookie }] = await Promise.all([getToast(context, request), loadVisitor(request, context)]);
   const account = user ? { name: user.name, mobile: user.mobile, role: user.role, avatar: user.avatar } : null;
-  return data({ toast, cart, user: account }, { headers: headers ?? undefined });
+  const responseHeaders = new Headers(headers ?? undefined);
+  if (setCookie) responseHeaders.append("Set-Cookie", setCookie);
+  const flashes = [...(toast ? [toast] : []), ...notices.map((text, i) => ({ type: "message" as const, text, id: `notice-${i}-${text}` }))];
+  return data({ flashes, cart, user: account }, { headers: responseHeaders });
 }
 
 export const links: LinksFunction = () => [
@@ -58,7 +81,7 @@ export const meta: MetaFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const toast = rootData?.toast ?? null;
+  const flashes = rootData?.flashes ?? [];
   const hydrated = useHydrated();
   return (
     <html lang="en-IN">
@@ -73,8 +96,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <ToastProvider>
           <Header />
           <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4">
-            {toast && !hydrated ? <FlashMessage toast={toast} /> : null}
-            <ShowServerToast toast={toast} />
+            {hydrated ? null : flashes.map((flash) => <FlashMessage key={flash.id} toast={flash} />)}
+            {flashes.map((flash) => (
+              <ShowServerToast key={flash.id} toast={flash} />
+            ))}
             {children}
           </main>
           <MobileCartBar />

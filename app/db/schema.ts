@@ -366,6 +366,20 @@ export const orderStatusHistory = sqliteTable(
   (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt)],
 );
 
+/** One-time notes for a shopper, shown once like a flash (e.g. a product removed from their cart). */
+export const cartNotices = sqliteTable(
+  "cart_notices",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("cart_notices_user_idx").on(t.userId)],
+);
+
 /** Stripe webhook events already handled (idempotency): the id is Stripe's event id. */
 export const paymentEvents = sqliteTable("payment_events", {
   id: text("id").primaryKey(),

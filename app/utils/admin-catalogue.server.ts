@@ -172,8 +172,21 @@ export async function updateProduct(context: AppLoadContext, id: string, input: 
   ]);
 }
 
-/** Deleting a product removes it from every cart (cascade); past orders keep their snapshot. */
+/**
+ * Deleting a product removes it from every cart (cascade) and leaves each of those shoppers a note,
+ * in the same batch; past orders keep their snapshot.
+ */
 export async function deleteProduct(context: AppLoadContext, id: string) {
-  const result = await getD1(context).prepare("delete from products where id = ?").bind(id).run();
-  if (!result.meta.changes) throw new ApiError("Product not found", 404);
+  const d1 = getD1(context);
+  const [, deleted] = await d1.batch([
+    d1
+      .prepare(
+        `insert into cart_notices (id, user_id, message)
+         select lower(hex(randomblob(12))), ci.user_id, p.name || ' is no longer available and was removed from your cart'
+           from cart_items ci join products p on p.id = ci.product_id where ci.product_id = ?`,
+      )
+      .bind(id),
+    d1.prepare("delete from products where id = ?").bind(id),
+  ]);
+  if (!deleted.meta.changes) throw new ApiError("Product not found", 404);
 }

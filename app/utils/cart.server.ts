@@ -95,6 +95,18 @@ export function userCartStatement(d1: D1Database, userId: string): D1PreparedSta
     .bind(userId);
 }
 
+/** Consumes the shopper's pending notes (shown once, like a flash), reached through the session. */
+export function sessionNoticesStatement(d1: D1Database, tokenHash: string): D1PreparedStatement {
+  return d1
+    .prepare(
+      `delete from cart_notices where user_id = (select user_id from sessions where token_hash = ? and expires_at > ?)
+       returning message`,
+    )
+    .bind(tokenHash, Date.now());
+}
+
+export const GUEST_ITEM_GONE = "An item in your cart is no longer available and was removed";
+
 /** The same lines reached through a session token hash, so the root loader can batch it with the user. */
 export function sessionCartStatement(d1: D1Database, tokenHash: string): D1PreparedStatement {
   return d1

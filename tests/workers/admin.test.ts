@@ -128,8 +128,16 @@ describe("products", () => {
 
     const buyer = await newShopper();
     await api("/api/cart/create", { method: "POST", token: buyer.token, body: { productId: id } });
+    const session = await api("/api/user/login", { method: "POST", body: { email: buyer.email, password: "Test@12345" }, headers: { "CF-Connecting-IP": "10.9.9.9" } });
+    const cookie = (session.headers.get("Set-Cookie") ?? "").split(";")[0];
     expect((await api("/api/product/delete-product", { method: "DELETE", token: admin, body: { _id: id } })).status).toBe(200);
     expect((await api("/api/cart/get", { token: buyer.token })).body.data).toEqual([]);
+    // The shopper is told once, on their next page.
+    const note = "Kesar Pista Kulfi &lt;b&gt;bold&lt;/b&gt; is no longer available and was removed from your cart";
+    const first = await SELF.fetch(`${BASE}/cart`, { headers: { Cookie: cookie } });
+    expect(await first.text()).toContain(note);
+    const second = await SELF.fetch(`${BASE}/cart`, { headers: { Cookie: cookie } });
+    expect(await second.text()).not.toContain(note);
     expect((await api("/api/product/search-product", { method: "POST", body: { search: "kulfi" } })).body.data.map((p: any) => p._id)).not.toContain(id);
     expect((await api("/api/product/delete-product", { method: "DELETE", token: admin, body: { _id: id } })).status).toBe(404);
   });
@@ -156,5 +164,24 @@ describe("products", () => {
     const product = await makeProduct();
     const bogusSub = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...good, _id: product.id, subCategory: ["0".repeat(24)] } });
     expect(bogusSub.status).toBe(400);
+  });
+});
+
+describe("a deleted product in a guest's cookie cart", () => {
+  it("drops out with a note, and the cookie is rewritten", async () => {
+    const product = await makeProduct({ name: "Guest Gone Paneer" });
+    const added = await SELF.fetch(`${BASE}/cart`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "add", productId: product.id, redirectTo: "/cart" }),
+      redirect: "manual",
+    });
+    expect(added.status).toBe(303);
+    const cartCookie = (added.headers.getSetCookie().find((c) => c.startsWith("__cart=")) ?? "").split(";")[0];
+    expect(cartCookie).toMatch(/^__cart=/);
+    await api("/api/product/delete-product", { method: "DELETE", token: admin, body: { _id: product.id } });
+    const page = await SELF.fetch(`${BASE}/cart`, { headers: { Cookie: cartCookie } });
+    expect(await page.text()).toContain("An item in your cart is no longer available and was removed");
+    expect(page.headers.getSetCookie().some((c) => c.startsWith("__cart="))).toBe(true);
   });
 });

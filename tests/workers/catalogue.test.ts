@@ -181,3 +181,22 @@ describe("tampered cookies", () => {
     }
   });
 });
+
+describe("flash messages on catalogue pages", () => {
+  it("are shown once: the page that renders one also clears its cookie", async () => {
+    const product = await makeProduct({ name: "Flash Once Butter" });
+    const path = `/product/Flash-Once-Butter-${product.id}`;
+    const added = await SELF.fetch(`${BASE}/cart`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "add", productId: product.id, redirectTo: path }),
+      redirect: "manual",
+    });
+    expect(added.headers.get("Location")).toBe(path);
+    const cookies = added.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const shown = await SELF.fetch(`${BASE}${path}`, { headers: { Cookie: cookies } });
+    expect(await shown.text()).toContain("Item added");
+    expect(shown.headers.getSetCookie().some((c) => c.startsWith("__toast=;") || /__toast=.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/.test(c))).toBe(true);
+    expect(shown.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+});
