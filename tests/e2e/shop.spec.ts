@@ -31,6 +31,9 @@ test("guest fills a cart, logs in (cart merged), adds an address and pays cash o
   await expect(page.getByRole("status", { name: `${product.name} quantity` }).or(page.getByLabel(`${product.name} quantity`))).toHaveText("1");
   await page.getByRole("button", { name: `Add one more ${product.name}` }).click();
   await expect(page.getByLabel(`${product.name} quantity`)).toHaveText("2");
+  // With JavaScript the "+" is an optimistic fetcher: wait for the server's answer (the header's
+  // count revalidates) so navigating away cannot abort the request.
+  await expect(page.getByRole("banner").getByRole("link", { name: /2 Items/ })).toBeVisible();
 
   await page.goto("/cart");
   await expect(page.getByRole("heading", { name: "Cart" })).toBeVisible();
