@@ -6,6 +6,7 @@ const ADMIN_LINKS = [
   { to: "/dashboard/subcategory", label: "Sub Category" },
   { to: "/dashboard/upload-product", label: "Upload Product" },
   { to: "/dashboard/product", label: "Product" },
+  { to: "/dashboard/orders", label: "Orders" },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,22 +1,30 @@
 import type { OrderStatus } from "~/db/schema";
+import { STATUS_LABELS } from "~/lib/order-status";
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  placed: "Placed",
-  paid: "Paid",
-  packed: "Packed",
-  out_for_delivery: "Out for delivery",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-};
+export { STATUS_LABELS };
 
 const time = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+const clock = new Intl.DateTimeFormat("en-IN", { timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 export function formatOrderTime(ms: number) {
   return time.format(new Date(ms));
 }
 
-/** The status timeline: every step reached, with its time. */
-export function OrderTimeline({ history }: { history: { status: OrderStatus; createdAt: number }[] }) {
+/** "12:45 pm": the time of day in the store's time zone. */
+export function formatClock(ms: number) {
+  return clock.format(new Date(ms));
+}
+
+export interface TimelineStep {
+  status: OrderStatus;
+  createdAt: number;
+  note?: string;
+  /** Who made the change (shown to admins). */
+  by?: string | null;
+}
+
+/** The status timeline: every step reached, with its time (and, for admins, who made it). */
+export function OrderTimeline({ history, showActors = false }: { history: TimelineStep[]; showActors?: boolean }) {
   return (
     <ol aria-label="Order status" className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
       {history.map((step, i) => (
@@ -25,6 +33,8 @@ export function OrderTimeline({ history }: { history: { status: OrderStatus; cre
           <time dateTime={new Date(step.createdAt).toISOString()} className="text-neutral-500">
             {formatOrderTime(step.createdAt)}
           </time>
+          {showActors && step.by ? <span className="text-neutral-500"> by {step.by}</span> : null}
+          {showActors && step.note ? <span className="text-neutral-500"> ({step.note})</span> : null}
         </li>
       ))}
     </ol>

@@ -311,6 +311,8 @@ export const orders = sqliteTable(
     /** While an online payment is open, stock is held until this time. */
     reservationExpiresAt: integer("reservation_expires_at", { mode: "number" }),
     needsAttention: integer("needs_attention", { mode: "boolean" }).notNull().default(false),
+    /** Why the order needs a human (e.g. the reason Stripe refused a refund). */
+    attentionNote: text("attention_note"),
     /** Optimistic-concurrency counter for admin status changes. */
     version: integer("version").notNull().default(0),
     createdAt: createdAt(),
@@ -322,6 +324,7 @@ export const orders = sqliteTable(
     uniqueIndex("orders_stripe_session_unique").on(t.stripeSessionId),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
     check("orders_totals_check", sql`${t.subTotal} >= 0 and ${t.total} >= 0`),
   ],
 );

@@ -9,11 +9,11 @@ export const meta: MetaFunction = () => [{ title: "My Orders | FreshDash" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const orders = await listOrders(context, user.id);
-  return data({ orders }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ orders, serverNow: Date.now() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function MyOrders() {
-  const { orders } = useLoaderData<typeof loader>();
+  const { orders, serverNow } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="orders-title" className="grid gap-4">
       <h1 id="orders-title" className="bg-white py-2 text-lg font-semibold shadow-sm">
@@ -22,7 +22,7 @@ export default function MyOrders() {
       {orders.length ? (
         <ul className="grid gap-3">
           {orders.map((order) => (
-            <OrderCard key={order.id} order={order} />
+            <OrderCard key={order.id} order={order} serverNow={serverNow} />
           ))}
         </ul>
       ) : (

@@ -286,21 +286,25 @@ export async function mergeGuestCart(request: Request, context: AppLoadContext, 
   const guest = await readGuestCart(request, context);
   if (!guest.length) return null;
   const d1 = getD1(context);
-  await d1.batch(
-    guest.map(([productId, quantity]) =>
-      d1
-        .prepare(
-          `insert into cart_items (id, user_id, product_id, quantity)
-             select ?, ?, p.id, min(?, p.stock, ${MAX_LINE_QUANTITY}) from products p where p.id = ? and p.stock >= 1
-           on conflict (user_id, product_id) do update
-             set quantity = min(cart_items.quantity + excluded.quantity,
-                                (select stock from products where id = excluded.product_id), ${MAX_LINE_QUANTITY}),
-                 updated_at = unixepoch() * 1000`,
-        )
-        .bind(newId(), userId, quantity, productId),
-    ),
-  );
+  await d1.batch(guest.map(([productId, quantity]) => addQuantityStatement(d1, userId, productId, quantity)));
   return commitGuestCart(context, []);
+}
+
+/**
+ * Adds `quantity` of a product to a signed-in cart, capped by stock and the per-line limit; does
+ * nothing for a product that is sold out or gone (guest-cart merge, "buy again").
+ */
+export function addQuantityStatement(d1: D1Database, userId: string, productId: string, quantity: number): D1PreparedStatement {
+  return d1
+    .prepare(
+      `insert into cart_items (id, user_id, product_id, quantity)
+         select ?, ?, p.id, min(?, p.stock, ${MAX_LINE_QUANTITY}) from products p where p.id = ? and p.stock >= 1
+       on conflict (user_id, product_id) do update
+         set quantity = min(cart_items.quantity + excluded.quantity,
+                            (select stock from products where id = excluded.product_id), ${MAX_LINE_QUANTITY}),
+             updated_at = unixepoch() * 1000`,
+    )
+    .bind(newId(), userId, quantity, productId);
 }
 
 /** Signed-in shoppers own a D1 cart; guests the cookie one. */

@@ -9,6 +9,7 @@ import { newId } from "~/lib/ids";
 import { paiseToRupees } from "~/lib/money";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
 import type { OrderStatus } from "~/db/schema";
+import { DELIVERY_PROMISE_MS } from "~/lib/order-status";
 import type { AddressRow } from "./addresses.server";
 import { getD1 } from "./db.server";
 
@@ -288,7 +289,7 @@ export function releaseStatements(
       .bind(newId(), orderId, actorUserId, note, now, orderId),
     d1
       .prepare(
-        "update orders set status = 'cancelled', payment_status = 'FAILED', updated_at = ? where id = ? and status = 'placed' and payment_status = 'PENDING'",
+        "update orders set status = 'cancelled', payment_status = 'FAILED', version = version + 1, updated_at = ? where id = ? and status = 'placed' and payment_status = 'PENDING'",
       )
       .bind(now, orderId),
   ];
@@ -314,49 +315,79 @@ export interface OrderSummary {
   subTotal: number;
   total: number;
   createdAt: number;
+  version: number;
+  needsAttention: boolean;
+  attentionNote: string | null;
+  refundId: string | null;
   deliveryAddress: Record<string, string>;
   items: { productId: string | null; name: string; image: string; unit: string; quantity: number; price: number; finalPrice: number }[];
   history: { status: OrderStatus; createdAt: number; note: string }[];
 }
 
-/** A shopper's orders, newest first, with lines and history: one batch. */
-export async function listOrders(context: AppLoadContext, userId: string, limit = 50): Promise<OrderSummary[]> {
+export const ORDER_COLUMNS = `o.id, o.order_id as orderId, o.status, o.payment_method as paymentMethod, o.payment_status as paymentStatus,
+  o.sub_total as subTotal, o.total, o.created_at as createdAt, o.version, o.needs_attention as needsAttention,
+  o.attention_note as attentionNote, o.refund_id as refundId, o.delivery_address as deliveryAddress`;
+
+/**
+ * A shopper's orders, newest first, with lines and history: one batch. With `orderId`, only that
+ * order (still only if it is theirs: anyone else's order is simply not there).
+ */
+export async function listOrders(
+  context: AppLoadContext,
+  userId: string,
+  { orderId = "", limit = 50 }: { orderId?: string; limit?: number } = {},
+): Promise<OrderSummary[]> {
+  return readOrders(context, userId, orderId, limit);
+}
+
+/** Any one order, whoever placed it: for the admin board and its /api only. */
+export async function findOrderForAdmin(context: AppLoadContext, orderId: string): Promise<OrderSummary | null> {
+  const [order] = await readOrders(context, null, orderId, 1);
+  return order ?? null;
+}
+
+async function readOrders(context: AppLoadContext, userId: string | null, orderId: string, limit: number): Promise<OrderSummary[]> {
+  if (userId === null && !orderId) throw new Error("readOrders: an admin read names one order");
   const d1 = getD1(context);
+  const mine = "(?1 is null or o.user_id = ?1) and (?2 = '' or o.id = ?2)";
   const [orderRows, itemRows, historyRows] = await d1.batch([
-    d1
-      .prepare(
-        `select id, order_id as orderId, status, payment_method as paymentMethod, payment_status as paymentStatus,
-                sub_total as subTotal, total, created_at as createdAt, delivery_address as deliveryAddress
-           from orders where user_id = ? order by created_at desc, id desc limit ?`,
-      )
-      .bind(userId, limit),
+    d1.prepare(`select ${ORDER_COLUMNS} from orders o where ${mine} order by o.created_at desc, o.id desc limit ?3`).bind(userId, orderId, limit),
     d1
       .prepare(
         `select oi.order_id as parent, oi.product_id as productId, oi.name, oi.image, oi.unit, oi.quantity,
                 oi.unit_price as price, oi.unit_final_price as finalPrice
            from order_items oi join orders o on o.id = oi.order_id
-          where o.user_id = ? order by oi.rowid`,
+          where ${mine} order by oi.rowid`,
       )
-      .bind(userId),
+      .bind(userId, orderId),
     d1
       .prepare(
         `select h.order_id as parent, h.status, h.created_at as createdAt, h.note
            from order_status_history h join orders o on o.id = h.order_id
-          where o.user_id = ? order by h.created_at, h.rowid`,
+          where ${mine} order by h.created_at, h.rowid`,
       )
-      .bind(userId),
+      .bind(userId, orderId),
   ]);
   const items = groupBy(itemRows.results as ({ parent: string } & OrderSummary["items"][number])[]);
   const history = groupBy(historyRows.results as ({ parent: string } & OrderSummary["history"][number])[]);
-  return (orderRows.results as (Omit<OrderSummary, "items" | "history" | "deliveryAddress"> & { deliveryAddress: string })[]).map(
-    (o) => ({
-      ...o,
-      deliveryAddress: JSON.parse(o.deliveryAddress) as Record<string, string>,
-      items: items.get(o.id) ?? [],
-      history: history.get(o.id) ?? [],
-    }),
-  );
+  return (orderRows.results as OrderRow[]).map((o) => toSummary(o, items.get(o.id) ?? [], history.get(o.id) ?? []));
 }
+
+export type OrderRow = Omit<OrderSummary, "items" | "history" | "deliveryAddress" | "needsAttention"> & {
+  deliveryAddress: string;
+  needsAttention: number;
+};
+
+export function toSummary(o: OrderRow, items: OrderSummary["items"], history: OrderSummary["history"]): OrderSummary {
+  return {
+    ...o,
+    needsAttention: Boolean(o.needsAttention),
+    deliveryAddress: JSON.parse(o.deliveryAddress) as Record<string, string>,
+    items,
+    history,
+  };
+}
+
 
 function groupBy<T extends { parent: string }>(rows: T[]): Map<string, Omit<T, "parent">[]> {
   const map = new Map<string, Omit<T, "parent">[]>();
@@ -379,6 +410,11 @@ export function serializeOrder(order: OrderSummary) {
     totalAmt: paiseToRupees(order.total),
     delivery_address: order.deliveryAddress,
     createdAt: new Date(order.createdAt).toISOString(),
+    delivery_due_at: new Date(order.createdAt + DELIVERY_PROMISE_MS).toISOString(),
+    version: order.version,
+    needs_attention: order.needsAttention,
+    attention_note: order.attentionNote,
+    refund_id: order.refundId,
     product_details: order.items.map((item) => ({
       productId: item.productId,
       name: item.name,

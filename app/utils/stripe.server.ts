@@ -142,13 +142,17 @@ export async function handleStripeWebhook(context: AppLoadContext, request: Requ
         .bind(newId(), order.id, now, order.id),
       d1
         .prepare(
-          `update orders set payment_status = 'PAID', status = 'paid', payment_id = ?, reservation_expires_at = null, updated_at = ?
+          `update orders set payment_status = 'PAID', status = 'paid', payment_id = ?, reservation_expires_at = null, version = version + 1, updated_at = ?
             where id = ? and payment_status = 'PENDING' and status = 'placed'`,
         )
         .bind(paymentId, now, order.id),
-      // Paid after the order was already released: money taken for a cancelled order needs a human.
+      // Paid after the order was already cancelled: money taken for a cancelled order needs a refund.
       d1
-        .prepare("update orders set needs_attention = 1, payment_id = ?, updated_at = ? where id = ? and status = 'cancelled'")
+        .prepare(
+          `update orders set needs_attention = 1, payment_status = 'PAID', payment_id = ?, version = version + 1, updated_at = ?,
+                  attention_note = 'Paid after it was cancelled: refund it'
+            where id = ? and status = 'cancelled' and payment_status in ('PENDING', 'FAILED')`,
+        )
         .bind(paymentId, now, order.id),
     ];
   } else {

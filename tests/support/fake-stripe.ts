@@ -6,7 +6,8 @@
  * and serves a hosted payment page at /pay/:id whose "Pay" button delivers a signed
  * `checkout.session.completed` webhook to the store, then redirects to the session's success_url.
  * Control routes for tests: POST /__control/expire/:id (delivers checkout.session.expired),
- * POST /__control/redeliver/:id (sends the last event again), GET /__control/events.
+ * POST /__control/redeliver/:id (sends the last event again), GET /__control/events,
+ * GET /__control/refunds?payment_intent=pi_… (the refunds really created).
  *
  * Run: `npx tsx tests/support/fake-stripe.ts` with FAKE_STRIPE_PORT, STORE_URL, STRIPE_WEBHOOK_SECRET.
  */
@@ -74,6 +75,8 @@ export function startFakeStripe({ port, storeUrl, webhookSecret }: FakeStripeOpt
   const sessions = new Map<string, Session>();
   const byIdempotencyKey = new Map<string, Session>();
   const refunds = new Map<string, { id: string; payment_intent: string; amount: number }>();
+  /** Every refund actually created (an idempotent replay adds nothing), for tests to count. */
+  const refundLog: { id: string; payment_intent: string; amount: number }[] = [];
   const lastEvent = new Map<string, string>();
   const events: { id: string; type: string; session: string; delivered: number }[] = [];
   const base = `http://127.0.0.1:${port}`;
@@ -170,6 +173,7 @@ export function startFakeStripe({ port, storeUrl, webhookSecret }: FakeStripeOpt
         }
         const refund = { id: `re_${rand()}`, payment_intent: form.payment_intent, amount: Number(form.amount ?? 0) };
         if (typeof key === "string") refunds.set(key, refund);
+        refundLog.push(refund);
         return json(res, 200, { ...refund, object: "refund", status: "succeeded" });
       }
 
@@ -214,6 +218,10 @@ export function startFakeStripe({ port, storeUrl, webhookSecret }: FakeStripeOpt
       }
       if (path === "/__control/events") return json(res, 200, { events, sessions: [...sessions.values()] });
       if (path === "/__control/health") return json(res, 200, { ok: true });
+      if (path === "/__control/refunds") {
+        const pi = url.searchParams.get("payment_intent");
+        return json(res, 200, { refunds: refundLog.filter((r) => !pi || r.payment_intent === pi) });
+      }
 
       json(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method} ${path})` } });
     } catch (error) {

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiOrderRefSchema } from "~/lib/schemas/fulfilment";
+import { apiError, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { moveOrder } from "~/utils/fulfilment.server";
+import { orderMoveResponse } from "~/utils/fulfilment-api.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/**
+ * POST /api/order/admin/cancel {_id, version?} (ADMIN): cancels any order before delivery, returns
+ * its stock and refunds a paid online order. `refund` in the answer says what happened to the money.
+ */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "POST");
+    const admin = await requireApiAdmin(request, context);
+    const body = await readJson(request, apiOrderRefSchema);
+    const result = await moveOrder(context, { id: body._id, to: "cancelled", actor: { id: admin.id, as: "admin" }, expectedVersion: body.version });
+    if (!result.ok) return apiError(result.message, result.status);
+    return orderMoveResponse(context, body._id, result);
+  });

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { boardQuerySchema } from "~/lib/schemas/fulfilment";
+import { apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { listBoardOrders } from "~/utils/order-board.server";
+import { serializeOrder } from "~/utils/orders.server";
+
+/** GET /api/order/admin/list?status=&q= (ADMIN): the order board, newest first, at most 50. */
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  handleApi(async () => {
+    await requireApiAdmin(request, context);
+    const url = new URL(request.url);
+    const filters = boardQuerySchema.parse({ status: url.searchParams.get("status") ?? undefined, q: url.searchParams.get("q") ?? undefined });
+    const orders = await listBoardOrders(context, filters);
+    return apiSuccess(orders.map((order) => ({ ...serializeOrder(order), shopper: order.shopper })));
+  });
+
+export const action = () => methodNotAllowed("GET");

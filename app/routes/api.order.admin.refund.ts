@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiOrderRefSchema } from "~/lib/schemas/fulfilment";
+import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { refundOrder } from "~/utils/fulfilment.server";
+import { findOrderForAdmin, serializeOrder } from "~/utils/orders.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/**
+ * POST /api/order/admin/refund {_id} (ADMIN): retries the refund of a cancelled online order that is
+ * still paid (or whose refund Stripe refused). Safe to repeat: Stripe sees the same idempotency key.
+ */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "POST");
+    await requireApiAdmin(request, context);
+    const { _id } = await readJson(request, apiOrderRefSchema);
+    const result = await refundOrder(context, _id);
+    if (!result.ok) return apiError(result.message, result.status);
+    const order = await findOrderForAdmin(context, _id);
+    return apiSuccess(order ? serializeOrder(order) : null, { message: result.message });
+  });

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiStatusChangeSchema } from "~/lib/schemas/fulfilment";
+import { apiError, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { moveOrder } from "~/utils/fulfilment.server";
+import { orderMoveResponse } from "~/utils/fulfilment-api.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/**
+ * POST /api/order/admin/update-status {_id, status, version?} (ADMIN): packed, out_for_delivery,
+ * delivered or cancelled. An illegal jump or a stale `version` is 409 with the reason.
+ */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "POST");
+    const admin = await requireApiAdmin(request, context);
+    const body = await readJson(request, apiStatusChangeSchema);
+    const result = await moveOrder(context, { id: body._id, to: body.status, actor: { id: admin.id, as: "admin" }, expectedVersion: body.version });
+    if (!result.ok) return apiError(result.message, result.status);
+    return orderMoveResponse(context, body._id, result);
+  });

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiOrderRefSchema } from "~/lib/schemas/fulfilment";
+import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { moveOrder } from "~/utils/fulfilment.server";
+import { listOrders, serializeOrder } from "~/utils/orders.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/**
+ * POST /api/order/cancel {_id}: the shopper cancels their own order while it is placed or paid
+ * (409 once packed; anyone else's order is 404). Stock goes back; a paid online order is refunded.
+ */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "POST");
+    const user = await requireApiUser(request, context);
+    const { _id } = await readJson(request, apiOrderRefSchema);
+    const result = await moveOrder(context, { id: _id, to: "cancelled", actor: { id: user.id, as: "shopper" } });
+    if (!result.ok) return apiError(result.message, result.status);
+    const [order] = await listOrders(context, user.id, { orderId: _id, limit: 1 });
+    return apiSuccess(serializeOrder(order), { message: "Order cancelled", extra: { refund: result.refund ?? "none" } });
+  });

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiOrderRefSchema } from "~/lib/schemas/fulfilment";
+import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { reorderToCart } from "~/utils/fulfilment.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/**
+ * POST /api/order/reorder {_id}: "buy again" puts the order's lines back in the caller's cart,
+ * capped by stock; `skipped` names what is sold out or no longer sold (409 when that is everything).
+ */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    assertMethod(request, "POST");
+    const user = await requireApiUser(request, context);
+    const { _id } = await readJson(request, apiOrderRefSchema);
+    const result = await reorderToCart(context, user.id, _id);
+    if (!result.ok) return apiError(result.message, result.status);
+    return apiSuccess({ added: result.added, skipped: result.skipped }, { message: result.message });
+  });

@@ -1,0 +1,112 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { IntentButton } from "~/components/IntentButton";
+import { OrderEta } from "~/components/OrderEta";
+import { OrderItems } from "~/components/OrderItems";
+import { OrderPayment } from "~/components/OrderPayment";
+import { OrderTimeline, STATUS_LABELS } from "~/components/OrderTimeline";
+import { isId } from "~/lib/ids";
+import { formatINR } from "~/lib/money";
+import { nextStatus, shopperCanCancel } from "~/lib/order-status";
+import { shopperOrderActionSchema } from "~/lib/schemas/fulfilment";
+import { usePolling } from "~/lib/use-polling";
+import { requireUser } from "~/utils/auth.server";
+import { moveOrder, reorderToCart } from "~/utils/fulfilment.server";
+import { listOrders } from "~/utils/orders.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Order ${data.order.orderId} | FreshDash` : "Order | FreshDash" },
+];
+
+function notFound(): never {
+  throw new Response("Order not found", { status: 404, statusText: "Not Found" });
+}
+
+/** The shopper's own order only: anyone else's id is a 404, exactly like an unknown one. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  if (!isId(params.orderId)) notFound();
+  const [order] = await listOrders(context, user.id, { orderId: params.orderId, limit: 1 });
+  if (!order) notFound();
+  return data({ order, serverNow: Date.now() }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  if (!isId(params.orderId)) notFound();
+  const here = `/dashboard/myorders/${params.orderId}`;
+  const parsed = shopperOrderActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return redirectWithToast(context, here, { type: "error", text: parsed.error.issues[0].message });
+
+  if (parsed.data.intent === "reorder") {
+    const result = await reorderToCart(context, user.id, params.orderId);
+    if (!result.ok && result.status === 404) notFound();
+    return result.ok
+      ? redirectWithToast(context, "/cart", { type: "success", text: result.message.slice(0, 300) })
+      : redirectWithToast(context, here, { type: "error", text: result.message.slice(0, 300) });
+  }
+  const result = await moveOrder(context, { id: params.orderId, to: "cancelled", actor: { id: user.id, as: "shopper" } });
+  if (!result.ok && result.status === 404) notFound();
+  const text = result.ok ? shopperCancelMessage(result.refund) : result.message;
+  return redirectWithToast(context, here, { type: result.ok ? "success" : "error", text });
+}
+
+function shopperCancelMessage(refund: "refunded" | "already-refunded" | "failed" | "none" | undefined) {
+  if (refund === "refunded") return "Order cancelled. Your refund is on its way to your original payment method.";
+  if (refund === "failed") return "Order cancelled. Your refund needs a manual check: our team has been alerted and will sort it out.";
+  return "Order cancelled";
+}
+
+export default function OrderDetail() {
+  const { order, serverNow } = useLoaderData<typeof loader>();
+  const active = order.status !== "delivered" && order.status !== "cancelled";
+  usePolling(active, 5000);
+  const upcoming: string[] = [];
+  for (let s = nextStatus(order.status); s; s = nextStatus(s)) upcoming.push(STATUS_LABELS[s]);
+  return (
+    <section aria-labelledby="order-title" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2 bg-white py-2 shadow-sm">
+        <h1 id="order-title" className="text-lg font-semibold">
+          {`Order No : ${order.orderId}`}
+        </h1>
+        <Link to="/dashboard/myorders" className="text-sm text-brand underline">
+          All orders
+        </Link>
+      </div>
+
+      <div className="grid gap-2 rounded-lg border border-neutral-200 bg-white p-4 text-sm">
+        <p>
+          Status: <strong data-testid="order-status">{STATUS_LABELS[order.status]}</strong>
+        </p>
+        <OrderEta order={order} serverNow={serverNow} />
+        <OrderTimeline history={order.history} />
+        {upcoming.length ? <p className="text-xs text-neutral-500">Still to come: {upcoming.join(" → ")}</p> : null}
+        <p className="text-xs text-neutral-500">{active ? "This page updates by itself while your order is on its way." : null}</p>
+      </div>
+
+      <div className="grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm">
+        <h2 className="font-semibold">Items</h2>
+        <OrderItems items={order.items} />
+        <p className="text-right font-semibold">Total {formatINR(order.total)}</p>
+        <p>
+          <OrderPayment order={order} />
+        </p>
+        <p className="text-neutral-600">
+          Delivering to {[order.deliveryAddress.address_line, order.deliveryAddress.city, order.deliveryAddress.pincode].filter(Boolean).join(", ")}
+        </p>
+      </div>
+
+      <div className="flex flex-wrap gap-3">
+        <IntentButton fields={{ intent: "reorder" }} pendingText="Adding…" tone="primary">
+          Buy again
+        </IntentButton>
+        {shopperCanCancel(order.status) ? (
+          <IntentButton fields={{ intent: "cancel" }} pendingText="Cancelling…" tone="danger">
+            Cancel order
+          </IntentButton>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { BoardOrderCard } from "~/components/admin/BoardOrderCard";
+import { PermissionDenied } from "~/components/PermissionDenied";
+import { STATUS_LABELS } from "~/lib/order-status";
+import { BOARD_FILTERS, BOARD_PAGE_SIZE, boardActionSchema, boardQuerySchema, type BoardFilter } from "~/lib/schemas/fulfilment";
+import { useNow } from "~/lib/use-now";
+import { usePolling } from "~/lib/use-polling";
+import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
+import { moveOrder, refundOrder } from "~/utils/fulfilment.server";
+import { listBoardOrders, type BoardOrder } from "~/utils/order-board.server";
+import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Orders | FreshDash" }];
+
+const FILTER_LABELS: Record<BoardFilter, string> = { all: "All", ...STATUS_LABELS, attention: "Needs attention" };
+
+/** ADMIN only: others get the permission message and no data. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { allowed } = await requireAdminPage(request, context);
+  const headers = { "Cache-Control": "private, no-store" };
+  const url = new URL(request.url);
+  const filters = boardQuerySchema.parse({ status: url.searchParams.get("status") ?? undefined, q: url.searchParams.get("q") ?? undefined });
+  if (!allowed) return data({ allowed: false as const, orders: [] as BoardOrder[], filters, serverNow: Date.now() }, { status: 403, headers });
+  const orders = await listBoardOrders(context, filters);
+  return data({ allowed: true as const, orders, filters, serverNow: Date.now() }, { headers });
+}
+
+/** Every board button posts here: move an order on, cancel it, or retry its refund; 303 back to the same filters. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdminAction(request, context);
+  const form = Object.fromEntries(await request.formData());
+  const back = safeRedirect(form.redirectTo, "/dashboard/orders");
+  const parsed = boardActionSchema.safeParse(form);
+  if (!parsed.success) return redirectWithToast(context, back, { type: "error", text: parsed.error.issues[0].message });
+  const input = parsed.data;
+  const result =
+    input.intent === "move"
+      ? await moveOrder(context, { id: input.orderId, to: input.to, actor: { id: admin.id, as: "admin" }, expectedVersion: input.version })
+      : await refundOrder(context, input.orderId);
+  const failed = !result.ok || ("refund" in result && result.refund === "failed");
+  return redirectWithToast(context, back, { type: failed ? "error" : "success", text: result.message.slice(0, 300) });
+}
+
+export default function OrderBoard() {
+  const { allowed, orders, filters, serverNow } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const now = useNow(serverNow, 30_000);
+  usePolling(allowed, 15_000);
+  if (!allowed) return <PermissionDenied />;
+  const redirectTo = location.pathname + location.search;
+  return (
+    <section aria-labelledby="board-title" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2 bg-white py-2 shadow-sm">
+        <h1 id="board-title" className="text-lg font-semibold">
+          Orders
+        </h1>
+        <Form method="get" role="search" className="flex flex-wrap items-end gap-2 text-sm">
+          <label className="grid gap-1">
+            <span className="text-xs text-neutral-600">Status</span>
+            <select name="status" defaultValue={filters.status} className="h-9 rounded border border-neutral-300 px-2">
+              {BOARD_FILTERS.map((f) => (
+                <option key={f} value={f}>
+                  {FILTER_LABELS[f]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="grid gap-1">
+            <span className="text-xs text-neutral-600">Order no., email or mobile</span>
+            <input type="search" name="q" defaultValue={filters.q} maxLength={100} className="h-9 w-56 rounded border border-neutral-300 px-2" />
+          </label>
+          <button type="submit" className="h-9 rounded border border-amber-400 px-3 hover:bg-amber-400">
+            Filter
+          </button>
+          {filters.status !== "all" || filters.q ? (
+            <Link to="/dashboard/orders" className="h-9 content-center px-1 text-brand underline">
+              Clear
+            </Link>
+          ) : null}
+        </Form>
+      </div>
+      {orders.length ? (
+        <div className="grid gap-3">
+          {orders.map((order) => (
+            <BoardOrderCard key={order.id} order={order} now={now} redirectTo={redirectTo} />
+          ))}
+          {orders.length === BOARD_PAGE_SIZE ? (
+            <p className="text-center text-xs text-neutral-500">Showing the newest {BOARD_PAGE_SIZE}: filter or search to find older orders.</p>
+          ) : null}
+        </div>
+      ) : (
+        <p className="py-10 text-center font-medium">{filters.status !== "all" || filters.q ? "No orders match these filters" : "No orders yet"}</p>
+      )}
+    </section>
+  );
+}
