@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build is produced by `remix vite:build` before wrangler bundles this file.
 // @ts-ignore - generated at build time
 import * as build from "../build/server";
+import { varyOnCookie } from "../app/utils/http-cache.server";
 import { crossOriginRefusal, isCrossOriginWrite } from "../app/utils/origin-check.server";
 import { getLoadContext, type Env } from "../load-context";
 
@@ -21,6 +22,6 @@ export default {
         } as never,
       },
     });
-    return handleRemixRequest(request, loadContext);
+    return varyOnCookie(request, await handleRemixRequest(request, loadContext));
   },
 } satisfies ExportedHandler<Env>;

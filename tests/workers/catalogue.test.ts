@@ -123,6 +123,8 @@ describe("catalogue pages", () => {
     const { categoryId, subCategoryId } = await dairy();
     expect(res.html).toMatch(new RegExp(`href="/Dairy-Bread-Eggs-${categoryId}/[A-Za-z-]+-${subCategoryId}"`));
     expect(res.headers.get("Cache-Control")).toContain("public");
+    // A browser must not serve this anonymous copy once the visitor has a cookie (live stock after login).
+    expect(res.headers.get("Vary")).toContain("Cookie");
     const withCookie = await page("/", { headers: { Cookie: "__session=x" } });
     expect(withCookie.headers.get("Cache-Control")).toBe("private, no-store");
   });

@@ -1,0 +1,157 @@
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expectMessage, isNoJs, productUrl, uniqueEmail } from "./support";
+
+const ADDRESS = {
+  address_line: "12 MG Road, Indiranagar",
+  city: "Bengaluru",
+  state: "Karnataka",
+  country: "India",
+  pincode: "560038",
+  mobile: "9876501234",
+};
+
+/** Logs in through the API: a bearer token, and the session cookie in `request`'s cookie jar. */
+async function apiLogin(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post("/api/user/login", { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.accesstoken as string;
+}
+
+// Logins are rate-limited per IP, so the admin's API token is shared by the tests of this file.
+let adminToken: Promise<string> | undefined;
+const admin = (request: APIRequestContext) => (adminToken ??= apiLogin(request, "admin@example.com", "Admin@12345"));
+
+/** A product of the test's own with `stock` units, created through the admin API. */
+async function ownProduct(request: APIRequestContext, admin: string, info: TestInfo, stock: number) {
+  const subs = (await (await request.post("/api/subcategory/get")).json()).data as { _id: string; category: { _id: string }[] }[];
+  const sub = subs.find((s) => s.category.length)!;
+  const name = `Fulfilment Ghee ${info.project.name} ${Date.now()}`;
+  const res = await request.post("/api/product/create", {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: {
+      name,
+      image: ["/images/seed/milk.webp"],
+      category: [sub.category[0]._id],
+      subCategory: [sub._id],
+      unit: "500 ml",
+      stock,
+      price: 320,
+      discount: 0,
+      description: "Test ghee",
+      more_details: {},
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { _id: (await res.json()).data._id as string, name };
+}
+
+/**
+ * A new shopper with a cash-on-delivery order for `quantity` of the product, placed through the API.
+ * Pass a page's `request` to leave that page's browser logged in as the shopper.
+ */
+async function shopperWithOrder(request: APIRequestContext, info: TestInfo, productId: string, quantity: number) {
+  const email = uniqueEmail("orders", info);
+  const password = "Shopper@12345";
+  const registered = await request.post("/api/user/register", { data: { name: "Kavya Rao", email, password, confirmPassword: password } });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  const headers = { Authorization: `Bearer ${await apiLogin(request, email, password)}` };
+  const address = await (await request.post("/api/address/create", { headers, data: ADDRESS })).json();
+  const order = await request.post("/api/order/cash-on-delivery", {
+    headers,
+    data: { list_items: [{ productId, quantity }], addressId: address.data._id },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const body = (await order.json()).data as { _id: string; orderId: string };
+  return { email, id: body._id, orderId: body.orderId };
+}
+
+/** Without JavaScript the shopper reloads; with it the page refreshes itself while the order is on its way. */
+async function expectShopperSees(page: Page, info: TestInfo, status: string) {
+  if (isNoJs(info)) await page.reload();
+  await expect(page.getByTestId("order-status")).toHaveText(status, { timeout: 15_000 });
+  await expect(page.getByRole("list", { name: "Order status" })).toContainText(status);
+}
+
+test("an admin takes an order from placed to delivered while the shopper's page shows each step", async ({ browser, page, request }, info) => {
+  test.setTimeout(90_000);
+  const product = await ownProduct(request, await admin(request), info, 5);
+
+  // The shopper watches their order in their own browser.
+  const shopperContext = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: !isNoJs(info) });
+  const shopper = await shopperContext.newPage();
+  const order = await shopperWithOrder(shopper.request, info, product._id, 2);
+  await shopper.goto("/dashboard/myorders");
+  await shopper.getByRole("link", { name: `View order ${order.orderId}` }).click();
+  await expect(shopper.getByRole("heading", { name: `Order No : ${order.orderId}` })).toBeVisible();
+  await expect(shopper.getByTestId("order-status")).toHaveText("Placed");
+  await expect(shopper.getByRole("timer")).toContainText(/Arriving in \d+:\d\d min/);
+  await expect(shopper.getByRole("button", { name: "Cancel order" })).toBeVisible();
+
+  // The admin finds it on the board by its number and moves it along.
+  await apiLogin(page.request, "admin@example.com", "Admin@12345");
+  await page.goto("/dashboard/orders");
+  await page.getByLabel("Order no., email or mobile").fill(order.orderId);
+  await page.getByRole("button", { name: "Filter" }).click();
+  const card = page.getByRole("article", { name: `Order No : ${order.orderId}` });
+  await expect(card).toContainText(order.email);
+  await expect(card).toContainText("12 MG Road, Indiranagar");
+  await expect(card).toContainText("Cash on Delivery");
+
+  const steps: [string, string, string][] = [
+    ["Mark packed", "packed", "Packed"],
+    ["Send out for delivery", "out for delivery", "Out for delivery"],
+    ["Mark delivered", "delivered", "Delivered"],
+  ];
+  for (const [button, message, label] of steps) {
+    await card.getByRole("button", { name: `${button}: ${order.orderId}` }).click();
+    await expectMessage(page, `Order ${order.orderId} is now ${message}`);
+    await expect(card.getByRole("list", { name: "Order status" })).toContainText(label);
+    await expectShopperSees(shopper, info, label);
+  }
+  await expect(card.getByRole("list", { name: "Order status" })).toContainText("by Store Admin");
+  await expect(card.getByRole("button")).toHaveCount(0);
+  await expect(shopper.getByText(/^Delivered at /)).toBeVisible();
+  await expect(shopper.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+  await shopperContext.close();
+});
+
+test("a shopper cancels their order and sees the stock back on the product page, then buys again", async ({ page, request }, info) => {
+  const product = await ownProduct(request, await admin(request), info, 2);
+  // An anonymous visit first: that copy is cacheable, and must not be reused once the shopper has a cookie.
+  await page.goto(productUrl(product));
+  await expect(page.getByRole("button", { name: `Add ${product.name} to cart` })).toBeVisible();
+
+  const order = await shopperWithOrder(page.request, info, product._id, 2);
+  await page.goto(productUrl(product));
+  await expect(page.getByText("Out of Stock")).toBeVisible();
+
+  await page.goto(`/dashboard/myorders/${order.id}`);
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  await expectMessage(page, "Order cancelled");
+  await expect(page.getByTestId("order-status")).toHaveText("Cancelled");
+  await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+  await expect(page.getByRole("timer")).toHaveCount(0);
+
+  await page.goto(productUrl(product));
+  await expect(page.getByRole("button", { name: `Add ${product.name} to cart` })).toBeVisible();
+  await expect(page.getByText("Out of Stock")).toHaveCount(0);
+
+  await page.goto(`/dashboard/myorders/${order.id}`);
+  await page.getByRole("button", { name: "Buy again" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expectMessage(page, "Added 1 item to your cart");
+  await expect(page.getByRole("main").getByText(product.name)).toBeVisible();
+});
+
+test("a shopper cannot see another shopper's order, and only admins see the board", async ({ page, request }, info) => {
+  const product = await ownProduct(request, await admin(request), info, 3);
+  const theirs = await shopperWithOrder(request, info, product._id, 1);
+  const mine = await shopperWithOrder(page.request, info, product._id, 1);
+  await page.goto(`/dashboard/myorders/${mine.id}`);
+  await expect(page.getByRole("heading", { name: `Order No : ${mine.orderId}` })).toBeVisible();
+  const res = await page.goto(`/dashboard/myorders/${theirs.id}`);
+  expect(res?.status()).toBe(404);
+  const board = await page.goto("/dashboard/orders");
+  expect(board?.status()).toBe(403);
+  await expect(page.getByText("Do not have permission")).toBeVisible();
+});
