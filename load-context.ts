@@ -27,6 +27,8 @@ type Cloudflare = Omit<PlatformProxy<Env>, "dispose" | "caches" | "cf"> & {
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: Cloudflare;
+    /** Per-request memo: answers several loaders of one request ask for (see session.server.ts). */
+    memo?: { sessionUser?: Promise<unknown> };
   }
 }
 
@@ -37,5 +39,5 @@ export function getLoadContext({
   request: Request;
   context: { cloudflare: Cloudflare };
 }): AppLoadContext {
-  return { cloudflare: context.cloudflare };
+  return { cloudflare: context.cloudflare, memo: {} };
 }

@@ -49,6 +49,7 @@ export function shopperCanCancel(status: OrderStatus): boolean {
 export function refusalFor(from: OrderStatus, to: OrderStatus): string | null {
   if (from === to) return `This order is already ${STATUS_LABELS[to].toLowerCase()}`;
   if (from === "cancelled") return "This order was cancelled: it can no longer be changed";
+  if (from === "delivered" && to === "cancelled") return "This order was delivered: it can no longer be cancelled";
   if (from === "delivered") return `This order was delivered: it cannot go back to ${STATUS_LABELS[to].toLowerCase()}`;
   if (!allowedMoves(from).includes(to)) {
     return `An order that is ${STATUS_LABELS[from].toLowerCase()} cannot move to ${STATUS_LABELS[to].toLowerCase()}`;

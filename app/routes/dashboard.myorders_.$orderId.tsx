@@ -82,7 +82,7 @@ export default function OrderDetail() {
         <OrderEta order={order} serverNow={serverNow} />
         <OrderTimeline history={order.history} />
         {upcoming.length ? <p className="text-xs text-neutral-500">Still to come: {upcoming.join(" → ")}</p> : null}
-        <p className="text-xs text-neutral-500">{active ? "This page updates by itself while your order is on its way." : null}</p>
+        {active ? <p className="text-xs text-neutral-500">This page updates by itself while your order is on its way.</p> : null}
       </div>
 
       <div className="grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm">

@@ -31,8 +31,11 @@ test.describe("layout shell", () => {
   test("fits a 360 px wide screen without horizontal scrolling", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    // Polled: once (1 run in many) a transient 1 px overflow was seen while lazy images settled;
+    // an overflow that persists still fails.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
     await expect(page.getByRole("banner").getByRole("link", { name: /My Cart/ })).toBeVisible();
   });
 });

@@ -17,6 +17,7 @@ describe("order life cycle", () => {
     expect(refusalFor("placed", "packed")).toBeNull();
     expect(refusalFor("placed", "delivered")).toBe("An order that is placed cannot move to delivered");
     expect(refusalFor("delivered", "packed")).toBe("This order was delivered: it cannot go back to packed");
+    expect(refusalFor("delivered", "cancelled")).toBe("This order was delivered: it can no longer be cancelled");
     expect(refusalFor("cancelled", "packed")).toBe("This order was cancelled: it can no longer be changed");
     expect(refusalFor("packed", "packed")).toBe("This order is already packed");
   });
