@@ -4,6 +4,8 @@
  * on a free port, then for each target measures requests/s, p50 and p99 next to a trivial /ping of
  * the same worker in the same run (the ratio is the figure), D1 round trips per request (from the
  * bench-only Server-Timing header), HTML size and client JS gzip per page. Budgets are flagged.
+ * Page rows send `Cache-Control: no-cache` so they measure rendering; the "edge cache hit" rows
+ * measure what an anonymous visitor gets in production (decision 007).
  *
  * Options (env): BENCH_REQUESTS (default 200 per target), BENCH_CONCURRENCY (default 8).
  */
@@ -33,12 +35,18 @@ interface Target {
   body?: unknown;
   page?: boolean;
   budgetKey?: string;
+  /** Let the edge cache answer (anonymous visitors in production); otherwise every request renders. */
+  edge?: boolean;
 }
 
 async function measure(base: string, t: Target) {
   const init: RequestInit = {
     method: t.method ?? "GET",
-    headers: t.body ? { "Content-Type": "application/json" } : {},
+    headers: {
+      ...(t.body ? { "Content-Type": "application/json" } : {}),
+      // A reload: skips the edge cache, so these rows measure rendering and D1.
+      ...(t.edge ? {} : { "Cache-Control": "no-cache" }),
+    },
     body: t.body ? JSON.stringify(t.body) : undefined,
   };
   for (let i = 0; i < 10; i++) await (await fetch(base + t.path, init)).arrayBuffer(); // warm-up
@@ -67,7 +75,9 @@ async function measure(base: string, t: Target) {
     rps: latencies.length / seconds,
     p50: pct(50),
     p99: pct(99),
-    d1: d1 === undefined ? null : Number(d1),
+    // A cache hit is the stored copy, Server-Timing and all: it made no D1 round trip itself.
+    d1: sample.headers.get("X-Edge-Cache") === "HIT" ? 0 : d1 === undefined ? null : Number(d1),
+    edgeCache: sample.headers.get("X-Edge-Cache") ?? "",
     htmlKb: t.page ? Buffer.byteLength(text) / 1024 : null,
     jsKb: t.page ? clientJsGzipKb(text) : null,
   };
@@ -109,6 +119,8 @@ try {
     { name: "listing", path: `/${slug(cat.name)}-${cat._id}/${slug(sub.name)}-${sub._id}`, page: true, budgetKey: "listing" },
     { name: "product", path: `/product/${slug(product.name)}-${product._id}`, page: true, budgetKey: "product" },
     { name: "/search?q=milk", path: "/search?q=milk", page: true, budgetKey: "search" },
+    { name: "/ (home), edge cache hit", path: "/", page: true, edge: true, budgetKey: "/" },
+    { name: "product, edge cache hit", path: `/product/${slug(product.name)}-${product._id}`, page: true, edge: true, budgetKey: "product" },
     { name: "POST /api/product/get", path: "/api/product/get", method: "POST", body: { page: 3, limit: 12 } },
     { name: "POST /api/product/search-product", path: "/api/product/search-product", method: "POST", body: { search: "milk", page: 1 } },
   ];
@@ -133,9 +145,10 @@ try {
       r.d1 ?? "",
       r.htmlKb === null ? "" : r.htmlKb.toFixed(1),
       r.jsKb === null ? "" : r.jsKb.toFixed(1),
+      r.edgeCache,
     ];
   });
-  const header = ["target", "req/s", "p50 ms", "p99 ms", "ratio", "budget", "D1 trips", "HTML KB", "JS KB gz"];
+  const header = ["target", "req/s", "p50 ms", "p99 ms", "ratio", "budget", "D1 trips", "HTML KB", "JS KB gz", "edge cache"];
   const table = [header, header.map(() => "---"), ...rows].map((cells) => `| ${cells.join(" | ")} |`).join("\n");
   console.log(table);
   console.log(misses.length ? `\nBudgets missed:\n- ${misses.join("\n- ")}` : "\nAll budgets met.");

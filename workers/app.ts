@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build is produced by `remix vite:build` before wrangler bundles this file.
 // @ts-ignore - generated at build time
 import * as build from "../build/server";
+import { withEdgeCache } from "../app/utils/edge-cache.server";
 import { varyOnCookie } from "../app/utils/http-cache.server";
 import { crossOriginRefusal, isCrossOriginWrite } from "../app/utils/origin-check.server";
 import { getLoadContext, type Env } from "../load-context";
@@ -22,6 +23,10 @@ export default {
         } as never,
       },
     });
-    return varyOnCookie(request, await handleRemixRequest(request, loadContext));
+    // Anonymous catalogue pages come from the data centre's cache in production (decision 007).
+    const edgeCache = env.ENVIRONMENT === "production" ? (caches as unknown as { default: Cache }).default : undefined;
+    return withEdgeCache(request, edgeCache, (p) => ctx.waitUntil(p), async () =>
+      varyOnCookie(request, await handleRemixRequest(request, loadContext)),
+    );
   },
 } satisfies ExportedHandler<Env>;

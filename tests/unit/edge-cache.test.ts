@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { isEdgeCacheable, isEdgeStorable, withEdgeCache } from "~/utils/edge-cache.server";
+
+const PUBLIC = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+
+/** The part of the Workers Cache API the edge cache uses, in memory. */
+function memoryCache() {
+  const store = new Map<string, Response>();
+  return {
+    store,
+    cache: {
+      match: async (req: Request) => store.get(req.url)?.clone(),
+      put: async (req: Request, res: Response) => void store.set(req.url, res),
+    } as unknown as Cache,
+  };
+}
+
+describe("edge cache", () => {
+  it("serves only cookieless, token-less GETs of pages, and never on a reload", () => {
+    expect(isEdgeCacheable(new Request("https://s.test/"))).toBe(true);
+    expect(isEdgeCacheable(new Request("https://s.test/", { headers: { Cookie: "__session=x" } }))).toBe(false);
+    expect(isEdgeCacheable(new Request("https://s.test/", { headers: { Authorization: "Bearer x" } }))).toBe(false);
+    expect(isEdgeCacheable(new Request("https://s.test/", { headers: { "Cache-Control": "no-cache" } }))).toBe(false);
+    expect(isEdgeCacheable(new Request("https://s.test/cart", { method: "POST" }))).toBe(false);
+    expect(isEdgeCacheable(new Request("https://s.test/api/product/get"))).toBe(false);
+  });
+
+  it("keeps only complete public answers that set no cookie", () => {
+    expect(isEdgeStorable(new Response("ok", { headers: { "Cache-Control": PUBLIC } }))).toBe(true);
+    expect(isEdgeStorable(new Response("ok", { headers: { "Cache-Control": "private, no-store" } }))).toBe(false);
+    expect(isEdgeStorable(new Response("ok", { headers: { "Cache-Control": "public, max-age=60" } }))).toBe(false);
+    expect(isEdgeStorable(new Response("gone", { status: 404, headers: { "Cache-Control": PUBLIC } }))).toBe(false);
+    expect(isEdgeStorable(new Response("ok", { headers: { "Cache-Control": PUBLIC, "Set-Cookie": "a=b" } }))).toBe(false);
+  });
+
+  it("renders once, then answers from the cache; visitors with a cookie always render", async () => {
+    const { cache, store } = memoryCache();
+    const pending: Promise<unknown>[] = [];
+    let renders = 0;
+    const render = async () => new Response(`page ${++renders}`, { headers: { "Cache-Control": PUBLIC } });
+    const visit = (headers: Record<string, string> = {}) =>
+      withEdgeCache(new Request("https://s.test/", { headers }), cache, (p) => pending.push(p), render);
+
+    const first = await visit();
+    expect(first.headers.get("X-Edge-Cache")).toBe("MISS");
+    expect(await first.text()).toBe("page 1");
+    await Promise.all(pending);
+    expect(store.size).toBe(1);
+    const second = await visit();
+    expect(second.headers.get("X-Edge-Cache")).toBe("HIT");
+    expect(await second.text()).toBe("page 1");
+    expect(await (await visit({ Cookie: "__session=x" })).text()).toBe("page 2");
+    expect(await (await visit({ "Cache-Control": "no-cache" })).text()).toBe("page 3");
+    expect(renders).toBe(3);
+  });
+
+  it("does nothing without a cache (development and tests)", async () => {
+    const res = await withEdgeCache(new Request("https://s.test/"), undefined, () => {}, async () => new Response("x"));
+    expect(res.headers.get("X-Edge-Cache")).toBeNull();
+  });
+});
