@@ -29,6 +29,8 @@ declare module "@remix-run/cloudflare" {
     cloudflare: Cloudflare;
     /** Per-request memo: answers several loaders of one request ask for (see session.server.ts). */
     memo?: { sessionUser?: Promise<unknown> };
+    /** Set only by the Worker's `scheduled` handler: lets it run the internal cron routes. */
+    cron?: boolean;
   }
 }
 

@@ -12,21 +12,36 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     if (isCrossOriginWrite(request)) return crossOriginRefusal(request);
-    const loadContext = getLoadContext({
-      request,
-      context: {
-        cloudflare: {
-          env,
-          ctx: { waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx) },
-          cf: request.cf,
-          caches,
-        } as never,
-      },
-    });
+    const loadContext = contextFor(request, env, ctx);
     // Anonymous catalogue pages come from the data centre's cache in production (decision 007).
     const edgeCache = env.ENVIRONMENT === "production" ? (caches as unknown as { default: Cache }).default : undefined;
     return withEdgeCache(request, edgeCache, (p) => ctx.waitUntil(p), async () =>
       varyOnCookie(request, await handleRemixRequest(request, loadContext)),
     );
   },
+
+  /**
+   * Cron (`[triggers]` in wrangler.toml): release online orders whose Checkout Session expired
+   * without a webhook. It runs as a request to an internal route that answers 404 to anyone else.
+   */
+  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+    const request = new Request("http://cron.internal/cron/release-reservations", { method: "POST" });
+    const response = await handleRemixRequest(request, { ...contextFor(request, env, ctx), cron: true });
+    if (!response.ok) throw new Error(`cron sweep failed: HTTP ${response.status} ${await response.text()}`);
+    console.log("cron sweep", await response.text());
+  },
 } satisfies ExportedHandler<Env>;
+
+function contextFor(request: Request, env: Env, ctx: ExecutionContext) {
+  return getLoadContext({
+    request,
+    context: {
+      cloudflare: {
+        env,
+        ctx: { waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx) },
+        cf: request.cf,
+        caches,
+      } as never,
+    },
+  });
+}

@@ -131,30 +131,7 @@ export async function handleStripeWebhook(context: AppLoadContext, request: Requ
   let statements: D1PreparedStatement[];
   if (event.type === "checkout.session.completed") {
     if (session.payment_status !== "paid") return { status: 200, message: "Payment not completed yet" };
-    const paymentId = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
-    statements = [
-      recordEvent,
-      d1
-        .prepare(
-          `insert into order_status_history (id, order_id, status, note, created_at)
-           select ?, ?, 'paid', 'Paid online', ? where exists (select 1 from orders where id = ? and payment_status = 'PENDING' and status = 'placed')`,
-        )
-        .bind(newId(), order.id, now, order.id),
-      d1
-        .prepare(
-          `update orders set payment_status = 'PAID', status = 'paid', payment_id = ?, reservation_expires_at = null, version = version + 1, updated_at = ?
-            where id = ? and payment_status = 'PENDING' and status = 'placed'`,
-        )
-        .bind(paymentId, now, order.id),
-      // Paid after the order was already cancelled: money taken for a cancelled order needs a refund.
-      d1
-        .prepare(
-          `update orders set needs_attention = 1, payment_status = 'PAID', payment_id = ?, version = version + 1, updated_at = ?,
-                  attention_note = 'Paid after it was cancelled: refund it'
-            where id = ? and status = 'cancelled' and payment_status in ('PENDING', 'FAILED')`,
-        )
-        .bind(paymentId, now, order.id),
-    ];
+    statements = [recordEvent, ...paidStatements(d1, order.id, paymentIntentId(session), now)];
   } else {
     statements = [recordEvent, ...releaseStatements(d1, order.id, await orderLinesFor(d1, order.id), "Online payment expired")];
   }
@@ -167,4 +144,81 @@ export async function handleStripeWebhook(context: AppLoadContext, request: Requ
     throw error;
   }
   return { status: 200, message: "Processed" };
+}
+
+function paymentIntentId(session: Stripe.Checkout.Session): string | null {
+  return typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+}
+
+/**
+ * Marks a pending online order paid, at most once (every statement is conditional on it still being
+ * placed + PENDING). Paid after it was cancelled: the money needs a refund, so the order is flagged.
+ */
+export function paidStatements(d1: D1Database, orderId: string, paymentId: string | null, now = Date.now()): D1PreparedStatement[] {
+  return [
+    d1
+      .prepare(
+        `insert into order_status_history (id, order_id, status, note, created_at)
+         select ?, ?, 'paid', 'Paid online', ? where exists (select 1 from orders where id = ? and payment_status = 'PENDING' and status = 'placed')`,
+      )
+      .bind(newId(), orderId, now, orderId),
+    d1
+      .prepare(
+        `update orders set payment_status = 'PAID', status = 'paid', payment_id = ?, reservation_expires_at = null, version = version + 1, updated_at = ?
+          where id = ? and payment_status = 'PENDING' and status = 'placed'`,
+      )
+      .bind(paymentId, now, orderId),
+    d1
+      .prepare(
+        `update orders set needs_attention = 1, payment_status = 'PAID', payment_id = ?, version = version + 1, updated_at = ?,
+                attention_note = 'Paid after it was cancelled: refund it'
+          where id = ? and status = 'cancelled' and payment_status in ('PENDING', 'FAILED')`,
+      )
+      .bind(paymentId, now, orderId),
+  ];
+}
+
+/** A webhook that never came: how long after a session's expiry the sweep stops waiting for it. */
+export const WEBHOOK_GRACE_MS = 5 * 60 * 1000;
+
+/**
+ * The scheduled sweep (every 5 minutes, `[triggers]` in wrangler.toml): online orders still holding
+ * stock after their Checkout Session expired, because the webhook was lost. Stripe is asked what
+ * happened to each session: paid → the order is marked paid; otherwise its stock is released.
+ * When Stripe cannot be reached the order is left for the next run.
+ */
+export async function sweepExpiredReservations(context: AppLoadContext, now = Date.now()): Promise<{ paid: number; released: number; skipped: number }> {
+  const d1 = getD1(context);
+  const { results } = await d1
+    .prepare(
+      `select id, stripe_session_id as sessionId from orders
+        where status = 'placed' and payment_status = 'PENDING' and payment_method = 'ONLINE' and reservation_expires_at < ?
+        order by reservation_expires_at limit 50`,
+    )
+    .bind(now - WEBHOOK_GRACE_MS)
+    .all<{ id: string; sessionId: string | null }>();
+  const stripe = getStripe(context);
+  const outcome = { paid: 0, released: 0, skipped: 0 };
+  for (const order of results) {
+    let session: Stripe.Checkout.Session | null = null;
+    if (stripe && order.sessionId) {
+      try {
+        session = await stripe.checkout.sessions.retrieve(order.sessionId);
+      } catch (error) {
+        console.warn("sweep: could not retrieve session", order.sessionId, (error as Error)?.message);
+        outcome.skipped++;
+        continue;
+      }
+    }
+    if (session?.payment_status === "paid") {
+      await d1.batch(paidStatements(d1, order.id, paymentIntentId(session), now));
+      outcome.paid++;
+    } else {
+      // Still open past its expiry (clock skew): close it first so it cannot be paid after release.
+      if (stripe && session?.status === "open") await stripe.checkout.sessions.expire(session.id).catch(() => null);
+      await d1.batch(releaseStatements(d1, order.id, await orderLinesFor(d1, order.id), "Online payment expired"));
+      outcome.released++;
+    }
+  }
+  return outcome;
 }

@@ -1,7 +1,8 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { api, login, makeProduct, newShopper, randomIp, stockOf, VALID_ADDRESS } from "./api-client";
+import worker from "../../workers/app";
 import { BASE } from "./fixtures";
 
 let admin: string;
@@ -401,3 +402,52 @@ async function sessionCookie(email: string, password = "Test@12345") {
 function toastCookie(res: Response) {
   return (res.headers.getSetCookie().find((c) => c.startsWith("__toast=")) ?? "").split(";")[0];
 }
+
+describe("the scheduled sweep of expired reservations", () => {
+  async function pendingOnlineOrder(stock: number, quantity: number) {
+    const { token } = await newShopper();
+    const addressId = await addressFor(token);
+    const product = await makeProduct({ stock });
+    const res = await api("/api/order/checkout", { method: "POST", token, body: { list_items: [{ productId: product.id, quantity }], addressId } });
+    expect(res.status).toBe(200);
+    const { id } = (await env.DB.prepare("select id from orders where stripe_session_id = ?").bind(res.body.id).first<{ id: string }>())!;
+    return { id, sessionId: res.body.id as string, product };
+  }
+  /** The Worker's cron handler, run as the platform would. */
+  async function runCron() {
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *", scheduledTime: Date.now() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+  }
+  const expireReservation = (id: string) =>
+    env.DB.prepare("update orders set reservation_expires_at = ? where id = ?").bind(Date.now() - 60 * 60 * 1000, id).run();
+
+  it("releases the stock of an unpaid order whose webhook never came, and marks a paid one paid", async () => {
+    const unpaid = await pendingOnlineOrder(4, 3);
+    const paid = await pendingOnlineOrder(5, 2);
+    const fresh = await pendingOnlineOrder(3, 1);
+    // The shopper paid on Stripe, but the webhook was lost (the fake has no store to call here).
+    expect((await fetch(`${inject("stripeBase")}/pay/${paid.sessionId}`, { method: "POST", redirect: "manual" })).status).toBe(303);
+    await expireReservation(unpaid.id);
+    await expireReservation(paid.id);
+
+    await runCron();
+    expect(await orderRow(unpaid.id)).toMatchObject({ status: "cancelled", paymentStatus: "FAILED" });
+    expect(await stockOf(unpaid.product.id)).toBe(4);
+    expect(await orderRow(paid.id)).toMatchObject({ status: "paid", paymentStatus: "PAID" });
+    expect(await stockOf(paid.product.id)).toBe(3);
+    expect(await orderRow(fresh.id)).toMatchObject({ status: "placed", paymentStatus: "PENDING" });
+    // The unpaid session was still open at the fake: it is closed so it cannot be paid after release.
+    const session = await fetch(`${inject("stripeBase")}/v1/checkout/sessions/${unpaid.sessionId}`);
+    expect(((await session.json()) as { status: string }).status).toBe("expired");
+
+    // A second run changes nothing: stock is returned once.
+    await runCron();
+    expect(await stockOf(unpaid.product.id)).toBe(4);
+  });
+
+  it("the internal sweep route is not reachable from outside", async () => {
+    const res = await SELF.fetch(`${BASE}/cron/release-reservations`, { method: "POST" });
+    expect(res.status).toBe(404);
+  });
+});
