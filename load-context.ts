@@ -27,19 +27,24 @@ type Cloudflare = Omit<PlatformProxy<Env>, "dispose" | "caches" | "cf"> & {
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: Cloudflare;
-    /** Per-request memo: answers several loaders of one request ask for (see session.server.ts). */
-    memo?: { sessionUser?: Promise<unknown> };
+    /** Per-request memo: answers several loaders of one request ask for (see visitor.server.ts). */
+    memo?: { visitor?: Promise<unknown> };
     /** Set only by the Worker's `scheduled` handler: lets it run the internal cron routes. */
     cron?: boolean;
   }
 }
 
-/** Built per request: Workers only hand us `env` and `ctx` inside a request. */
+/**
+ * Built per request: Workers only hand us `env` and `ctx` inside a request. Reads may be shared
+ * between the loaders of a GET; a POST runs an action first, so its loaders must read afresh.
+ */
 export function getLoadContext({
+  request,
   context,
 }: {
   request: Request;
   context: { cloudflare: Cloudflare };
 }): AppLoadContext {
-  return { cloudflare: context.cloudflare, memo: {} };
+  const reading = request.method === "GET" || request.method === "HEAD";
+  return { cloudflare: context.cloudflare, ...(reading ? { memo: {} } : {}) };
 }

@@ -1,6 +1,5 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { getSettings } from "~/utils/env.server";
 import { applySecurityHeaders } from "~/utils/security.server";
@@ -30,8 +29,11 @@ export default async function handleRequest(
     },
   );
 
-  body.allReady.then(() => clearTimeout(timeoutId));
-  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+  // Documents are sent complete: a deferred boundary streamed after the shell is revealed by an
+  // inline script, which a shopper without JavaScript never runs (decision 008). Deferred data
+  // still streams into client-side navigations, behind skeletons.
+  await body.allReady;
+  clearTimeout(timeoutId);
 
   const env = loadContext.cloudflare.env;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

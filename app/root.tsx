@@ -17,37 +17,20 @@ import { ShowServerToast, ToastProvider } from "~/components/Toaster";
 import stylesheet from "~/styles.css?url";
 import { MobileCartBar } from "~/components/MobileCartBar";
 import { useHydrated } from "~/lib/use-hydrated";
-import {
-  cartFromRows,
-  commitGuestCart,
-  GUEST_ITEM_GONE,
-  loadCart,
-  readGuestCart,
-  sessionCartStatement,
-  sessionNoticesStatement,
-} from "~/utils/cart.server";
-import { getD1 } from "~/utils/db.server";
-import { sessionTokenHash, sessionUserStatement, toSessionUser } from "~/utils/session.server";
+import { cartFromRows, commitGuestCart, GUEST_ITEM_GONE, loadCart, readGuestCart } from "~/utils/cart.server";
+import { dropShownNotices, getSignedInVisitor } from "~/utils/visitor.server";
 import { getToast } from "~/utils/toast.server";
 
 /**
  * Who is here and what is in their cart, for the header. A guest costs no D1 round trip (one if
- * their cookie cart has items); a signed-in shopper one batch (user + cart).
+ * their cookie cart has items); a signed-in shopper one batch (user + cart + notices), shared with
+ * the page's own `requireUser` through the per-request memo.
  */
 async function loadVisitor(request: Request, context: LoaderFunctionArgs["context"]) {
-  const tokenHash = await sessionTokenHash(request, context);
-  if (tokenHash) {
-    const d1 = getD1(context);
-    const [users, lines, notices] = await d1.batch([
-      sessionUserStatement(d1, tokenHash),
-      sessionCartStatement(d1, tokenHash),
-      sessionNoticesStatement(d1, tokenHash),
-    ]);
-    const user = toSessionUser(users.results[0] as Parameters<typeof toSessionUser>[0]);
-    if (user) {
-      const cart = cartFromRows(lines.results as Parameters<typeof cartFromRows>[0]);
-      return { user, cart, notices: (notices.results as { message: string }[]).map((n) => n.message), setCookie: null };
-    }
+  const visitor = await getSignedInVisitor(request, context);
+  if (visitor) {
+    dropShownNotices(context, visitor.notices);
+    return { user: visitor.user, cart: cartFromRows(visitor.cartRows), notices: visitor.notices.map((n) => n.message), setCookie: null };
   }
   // Guests: lines whose product was deleted drop out of the cookie, with a note.
   const guest = await readGuestCart(request, context);

@@ -5,7 +5,8 @@
  * the same worker in the same run (the ratio is the figure), D1 round trips per request (from the
  * bench-only Server-Timing header), HTML size and client JS gzip per page. Budgets are flagged.
  * Page rows send `Cache-Control: no-cache` so they measure rendering; the "edge cache hit" rows
- * measure what an anonymous visitor gets in production (decision 007).
+ * measure what an anonymous visitor gets in production (decision 007); "signed in" rows send the
+ * demo shopper's session cookie (header cart and account: the D1 budget holds for them too).
  *
  * Options (env): BENCH_REQUESTS (default 200 per target), BENCH_CONCURRENCY (default 8).
  */
@@ -37,7 +38,12 @@ interface Target {
   budgetKey?: string;
   /** Let the edge cache answer (anonymous visitors in production); otherwise every request renders. */
   edge?: boolean;
+  /** Send the demo shopper's session cookie (signed-in pages: header cart, dashboard). */
+  signedIn?: boolean;
 }
+
+/** The demo shopper's session cookie, set once the server is up. */
+let shopperCookie = "";
 
 async function measure(base: string, t: Target) {
   const init: RequestInit = {
@@ -46,6 +52,7 @@ async function measure(base: string, t: Target) {
       ...(t.body ? { "Content-Type": "application/json" } : {}),
       // A reload: skips the edge cache, so these rows measure rendering and D1.
       ...(t.edge ? {} : { "Cache-Control": "no-cache" }),
+      ...(t.signedIn ? { Cookie: shopperCookie } : {}),
     },
     body: t.body ? JSON.stringify(t.body) : undefined,
   };
@@ -113,12 +120,21 @@ try {
   const slug = (n: string) => n.replace(/[\s,&]+/g, "-").replace(/[^A-Za-z0-9-]+/g, "").replace(/-+/g, "-");
   const products = (await (await fetch(`${base}/api/product/get`, { method: "POST", body: "{}" })).json()) as { data: { _id: string; name: string }[]; totalCount: number };
   const product = products.data[0];
+  const login = await fetch(`${base}/api/user/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "shopper@example.com", password: "Shopper@12345" }),
+  });
+  shopperCookie = (login.headers.getSetCookie().find((c) => c.startsWith("__session=")) ?? "").split(";")[0];
+  if (!shopperCookie) throw new Error(`bench: demo shopper login failed (HTTP ${login.status})`);
   const targets: Target[] = [
     { name: "/ping (baseline)", path: "/ping" },
     { name: "/ (home)", path: "/", page: true, budgetKey: "/" },
     { name: "listing", path: `/${slug(cat.name)}-${cat._id}/${slug(sub.name)}-${sub._id}`, page: true, budgetKey: "listing" },
     { name: "product", path: `/product/${slug(product.name)}-${product._id}`, page: true, budgetKey: "product" },
     { name: "/search?q=milk", path: "/search?q=milk", page: true, budgetKey: "search" },
+    { name: "/ (home), signed in", path: "/", page: true, signedIn: true },
+    { name: "/dashboard/myorders, signed in", path: "/dashboard/myorders", page: true, signedIn: true },
     { name: "/ (home), edge cache hit", path: "/", page: true, edge: true, budgetKey: "/" },
     { name: "product, edge cache hit", path: `/product/${slug(product.name)}-${product._id}`, page: true, edge: true, budgetKey: "product" },
     { name: "POST /api/product/get", path: "/api/product/get", method: "POST", body: { page: 3, limit: 12 } },

@@ -18,3 +18,19 @@ export function CategorySkeletons({ count = 12 }: { count?: number }) {
     </>
   );
 }
+
+/** Spec: 12 category skeletons, 6 per product row. */
+export function HomeSkeleton() {
+  return (
+    <>
+      <div className="grid grid-cols-4 gap-2 sm:grid-cols-6 md:grid-cols-8 lg:grid-cols-10">
+        <CategorySkeletons count={12} />
+      </div>
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="flex gap-3 overflow-hidden">
+          <CardSkeletons count={6} className="w-40 shrink-0" />
+        </div>
+      ))}
+    </>
+  );
+}

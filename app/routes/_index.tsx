@@ -1,28 +1,15 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Await, useLoaderData } from "@remix-run/react";
+import { Await, Link, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { Banner } from "~/components/Banner";
 import { CategoryGrid } from "~/components/CategoryGrid";
 import { ProductRow } from "~/components/ProductRow";
-import { CardSkeletons } from "~/components/Skeletons";
+import { HomeSkeleton } from "~/components/Skeletons";
 import { listingPath } from "~/lib/slugs";
-import { catalogueCacheControl, loadCategoryRows, loadCategoryTree, type CategoryRef, type SubCategoryWithParents } from "~/utils/catalogue.server";
+import { catalogueCacheControl, loadHomeCatalogue, type CategoryRef, type SubCategoryWithParents } from "~/utils/catalogue.server";
 
 /** Six per row, as many as the row skeleton shows; See All leads to the rest. */
 const PRODUCTS_PER_ROW = 6;
-
-/** Critical: the category grid (one batch). Deferred: the product rows below the fold (one query, streamed). */
-async function loadCriticalData(context: LoaderFunctionArgs["context"]) {
-  const { categories, subCategories } = await loadCategoryTree(context);
-  return categories.map((category) => ({ ...category, href: firstListingHref(category, subCategories) }));
-}
-
-function loadDeferredData(context: LoaderFunctionArgs["context"]) {
-  return loadCategoryRows(context, PRODUCTS_PER_ROW).catch((error): Awaited<ReturnType<typeof loadCategoryRows>> => {
-    console.error("Home product rows failed", error);
-    return {};
-  });
-}
 
 /** Spec: a category links to the first sub-category (by name) whose category list contains it. */
 function firstListingHref(category: CategoryRef, subCategories: SubCategoryWithParents[]) {
@@ -30,10 +17,25 @@ function firstListingHref(category: CategoryRef, subCategories: SubCategoryWithP
   return sub ? listingPath(category, sub) : null;
 }
 
+/**
+ * The banner is static, so everything the page reads is deferred: the category grid and every
+ * row come back from ONE D1 batch, streamed into a client-side navigation behind skeletons. A
+ * document request waits for it (entry.server.tsx), so the HTML is complete without JavaScript
+ * (docs/decisions/008-home-streaming.md). A signed-in visitor's header adds one round trip: two.
+ */
+async function loadDeferredData(context: LoaderFunctionArgs["context"]) {
+  const { categories, subCategories, rowsByCategory } = await loadHomeCatalogue(context, PRODUCTS_PER_ROW);
+  return {
+    categories: categories.map((category) => ({ ...category, href: firstListingHref(category, subCategories) })),
+    rowsByCategory,
+  };
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const rows = loadDeferredData(context);
-  const categories = await loadCriticalData(context);
-  return data({ categories, rows }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
+  const catalogue = loadDeferredData(context);
+  // Logged here; the page shows the error element and keeps the banner and header.
+  catalogue.catch((error) => console.error("Home catalogue failed", error));
+  return data({ catalogue }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({
@@ -41,27 +43,34 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
 });
 
 export default function Home() {
-  const { categories, rows } = useLoaderData<typeof loader>();
+  const { catalogue } = useLoaderData<typeof loader>();
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <h1 className="sr-only">FreshDash: groceries delivered in 10 minutes</h1>
       <Banner />
-      <CategoryGrid categories={categories} />
-      <Suspense
-        fallback={categories.slice(0, 3).map((c) => (
-          <div key={c.id} className="flex gap-3 overflow-hidden">
-            <CardSkeletons count={6} className="w-40 shrink-0" />
-          </div>
-        ))}
-      >
-        <Await resolve={rows}>
-          {(byCategory) =>
-            categories.map((c) =>
-              byCategory[c.id]?.length ? <ProductRow key={c.id} title={c.name} seeAllHref={c.href} products={byCategory[c.id]} /> : null,
-            )
-          }
+      <Suspense fallback={<HomeSkeleton />}>
+        <Await resolve={catalogue} errorElement={<HomeUnavailable />}>
+          {({ categories, rowsByCategory }) => (
+            <>
+              <CategoryGrid categories={categories} />
+              {categories.map((c) =>
+                rowsByCategory[c.id]?.length ? (
+                  <ProductRow key={c.id} title={c.name} seeAllHref={c.href} products={rowsByCategory[c.id]} />
+                ) : null,
+              )}
+            </>
+          )}
         </Await>
       </Suspense>
     </div>
+  );
+}
+
+function HomeUnavailable() {
+  return (
+    <p role="alert" className="rounded-lg bg-white p-6 text-center">
+      The shelves could not be loaded just now. <Link to="/" className="font-semibold text-brand underline">Try again</Link> or{" "}
+      <Link to="/search" className="font-semibold text-brand underline">search for a product</Link>.
+    </p>
   );
 }

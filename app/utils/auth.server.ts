@@ -13,7 +13,8 @@ import { getD1 } from "./db.server";
 import { getSettings } from "./env.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
 import { assertUnderLimit, bumpCounter, clearCounter, limitByIp, RateLimited } from "./rate-limit.server";
-import { getSessionUser, toSessionUser, USER_COLUMNS, type SessionUser } from "./session.server";
+import { toSessionUser, USER_COLUMNS, type SessionUser } from "./session.server";
+import { getSessionUser } from "./visitor.server";
 import { userFromAccessToken } from "./tokens.server";
 
 export type { SessionUser } from "./session.server";

@@ -41,7 +41,7 @@ const MAX_GUEST_LINES = 40;
 const LINE_COLUMNS = `p.id as productId, p.name, p.unit, p.price, p.discount, p.stock,
   coalesce((select url from product_images pi where pi.product_id = p.id order by pi.position limit 1), '') as image`;
 
-type LineRow = Omit<CartLine, "finalPrice">;
+export type LineRow = Omit<CartLine, "finalPrice">;
 
 function toCart(rows: LineRow[]): Cart {
   const lines = rows.map((row) => ({ ...row, finalPrice: discountedPrice(row.price, row.discount) }));
@@ -95,12 +95,12 @@ export function userCartStatement(d1: D1Database, userId: string): D1PreparedSta
     .bind(userId);
 }
 
-/** Consumes the shopper's pending notes (shown once, like a flash), reached through the session. */
+/** The shopper's pending notes (shown once, like a flash), reached through the session; see `dropShownNotices`. */
 export function sessionNoticesStatement(d1: D1Database, tokenHash: string): D1PreparedStatement {
   return d1
     .prepare(
-      `delete from cart_notices where user_id = (select user_id from sessions where token_hash = ? and expires_at > ?)
-       returning message`,
+      `select id, message from cart_notices where user_id = (select user_id from sessions where token_hash = ? and expires_at > ?)
+        order by created_at, id`,
     )
     .bind(tokenHash, Date.now());
 }

@@ -146,23 +146,34 @@ export async function loadCategoryTree(context: AppLoadContext) {
   return { categories: rows<CategoryRef>(cats), subCategories: rows<Parameters<typeof toSubCategory>[0]>(subs).map(toSubCategory) };
 }
 
-/** Up to `perCategory` newest products for every category, in one query (home rows, card shape). */
-export async function loadCategoryRows(context: AppLoadContext, perCategory: number) {
-  const { results } = await getD1(context)
-    .prepare(
-      `with ranked as (
-         select pc.category_id as categoryId, pc.product_id as productId,
-                row_number() over (partition by pc.category_id order by p.created_at desc, p.id) as rank
-           from product_categories pc join products p on p.id = pc.product_id)
-       select r.categoryId, ${CARD_COLUMNS}
-         from ranked r join products p on p.id = r.productId
-        where r.rank <= ? order by r.categoryId, r.rank`,
-    )
-    .bind(perCategory)
-    .all<CardRow & { categoryId: string }>();
-  const byCategory: Record<string, CardRow[]> = {};
-  for (const { categoryId, ...card } of results) (byCategory[categoryId] ??= []).push(card);
-  return byCategory;
+/**
+ * Home in ONE batch: the category grid (categories and sub-categories, for each category's first
+ * listing) and up to `perCategory` newest products of every category (the rows, card shape).
+ */
+export async function loadHomeCatalogue(context: AppLoadContext, perCategory: number) {
+  const d1 = getD1(context);
+  const [cats, subs, ranked] = await d1.batch([
+    categoriesStatement(d1),
+    subCategoriesStatement(d1),
+    d1
+      .prepare(
+        `with ranked as (
+           select pc.category_id as categoryId, pc.product_id as productId,
+                  row_number() over (partition by pc.category_id order by p.created_at desc, p.id) as rank
+             from product_categories pc join products p on p.id = pc.product_id)
+         select r.categoryId, ${CARD_COLUMNS}
+           from ranked r join products p on p.id = r.productId
+          where r.rank <= ? order by r.categoryId, r.rank`,
+      )
+      .bind(perCategory),
+  ]);
+  const rowsByCategory: Record<string, CardRow[]> = {};
+  for (const { categoryId, ...card } of ranked.results as (CardRow & { categoryId: string })[]) (rowsByCategory[categoryId] ??= []).push(card);
+  return {
+    categories: rows<CategoryRef>(cats),
+    subCategories: rows<Parameters<typeof toSubCategory>[0]>(subs).map(toSubCategory),
+    rowsByCategory,
+  };
 }
 
 /** A listing: the category, the sub-category, the category's sub-categories and products 1..page. */

@@ -73,19 +73,6 @@ export async function sessionTokenHash(request: Request, context: AppLoadContext
   return token ? sha256Hex(token) : null;
 }
 
-export function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  // One lookup per request (the load context is built per request): the dashboard layout and its
-  // page both ask, in parallel.
-  if (!context.memo) return readSessionUser(request, context);
-  return (context.memo.sessionUser ??= readSessionUser(request, context)) as Promise<SessionUser | null>;
-}
-
-async function readSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  const hash = await sessionTokenHash(request, context);
-  if (!hash) return null;
-  return toSessionUser(await sessionUserStatement(getD1(context), hash).first<UserRow>());
-}
-
 /** Starts a session for the user; returns the Set-Cookie header value. */
 export async function createSession(context: AppLoadContext, userId: string): Promise<string> {
   const token = randomToken();

@@ -4,6 +4,9 @@ import { isNoJs } from "./support";
 test("home → category → listing paging → product → search", async ({ page }, info) => {
   await page.goto("/");
   await expect(page.getByRole("img", { name: "Groceries delivered in 10 minutes" })).toBeVisible();
+  // The grid and a row per category are on the page with or without JavaScript.
+  await expect(page.getByRole("region", { name: "Dairy, Bread & Eggs" }).getByRole("article").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: /^See All / })).not.toHaveCount(0);
   await page.getByRole("list", { name: "Categories" }).getByRole("link", { name: "Fruits & Vegetables" }).click();
 
   // Listing: the sub-category rail with the current one highlighted, title from the slug.
@@ -54,6 +57,11 @@ test("home → category → listing paging → product → search", async ({ pag
   await box.fill("zzqqxx");
   if (isNoJs(info)) await box.press("Enter");
   await expect(page.getByText("No Data found")).toBeVisible();
+
+  // Back home through the logo: with JavaScript a client-side navigation whose grid and rows stream in.
+  await page.getByRole("link", { name: "FreshDash home" }).click();
+  await expect(page.getByRole("list", { name: "Categories" }).getByRole("link", { name: "Fruits & Vegetables" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Fruits & Vegetables" }).getByRole("article").first()).toBeVisible();
 });
 
 test("a product out of stock says so instead of offering Add", async ({ page, request }) => {

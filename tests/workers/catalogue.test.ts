@@ -129,6 +129,19 @@ describe("catalogue pages", () => {
     expect(withCookie.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
+  it("home is sent complete: the deferred grid and rows are in the document, not in a boundary only a script reveals", async () => {
+    const { html } = await page("/");
+    const grid = html.indexOf('aria-label="Categories"');
+    const firstRow = html.indexOf(">See All<");
+    expect(grid).toBeGreaterThan(0);
+    expect(firstRow).toBeGreaterThan(grid);
+    expect((html.match(/>See All</g) ?? []).length).toBeGreaterThanOrEqual(10);
+    // React reveals a boundary that finished after the shell with `<div hidden id="S:…">` + `$RC(…)`.
+    expect(html).not.toMatch(/<div hidden id="S:/);
+    expect(html).not.toContain("$RC(");
+    expect(html).not.toContain('class="h-64 animate-pulse');
+  });
+
   it("listing renders pages 1..N, resolves a stale name and 404s a wrong id", async () => {
     const { categoryId, subCategoryId } = await dairy();
     const path = `/Dairy-Bread-Eggs-${categoryId}/anything-${subCategoryId}`;

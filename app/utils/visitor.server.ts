@@ -1,0 +1,58 @@
+/**
+ * Who is signing this request, read ONCE per request: the session's user, their cart lines and
+ * their pending notices come back in one D1 batch that the root loader (header, cart) and every
+ * `requireUser` of the same request share. A dashboard page therefore costs two round trips: this
+ * batch and the page's own data.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sessionCartStatement, sessionNoticesStatement, type LineRow } from "./cart.server";
+import { getD1 } from "./db.server";
+import { sessionTokenHash, sessionUserStatement, toSessionUser, type SessionUser } from "./session.server";
+
+export interface SignedInVisitor {
+  user: SessionUser;
+  cartRows: LineRow[];
+  notices: { id: string; message: string }[];
+}
+
+async function readVisitor(request: Request, context: AppLoadContext): Promise<SignedInVisitor | null> {
+  const tokenHash = await sessionTokenHash(request, context);
+  if (!tokenHash) return null;
+  const d1 = getD1(context);
+  const [users, lines, notices] = await d1.batch([
+    sessionUserStatement(d1, tokenHash),
+    sessionCartStatement(d1, tokenHash),
+    sessionNoticesStatement(d1, tokenHash),
+  ]);
+  const user = toSessionUser(users.results[0] as Parameters<typeof toSessionUser>[0]);
+  if (!user) return null;
+  return { user, cartRows: lines.results as LineRow[], notices: notices.results as SignedInVisitor["notices"] };
+}
+
+/**
+ * The signed-in visitor, or null for a guest (or an expired session). Memoised on the per-request
+ * load context, which has a memo only for GET requests: after an action, the loaders of the same
+ * request must see what the action changed.
+ */
+export function getSignedInVisitor(request: Request, context: AppLoadContext): Promise<SignedInVisitor | null> {
+  if (!context.memo) return readVisitor(request, context);
+  return (context.memo.visitor ??= readVisitor(request, context)) as Promise<SignedInVisitor | null>;
+}
+
+export async function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  return (await getSignedInVisitor(request, context))?.user ?? null;
+}
+
+/** Notices are shown once: the root loader drops the ones it showed, after answering. */
+export function dropShownNotices(context: AppLoadContext, notices: { id: string }[]) {
+  if (!notices.length) return;
+  const d1 = getD1(context);
+  const done = d1
+    .prepare(`delete from cart_notices where id in (${notices.map(() => "?").join(",")})`)
+    .bind(...notices.map((n) => n.id))
+    .run()
+    .catch((error) => console.warn("could not drop shown notices", error));
+  const waitUntil = context.cloudflare.ctx?.waitUntil;
+  if (waitUntil) waitUntil(done);
+  return done;
+}
