@@ -16,12 +16,12 @@ export function CategoryGrid({ categories }: { categories: CategoryTile[] }) {
           {c.href ? (
             <Link to={c.href} className="group block text-center">
               <img src={c.image} alt="" width={96} height={96} className="mx-auto aspect-square w-full max-w-24 rounded-lg bg-sky-50 object-contain" />
-              <span className="mt-1 block text-xs font-medium leading-tight group-hover:text-brand">{c.name}</span>
+              <span className="mt-1 block text-xs font-medium leading-tight wrap-anywhere group-hover:text-brand">{c.name}</span>
             </Link>
           ) : (
             <span className="block text-center">
               <img src={c.image} alt="" width={96} height={96} className="mx-auto aspect-square w-full max-w-24 rounded-lg bg-sky-50 object-contain" />
-              <span className="mt-1 block text-xs font-medium leading-tight">{c.name}</span>
+              <span className="mt-1 block text-xs font-medium leading-tight wrap-anywhere">{c.name}</span>
             </span>
           )}
         </li>

@@ -13,7 +13,7 @@ export function ProductRow({ title, seeAllHref, products }: { title: string; see
   return (
     <section aria-label={title} className="relative">
       <div className="mb-2 flex items-center justify-between">
-        <h2 className="text-lg font-semibold">{title}</h2>
+        <h2 className="min-w-0 text-lg font-semibold wrap-anywhere">{title}</h2>
         {seeAllHref ? (
           <Link to={seeAllHref} className="font-medium text-brand hover:underline" aria-label={`See All ${title}`}>
             See All

@@ -1,5 +1,5 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { NavLink, useLoaderData, useParams } from "@remix-run/react";
+import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { LoadMore } from "~/components/LoadMore";
 import { ProductGrid } from "~/components/ProductGrid";
 import { pageParam } from "~/lib/schemas/catalogue";
@@ -47,7 +47,7 @@ export default function Listing() {
         <ul className="grid gap-1">
           {subCategories.map((s) => (
             <li key={s.id}>
-              <NavLink
+              <Link
                 to={listingPath(category!, s)}
                 aria-current={s.id === subCategory!.id ? "page" : undefined}
                 className={`flex flex-col items-center gap-1 rounded-md p-2 text-center text-xs md:flex-row md:text-left md:text-sm ${
@@ -55,8 +55,8 @@ export default function Listing() {
                 }`}
               >
                 <img src={s.image} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded bg-white object-contain" />
-                <span>{s.name}</span>
-              </NavLink>
+                <span className="min-w-0 wrap-anywhere">{s.name}</span>
+              </Link>
             </li>
           ))}
         </ul>
