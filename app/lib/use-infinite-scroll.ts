@@ -13,13 +13,13 @@ export type ScrollView = Pick<Window, "addEventListener" | "removeEventListener"
  * throttle keeps a trailing check, so a single quick flick that ends inside the window still
  * loads. Returns the clean-up.
  */
-export function watchScroll(view: ScrollView, onReach: () => void, now: () => number = Date.now): () => void {
+export function watchScroll(view: ScrollView, onReach: () => void): () => void {
   let last = -Infinity;
   let fired = false;
   let trailing: ReturnType<typeof setTimeout> | undefined;
   const measure = () => {
     if (fired) return;
-    last = now();
+    last = Date.now();
     const height = view.document.documentElement.scrollHeight;
     if ((view.scrollY + view.innerHeight) / height >= THRESHOLD) {
       fired = true;
@@ -27,7 +27,7 @@ export function watchScroll(view: ScrollView, onReach: () => void, now: () => nu
     }
   };
   const onScroll = () => {
-    const wait = THROTTLE_MS - (now() - last);
+    const wait = THROTTLE_MS - (Date.now() - last);
     if (wait <= 0) return measure();
     trailing ??= setTimeout(() => {
       trailing = undefined;

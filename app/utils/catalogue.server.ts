@@ -139,11 +139,15 @@ function paged<T>(items: T[], totalCount: number, page: number, limit: number): 
   return { items, totalCount, page, totalPages: Math.max(1, Math.ceil(totalCount / limit)) };
 }
 
-/** Categories and sub-categories (sorted by name): the home grid and the /api lists. */
+function toCategoryTree(cats: D1Result, subs: D1Result) {
+  return { categories: rows<CategoryRef>(cats), subCategories: rows<Parameters<typeof toSubCategory>[0]>(subs).map(toSubCategory) };
+}
+
+/** Categories and sub-categories (sorted by name): admin forms and lists. */
 export async function loadCategoryTree(context: AppLoadContext) {
   const d1 = getD1(context);
   const [cats, subs] = await d1.batch([categoriesStatement(d1), subCategoriesStatement(d1)]);
-  return { categories: rows<CategoryRef>(cats), subCategories: rows<Parameters<typeof toSubCategory>[0]>(subs).map(toSubCategory) };
+  return toCategoryTree(cats, subs);
 }
 
 /**
@@ -169,11 +173,7 @@ export async function loadHomeCatalogue(context: AppLoadContext, perCategory: nu
   ]);
   const rowsByCategory: Record<string, CardRow[]> = {};
   for (const { categoryId, ...card } of ranked.results as (CardRow & { categoryId: string })[]) (rowsByCategory[categoryId] ??= []).push(card);
-  return {
-    categories: rows<CategoryRef>(cats),
-    subCategories: rows<Parameters<typeof toSubCategory>[0]>(subs).map(toSubCategory),
-    rowsByCategory,
-  };
+  return { ...toCategoryTree(cats, subs), rowsByCategory };
 }
 
 /** A listing: the category, the sub-category, the category's sub-categories and products 1..page. */

@@ -18,7 +18,7 @@ describe("watchScroll", () => {
   it("loads once the page is scrolled past 80%, not before, and only once", () => {
     const { view, scrollTo } = fakeWindow(1000, 200);
     const onReach = vi.fn();
-    watchScroll(view, onReach, () => Date.now());
+    watchScroll(view, onReach);
     vi.advanceTimersByTime(200);
     scrollTo(500); // 70%
     expect(onReach).not.toHaveBeenCalled();
@@ -34,7 +34,7 @@ describe("watchScroll", () => {
   it("still loads when a single quick scroll lands inside the throttle window", () => {
     const { view, scrollTo } = fakeWindow(1000, 200);
     const onReach = vi.fn();
-    watchScroll(view, onReach, () => Date.now());
+    watchScroll(view, onReach);
     scrollTo(900); // right after the first check: throttled, so the trailing check must catch it
     expect(onReach).not.toHaveBeenCalled();
     vi.advanceTimersByTime(150);
@@ -51,7 +51,7 @@ describe("watchScroll", () => {
   it("stops listening after clean-up", () => {
     const { view, scrollTo } = fakeWindow(1000, 200);
     const onReach = vi.fn();
-    const stop = watchScroll(view, onReach, () => Date.now());
+    const stop = watchScroll(view, onReach);
     scrollTo(900);
     stop();
     vi.advanceTimersByTime(500);
