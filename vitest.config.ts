@@ -34,7 +34,7 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
-          include: ["tests/workers/**/*.test.ts"],
+          include: ["tests/workers/**/*.test.ts", "tests/security/**/*.test.ts"],
           setupFiles: ["./tests/workers/apply-migrations.ts"],
           globalSetup: ["./tests/support/fake-stripe-global.ts"],
           deps: {
