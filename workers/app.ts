@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore - generated at build time
 import * as build from "../build/server";
 import { withEdgeCache } from "../app/utils/edge-cache.server";
+import { getSettings, misconfiguredResponse, settingsProblems } from "../app/utils/env.server";
 import { varyOnCookie } from "../app/utils/http-cache.server";
 import { crossOriginRefusal, isCrossOriginWrite } from "../app/utils/origin-check.server";
 import { getLoadContext, type Env } from "../load-context";
@@ -11,10 +12,16 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    // Production without its secret or rate limiters refuses everything (decision 012).
+    const problems = settingsProblems(env);
+    if (problems.length) {
+      console.error(`refusing to serve: ${problems.join("; ")}`);
+      return misconfiguredResponse(problems);
+    }
     if (isCrossOriginWrite(request)) return crossOriginRefusal(request);
     const loadContext = contextFor(request, env, ctx);
     // Anonymous catalogue pages come from the data centre's cache in production (decision 007).
-    const edgeCache = env.ENVIRONMENT === "production" ? (caches as unknown as { default: Cache }).default : undefined;
+    const edgeCache = getSettings(env).isDev ? undefined : (caches as unknown as { default: Cache }).default;
     return withEdgeCache(request, edgeCache, (p) => ctx.waitUntil(p), async () =>
       varyOnCookie(request, await handleRemixRequest(request, loadContext)),
     );
@@ -25,6 +32,8 @@ export default {
    * without a webhook. It runs as a request to an internal route that answers 404 to anyone else.
    */
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+    const problems = settingsProblems(env);
+    if (problems.length) throw new Error(`cron sweep refused: ${problems.join("; ")}`);
     const request = new Request("http://cron.internal/cron/release-reservations", { method: "POST" });
     const response = await handleRemixRequest(request, { ...contextFor(request, env, ctx), cron: true });
     if (!response.ok) throw new Error(`cron sweep failed: HTTP ${response.status} ${await response.text()}`);

@@ -1,6 +1,8 @@
 /**
- * Rate limits. Per IP: the Workers Rate Limiting binding (approximate, per location; absent in
- * some test setups). Per account or email: an exact fixed-window counter in D1.
+ * Rate limits. Per IP: the Workers Rate Limiting binding (approximate, per location). It may be
+ * absent only in development and test: production refuses to serve without LOGIN_LIMITER and
+ * UPLOAD_LIMITER (settingsProblems in env.server.ts). Per account or email: an exact fixed-window
+ * counter in D1.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ApiError } from "./api.server";
@@ -18,7 +20,7 @@ export class RateLimited extends ApiError {
   }
 }
 
-/** Throws RateLimited when the IP limiter says no (60 s windows). */
+/** Throws RateLimited when the IP limiter says no (60 s windows); no limiter only outside production. */
 export async function limitByIp(limiter: RateLimit | undefined, request: Request, scope: string) {
   if (!limiter) return;
   const { success } = await limiter.limit({ key: `${scope}:${clientIp(request)}` });
