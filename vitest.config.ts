@@ -3,6 +3,62 @@ import path from "node:path";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
+/** The test secret of the production layer: 32+ characters, as production demands. */
+const PRODUCTION_TEST_SECRET = "production-layer-test-secret-0123456789";
+
+/**
+ * A project running the real worker (built server) in workerd with local D1/R2, the rate limiters
+ * of wrangler.toml and the fake Stripe; `vars` override wrangler.toml's (ENVIRONMENT above all).
+ */
+function workersProject(name: string, include: string[], vars: { ENVIRONMENT: "test" | "production"; SESSION_SECRET?: string }) {
+  return {
+    plugins: [
+      tsconfigPaths(),
+      cloudflareTest(async ({ inject }) => ({
+        main: "./workers/app.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            ...vars,
+            // A local fake Stripe started by the global setup (tests/support/fake-stripe.ts).
+            STRIPE_API_BASE: inject("stripeBase"),
+            STRIPE_SECRET_KEY: "sk_test_fake_key",
+            STRIPE_WEBHOOK_SECRET: "whsec_test_secret",
+            TEST_MIGRATIONS: await readD1Migrations(path.join(__dirname, "migrations")),
+          },
+        },
+      })),
+    ],
+    test: {
+      name,
+      include,
+      setupFiles: ["./tests/workers/apply-migrations.ts"],
+      globalSetup: ["./tests/support/fake-stripe-global.ts"],
+      deps: {
+        optimizer: {
+          ssr: {
+            enabled: true,
+            include: [
+              "@remix-run/cloudflare",
+              "@remix-run/server-runtime",
+              "@remix-run/react",
+              "@remix-run/router",
+              "react-router",
+              "react-router-dom",
+              "react",
+              "react-dom",
+              "react-dom/server",
+              "react/jsx-runtime",
+              "cookie",
+              "set-cookie-parser",
+            ],
+          },
+        },
+      },
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,50 +70,21 @@ export default defineConfig({
           include: ["tests/unit/**/*.test.ts"],
         },
       },
+      workersProject("workers", ["tests/workers/**/*.test.ts", "tests/security/**/*.test.ts"], { ENVIRONMENT: "test" }),
+      // The same worker as deployed: production settings, edge cache, Secure cookies (decision 012).
+      workersProject("workers-production", ["tests/production/**/*.test.ts"], {
+        ENVIRONMENT: "production",
+        SESSION_SECRET: PRODUCTION_TEST_SECRET,
+      }),
       {
-        plugins: [
-          tsconfigPaths(),
-          cloudflareTest(async ({ inject }) => ({
-            main: "./workers/app.ts",
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              bindings: {
-                ENVIRONMENT: "test",
-                // A local fake Stripe started by the global setup (tests/support/fake-stripe.ts).
-                STRIPE_API_BASE: inject("stripeBase"),
-                STRIPE_SECRET_KEY: "sk_test_fake_key",
-                STRIPE_WEBHOOK_SECRET: "whsec_test_secret",
-                TEST_MIGRATIONS: await readD1Migrations(path.join(__dirname, "migrations")),
-              },
-            },
-          })),
-        ],
+        // `npm start` and the servers the scripts start: real processes, signals and ports. Needs a build.
         test: {
-          name: "workers",
-          include: ["tests/workers/**/*.test.ts", "tests/security/**/*.test.ts"],
-          setupFiles: ["./tests/workers/apply-migrations.ts"],
-          globalSetup: ["./tests/support/fake-stripe-global.ts"],
-          deps: {
-            optimizer: {
-              ssr: {
-                enabled: true,
-                include: [
-                  "@remix-run/cloudflare",
-                  "@remix-run/server-runtime",
-                  "@remix-run/react",
-                  "@remix-run/router",
-                  "react-router",
-                  "react-router-dom",
-                  "react",
-                  "react-dom",
-                  "react-dom/server",
-                  "react/jsx-runtime",
-                  "cookie",
-                  "set-cookie-parser",
-                ],
-              },
-            },
-          },
+          name: "process",
+          environment: "node",
+          include: ["tests/process/**/*.test.ts"],
+          testTimeout: 150_000,
+          hookTimeout: 120_000,
+          maxConcurrency: 6,
         },
       },
     ],
