@@ -5,7 +5,7 @@ import {
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { getLoadContext } from "./load-context";
+import { getLoadContext, type Env } from "./load-context";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -15,7 +15,14 @@ declare module "@remix-run/cloudflare" {
 
 export default defineConfig({
   plugins: [
-    remixCloudflareDevProxy({ getLoadContext }),
+    // `npm run dev` is local: development, whatever wrangler.toml says for deploys (decision 012).
+    remixCloudflareDevProxy({
+      getLoadContext: ({ request, context }) =>
+        getLoadContext({
+          request,
+          context: { cloudflare: { ...context.cloudflare, env: { ...(context.cloudflare.env as Env), ENVIRONMENT: "development" } } },
+        }),
+    }),
     remix({
       future: {
         v3_fetcherPersist: true,

@@ -2,7 +2,8 @@
  * Helpers shared by `npm start`, the e2e web server and the benchmark: apply migrations to a local
  * D1 state directory, seed it when empty, and serve the built worker with wrangler on that state.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { constants } from "node:os";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -61,14 +62,17 @@ export async function seed(persistTo: string | undefined, { large = false } = {}
 export interface ServeOptions {
   port: number;
   persistTo?: string;
-  vars?: Record<string, string>;
-  stdio?: "inherit" | "ignore" | "pipe";
-  /** Own process group (kill with killGroup); false keeps it in ours so our killer reaches it. */
-  detached?: boolean;
+  /** Vars for the worker; ENVIRONMENT is required: wrangler.toml's own is "production" (decision 012). */
+  vars: { ENVIRONMENT: "development" | "test" | "production" } & Record<string, string>;
+  stdio?: "inherit" | "ignore";
 }
 
-/** Starts `wrangler dev` detached in its own process group; kill it with killGroup(child.pid). */
-export function serve({ port, persistTo, vars = {}, stdio = "inherit", detached = true }: ServeOptions) {
+/**
+ * Starts `wrangler dev` under scripts/serve-guard.ts, in a process group of its own: stop it with
+ * killGroup(child.pid). The guard also stops it when this process ends in any way, even SIGKILL
+ * (the guard's stdin is a pipe from us), so no server outlives the script that started it.
+ */
+export function serve({ port, persistTo, vars, stdio = "inherit" }: ServeOptions) {
   const args = [
     "wrangler",
     "dev",
@@ -76,15 +80,25 @@ export function serve({ port, persistTo, vars = {}, stdio = "inherit", detached 
     "127.0.0.1",
     "--port",
     String(port),
+    // The OS picks the devtools port: servers started side by side never race for 9229.
+    "--inspector-port",
+    "0",
     "--show-interactive-dev-session=false",
     "--log-level",
     "warn",
     ...(persistTo ? ["--persist-to", persistTo] : []),
     ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
   ];
-  return spawn("npx", args, { cwd: root, stdio, env: wranglerEnv, detached });
+  const guard = path.join(root, "scripts", "serve-guard.ts");
+  return spawn(process.execPath, ["--import", "tsx", guard, "npx", ...args], {
+    cwd: root,
+    stdio: ["pipe", stdio, stdio],
+    env: wranglerEnv,
+    detached: true,
+  });
 }
 
+/** Stops a server started by serve() (the guard's whole group). */
 export function killGroup(pid: number | undefined) {
   if (!pid) return;
   try {
@@ -92,6 +106,25 @@ export function killGroup(pid: number | undefined) {
   } catch {
     /* already gone */
   }
+}
+
+/**
+ * Makes the server end with this script, whatever ends it: a signal (INT, TERM, HUP), a normal
+ * exit or process.exit() from anyone (wrangler's own SIGINT/SIGTERM handlers, loaded with
+ * getPlatformProxy, call process.exit() before ours run), or our parent going away (`npm start`'s
+ * npm or shell killed: we are re-parented). SIGKILL of this script is the guard's to catch. The
+ * script ends when the server does.
+ */
+export function stopWithThisProcess(server: ChildProcess) {
+  process.on("exit", () => killGroup(server.pid));
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(signal, () => process.exit(128 + constants.signals[signal]));
+  }
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.exit(129);
+  }, 500).unref();
+  server.on("exit", (code) => process.exit(code ?? 1));
 }
 
 export async function waitForServer(url: string, timeoutMs = 60_000) {

@@ -1,5 +1,7 @@
 /**
- * `npm test`: typecheck, build, unit, workers, then e2e (JavaScript on and off). Stops at the first
+ * `npm test`: typecheck, build, unit, workers (ENVIRONMENT=test, the security suite included),
+ * workers-production (the same worker as deployed: production settings), process (`npm start`
+ * stopped every way, the deploy's bindings), then e2e (JavaScript on and off). Stops at the first
  * failing layer and exits non-zero.
  */
 import { spawnSync } from "node:child_process";
@@ -10,6 +12,8 @@ const steps: [string, string[]][] = [
   ["build", ["remix", "vite:build"]],
   ["unit", ["vitest", "run", "--project", "unit"]],
   ["workers", ["vitest", "run", "--project", "workers"]],
+  ["workers-production", ["vitest", "run", "--project", "workers-production"]],
+  ["process", ["vitest", "run", "--project", "process"]],
   ["e2e", ["playwright", "test", ...process.argv.slice(2)]],
 ];
 

@@ -1,0 +1,39 @@
+/**
+ * Issue 16 item 14: what `npm run deploy` uploads runs as production unless someone deliberately
+ * says otherwise. Runs the deploy script's own `wrangler deploy …` offline (`--dry-run`), as a
+ * deploy would bundle it, and reads the bindings wrangler reports.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(__dirname, "../..");
+const outDir = mkdtempSync(path.join(os.tmpdir(), "store-deploy-"));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+const deployScript = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.deploy;
+
+describe("npm run deploy", () => {
+  it("deploys with plain `wrangler deploy`: no --env, no --var to forget or to get wrong", () => {
+    const steps = deployScript.split("&&").map((s) => s.trim());
+    expect(steps.at(-1)).toBe("wrangler deploy");
+  });
+
+  it("uploads a worker that runs as production, with D1, R2, both rate limiters and no secret in plain vars", async () => {
+    const wranglerDeploy = deployScript.split("&&").at(-1)!.trim().split(/\s+/);
+    const { stdout, stderr } = await promisify(execFile)("npx", [...wranglerDeploy, "--dry-run", "--outdir", outDir], {
+      cwd: root,
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" },
+    });
+    const report = stdout + stderr;
+    expect(report).toMatch(/env\.ENVIRONMENT \("production"\)\s+Environment Variable/);
+    expect(report).toMatch(/env\.DB \(grocery-store\)\s+D1 Database/);
+    expect(report).toMatch(/env\.IMAGES \(grocery-store-images\)\s+R2 Bucket/);
+    expect(report).toMatch(/env\.LOGIN_LIMITER \(\d+ requests\/60s\)\s+Rate Limit/);
+    expect(report).toMatch(/env\.UPLOAD_LIMITER \(\d+ requests\/60s\)\s+Rate Limit/);
+    expect(report).not.toMatch(/env\.SESSION_SECRET/);
+  });
+});
