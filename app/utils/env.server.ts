@@ -72,6 +72,11 @@ export function misconfiguredResponse(problems: string[]): Response {
   const text = `This store cannot serve until its settings are fixed:\n${problems.map((p) => `- ${p}`).join("\n")}\n`;
   return new Response(text, {
     status: 503,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "300" },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Retry-After": "300",
+    },
   });
 }

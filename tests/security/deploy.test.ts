@@ -6,7 +6,6 @@
 import { describe, expect, it } from "vitest";
 import { DEV_SESSION_SECRET } from "../../app/utils/env.server";
 import { randomIp } from "../workers/api-client";
-import { BASE } from "../workers/fixtures";
 import { fetchWorker, freshAccount, runCron, signInRows, STRONG_SECRET } from "./support-deploy";
 
 const PRODUCTION = { ENVIRONMENT: "production", SESSION_SECRET: STRONG_SECRET };
