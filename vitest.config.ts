@@ -82,7 +82,7 @@ export default defineConfig({
           name: "process",
           environment: "node",
           include: ["tests/process/**/*.test.ts"],
-          testTimeout: 150_000,
+          testTimeout: 200_000,
           hookTimeout: 120_000,
           maxConcurrency: 6,
         },
