@@ -122,6 +122,9 @@ function ProfileForm({
     defaultValue: { name: user.name, email: user.email, mobile: user.mobile },
     constraint: getZodConstraint(profileSchema),
     shouldValidate: "onBlur",
+    // A fixed field clears its error while typing: clearing it on blur would move the Submit button
+    // between mouse down and up, and the click would be lost.
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
   return (
