@@ -62,9 +62,15 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    /** The refresh-token family issued by the same /api/user/login: logging out of either ends both. */
+    familyId: text("family_id"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("sessions_token_hash_unique").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("sessions_token_hash_unique").on(t.tokenHash),
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_family_idx").on(t.familyId),
+  ],
 );
 
 /** /api refresh tokens: stored hashed, rotated on use (replaced_by), revoked at logout. */
@@ -391,7 +397,11 @@ export const paymentEvents = sqliteTable("payment_events", {
   createdAt: createdAt(),
 });
 
-/** Every outgoing mail; in development and test this is the mailbox shown at /dev/mail. */
+/**
+ * Every outgoing mail. Development and test keep the whole message (the mailbox at /dev/mail,
+ * status 'kept'); production keeps only who, when and the status ('sent', 'failed', 'not-sent'),
+ * with an empty subject and body, so no reset code is readable at rest.
+ */
 export const mailOutbox = sqliteTable(
   "mail_outbox",
   {
@@ -400,12 +410,16 @@ export const mailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull().default(""),
+    status: text("status", { enum: ["kept", "sent", "failed", "not-sent"] }).notNull().default("kept"),
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
 );
 
-/** Exact fixed-window counters (e.g. OTP tries per email); the Workers binding covers per-IP. */
+/**
+ * Exact fixed-window counters (login tries per account and client, code mails per email); the
+ * Workers binding covers per-IP. Taken with one increment-and-return statement before the work.
+ */
 export const rateLimitCounters = sqliteTable("rate_limit_counters", {
   key: text("key").primaryKey(),
   count: integer("count").notNull().default(0),

@@ -9,7 +9,8 @@ export const loader = () => methodNotAllowed("POST");
 
 /**
  * POST /api/user/login {email, password} → data.accesstoken + data.refreshToken, and the HttpOnly
- * session cookie so a `credentials: include` client works too.
+ * session cookie so a `credentials: include` client works too. Both belong to one sign-in: logging
+ * out with either ends the other.
  */
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
@@ -17,7 +18,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     const { email, password } = await readJson(request, loginSchema);
     const user = await verifyCredentials(request, context, email, password);
     const tokens = await issueTokens(context, user.id);
-    const headers = await startUserSession(request, context, user.id);
+    const headers = await startUserSession(request, context, user, tokens.familyId);
     return apiSuccess(
       { accesstoken: tokens.accessToken, refreshToken: tokens.refreshToken },
       { message: "Login successfully", headers },

@@ -1,20 +1,32 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
+import { ApiError, apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
 import { bearerToken, requireApiUser } from "~/utils/auth.server";
-import { destroySession } from "~/utils/session.server";
-import { accessTokenFamily, revokeFamily } from "~/utils/tokens.server";
+import { startedByAnotherSite } from "~/utils/origin-check.server";
+import { destroySession, readSessionToken } from "~/utils/session.server";
+import { accessTokenFamily, revokeFamily, userFromAccessToken } from "~/utils/tokens.server";
+
+const CROSS_SITE_LOGOUT = "Log out from the store's own pages: a request from another site cannot end your session.";
 
 /**
- * GET /api/user/logout (the spec's method): revokes the bearer token's refresh family and the
- * session cookie. Logging out is idempotent, so a GET does no harm a third party could use.
+ * GET /api/user/logout (the spec's method). A bearer token ends its sign-in: the token family and
+ * the page session issued with it. The session cookie ends only on a request from the store itself:
+ * a GET another site starts (a link, an image) carries the cookie too, so it is refused (403) when it
+ * has no bearer token, and leaves the cookie alone when it has one.
  */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   handleApi(async () => {
-    await requireApiUser(request, context);
     const token = bearerToken(request);
-    const family = token ? await accessTokenFamily(context, token) : null;
-    if (family) await revokeFamily(context, family);
-    const headers = new Headers({ "Set-Cookie": await destroySession(request, context) });
+    const fromAnotherSite = startedByAnotherSite(request);
+    if (token) {
+      const family = (await userFromAccessToken(context, token)) ? await accessTokenFamily(context, token) : null;
+      if (!family) throw new ApiError("Please Login", 401);
+      await revokeFamily(context, family);
+    } else {
+      if (fromAnotherSite) throw new ApiError(CROSS_SITE_LOGOUT, 403);
+      await requireApiUser(request, context);
+    }
+    const headers = new Headers();
+    if (!fromAnotherSite && (await readSessionToken(request, context))) headers.set("Set-Cookie", await destroySession(request, context));
     return apiSuccess(null, { message: "Logout successfully", headers });
   });
 

@@ -2,11 +2,15 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { resetPasswordSchema } from "~/lib/schemas/account";
 import { parseCookie } from "~/utils/cookies.server";
 import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
+import { trustDevice } from "~/utils/device.server";
 import { resetGrantCookie, resetPassword } from "~/utils/password-reset.server";
 
 export const loader = () => methodNotAllowed("PUT");
 
-/** PUT /api/user/reset-password {email, newPassword, confirmPassword}: needs the verified grant. */
+/**
+ * PUT /api/user/reset-password {email, newPassword, confirmPassword}: needs the verified grant. The
+ * caller's browser becomes trusted for the account (see device.server.ts).
+ */
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "PUT");
@@ -14,6 +18,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     const body = await readJson(request, resetPasswordSchema);
     const grant = body.resetToken ?? (typeof cookie?.grant === "string" ? cookie.grant : null);
     await resetPassword(context, body.email, grant, body.newPassword);
-    const headers = { "Set-Cookie": await resetGrantCookie(context).serialize("", { maxAge: 0 }) };
+    const headers = new Headers({ "Set-Cookie": await resetGrantCookie(context).serialize("", { maxAge: 0 }) });
+    headers.append("Set-Cookie", await trustDevice(request, context, body.email));
     return apiSuccess(null, { message: "Password updated successfully", headers });
   });

@@ -6,11 +6,15 @@ import { requireApiUser } from "~/utils/auth.server";
 
 export const loader = () => methodNotAllowed("PUT");
 
-/** PUT /api/user/update-user {name, email, mobile}: role, _id, status and other keys are ignored. */
+/**
+ * PUT /api/user/update-user {name, email, mobile, currentPassword?}: a new email needs the current
+ * password (400 missing, 403 wrong, 429 when the login limits are full); role, _id, status and other
+ * keys are ignored.
+ */
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "PUT");
     const user = await requireApiUser(request, context);
     const input = await readJson(request, profileSchema);
-    return apiSuccess(serializeUser(await updateProfile(context, user.id, input)), { message: "Updated successfully" });
+    return apiSuccess(serializeUser(await updateProfile(request, context, user, input)), { message: "Updated successfully" });
   });

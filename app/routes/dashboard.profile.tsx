@@ -2,8 +2,10 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { FormErrors } from "~/components/FormErrors";
 import { FormField } from "~/components/FormField";
+import { PasswordField } from "~/components/PasswordField";
 import { SubmitButton } from "~/components/SubmitButton";
 import { profileSchema } from "~/lib/schemas/account";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -33,14 +35,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast(context, "/dashboard/profile", { type: "success", text: "Avatar updated" });
     }
     const submission = parseWithZod(await request.formData(), { schema: profileSchema });
-    if (submission.status !== "success") return data({ result: submission.reply(), avatarError: null }, { status: 400 });
+    const hide = { hideFields: ["currentPassword"] };
+    if (submission.status !== "success") return data({ result: submission.reply(hide), avatarError: null }, { status: 400 });
     try {
-      await updateProfile(context, user.id, submission.value);
+      await updateProfile(request, context, user, submission.value);
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        return data({ result: submission.reply({ fieldErrors: error.errors }), avatarError: null }, { status: error.status });
-      }
-      throw error;
+      if (!(error instanceof ApiError)) throw error;
+      const reply = error.errors ? { fieldErrors: error.errors } : { formErrors: [error.message] };
+      return data({ result: submission.reply({ ...reply, ...hide }), avatarError: null }, { status: error.status, headers: error.headers });
     }
     return redirectWithToast(context, "/dashboard/profile", { type: "success", text: "Profile updated successfully" });
   } catch (error) {
@@ -112,19 +114,42 @@ function ProfileForm({
   user: { name: string; email: string; mobile: string };
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
+  const hydrated = useHydrated();
+  const [emailChanged, setEmailChanged] = useState(false);
   const [form, fields] = useForm({
     id: "profile",
     lastResult,
     defaultValue: { name: user.name, email: user.email, mobile: user.mobile },
     constraint: getZodConstraint(profileSchema),
     shouldValidate: "onBlur",
+    // A fixed field clears its error while typing: clearing it on blur would move the Submit button
+    // between mouse down and up, and the click would be lost.
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-3">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="grid gap-3"
+      onChange={(e) => setEmailChanged(String(new FormData(e.currentTarget).get("email") ?? "").trim().toLowerCase() !== user.email)}
+    >
       <FormErrors errors={form.errors} />
       <FormField label="Name" autoComplete="name" errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} id={fields.name.id} />
       <FormField label="Email" autoComplete="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} id={fields.email.id} />
+      {/* Needed only for a new email: always there without JavaScript, shown once the email changes with it. */}
+      {!hydrated || emailChanged || fields.currentPassword.errors ? (
+        <div className="grid gap-1">
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            errors={fields.currentPassword.errors}
+            {...getInputProps(fields.currentPassword, { type: "password" })}
+            id={fields.currentPassword.id}
+          />
+          <p className="text-xs text-neutral-500">Needed only to change your email.</p>
+        </div>
+      ) : null}
       <FormField
         label="Mobile"
         autoComplete="tel-national"

@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const user = await authenticateForm(request, context);
-    const headers = await startUserSession(request, context, user.id);
+    const headers = await startUserSession(request, context, user);
     return redirectWithToast(context, safeRedirect(submission.value.redirectTo), { type: "success", text: "Login successfully" }, { headers });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "register");
     const user = await registerUser(context, submission.value);
-    const headers = await startUserSession(request, context, user.id);
+    const headers = await startUserSession(request, context, user);
     return redirectWithToast(context, safeRedirect(form.get("redirectTo")), { type: "success", text: "User register successfully" }, { headers });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

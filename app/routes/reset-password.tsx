@@ -9,6 +9,7 @@ import { SubmitButton } from "~/components/SubmitButton";
 import { resetPasswordSchema } from "~/lib/schemas/account";
 import { ApiError } from "~/utils/api.server";
 import { parseCookie } from "~/utils/cookies.server";
+import { trustDevice } from "~/utils/device.server";
 import { grantEmail, resetGrantCookie, resetPassword } from "~/utils/password-reset.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -43,6 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: [error.message], ...hide }) }, { status: error.status });
   }
   const headers = new Headers({ "Set-Cookie": await resetGrantCookie(context).serialize("", { maxAge: 0 }) });
+  // The browser that proved the mailbox is trusted: it can sign in even while guesses hold the account.
+  headers.append("Set-Cookie", await trustDevice(request, context, state.email));
   return redirectWithToast(context, "/login", { type: "success", text: "Password updated successfully. Log in with your new password." }, { headers });
 }
 

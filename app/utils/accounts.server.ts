@@ -2,6 +2,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
 import { ApiError } from "./api.server";
+import { confirmCurrentPassword } from "./auth.server";
 import { getD1 } from "./db.server";
 import { hashPassword } from "./password.server";
 import { toSessionUser, USER_COLUMNS, type SessionUser } from "./session.server";
@@ -30,11 +31,18 @@ export async function registerUser(
   }
 }
 
+/**
+ * Name and mobile change freely; a new email needs the current password (checked under the login
+ * limits), so a stolen access token or session cannot move the account to another mailbox.
+ */
 export async function updateProfile(
+  request: Request,
   context: AppLoadContext,
-  userId: string,
-  input: { name: string; email: string; mobile: string },
+  user: SessionUser,
+  input: { name: string; email: string; mobile: string; currentPassword?: string },
 ): Promise<SessionUser> {
+  if (input.email !== user.email) await confirmCurrentPassword(request, context, user.email, input.currentPassword);
+  const userId = user.id;
   try {
     const row = await getD1(context)
       .prepare(

@@ -1,7 +1,7 @@
 /**
  * Who is asking. Pages use the session cookie; /api accepts `Authorization: Bearer <access token>`
  * or the same cookie. Credentials are checked by remix-auth's FormStrategy (pages) and by the same
- * `verifyCredentials` (API), with per-IP and per-email rate limits.
+ * `verifyCredentials` (API), under the login limits of login-limits.server.ts.
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { Authenticator, AuthorizationError } from "remix-auth";
@@ -12,7 +12,8 @@ import { ApiError } from "./api.server";
 import { getD1 } from "./db.server";
 import { getSettings } from "./env.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
-import { assertUnderLimit, bumpCounter, clearCounter, limitByIp, RateLimited } from "./rate-limit.server";
+import { claimPasswordCheck } from "./login-limits.server";
+import { RateLimited } from "./rate-limit.server";
 import { toSessionUser, USER_COLUMNS, type SessionUser } from "./session.server";
 import { getSessionUser } from "./visitor.server";
 import { userFromAccessToken } from "./tokens.server";
@@ -21,32 +22,40 @@ export type { SessionUser } from "./session.server";
 
 /** One answer for an unknown email and a wrong password: it must not tell which part was wrong. */
 export const LOGIN_FAILED = "Invalid email or password";
-const LOGIN_FAILURES_PER_EMAIL = 5;
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const CURRENT_PASSWORD_REQUIRED = "Enter your current password to change your email";
+export const CURRENT_PASSWORD_WRONG = "Your current password is not correct";
 
-/** Checks an email and password, under rate limits; throws ApiError 401 or 429. */
-export async function verifyCredentials(
-  request: Request,
-  context: AppLoadContext,
-  email: string,
-  password: string,
-): Promise<SessionUser> {
-  await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "login");
-  const counterKey = `login:${email}`;
-  await assertUnderLimit(context, counterKey, LOGIN_FAILURES_PER_EMAIL);
+/**
+ * The account behind an email and password, or null when either is wrong (or the account is not
+ * active). The check is counted against the login limits before the PBKDF2 work; throws 429.
+ */
+export async function checkPassword(request: Request, context: AppLoadContext, email: string, password: string): Promise<SessionUser | null> {
+  const claim = await claimPasswordCheck(request, context, email);
   const row = await getD1(context)
     .prepare(`select ${USER_COLUMNS}, u.password_hash as passwordHash from users u where u.email = ?`)
     .bind(email)
     .first<Parameters<typeof toSessionUser>[0] & { passwordHash: string }>();
   // Unknown emails are checked against a dummy hash so both paths take the same time.
   const valid = await verifyPassword(password, row?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!row || !valid || row.status !== "Active") {
-    await bumpCounter(context, counterKey, LOGIN_WINDOW_MS);
-    throw new ApiError(LOGIN_FAILED, 401);
-  }
-  await clearCounter(context, counterKey);
+  if (!row || !valid || row.status !== "Active") return null;
+  await claim.succeeded();
   const { passwordHash: _hash, ...user } = row;
-  return toSessionUser(user)!;
+  return toSessionUser(user);
+}
+
+/** Checks an email and password for signing in; throws ApiError 401 or 429. */
+export async function verifyCredentials(request: Request, context: AppLoadContext, email: string, password: string): Promise<SessionUser> {
+  const user = await checkPassword(request, context, email, password);
+  if (!user) throw new ApiError(LOGIN_FAILED, 401);
+  return user;
+}
+
+/** A signed-in user re-enters their password (e.g. to change the email): 400 missing, 403 wrong, 429. */
+export async function confirmCurrentPassword(request: Request, context: AppLoadContext, email: string, password: string | undefined) {
+  if (!password) throw new ApiError(CURRENT_PASSWORD_REQUIRED, 400, { currentPassword: [CURRENT_PASSWORD_REQUIRED] });
+  if (!(await checkPassword(request, context, email, password))) {
+    throw new ApiError(CURRENT_PASSWORD_WRONG, 403, { currentPassword: [CURRENT_PASSWORD_WRONG] });
+  }
 }
 
 /**

@@ -1,12 +1,22 @@
-/** What happens once a user is known to be who they say: a session, and the guest cart merged in. */
+/**
+ * What happens once a user is known to be who they say: a session (linked to the /api token family
+ * when there is one), the guest cart merged in, and this browser trusted for the account.
+ */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { mergeGuestCart } from "./cart.server";
+import { trustDevice } from "./device.server";
 import { createSession } from "./session.server";
 
-export async function startUserSession(request: Request, context: AppLoadContext, userId: string): Promise<Headers> {
+export async function startUserSession(
+  request: Request,
+  context: AppLoadContext,
+  user: { id: string; email: string },
+  familyId: string | null = null,
+): Promise<Headers> {
   const headers = new Headers();
-  headers.append("Set-Cookie", await createSession(context, userId));
-  const clearedGuestCart = await mergeGuestCart(request, context, userId);
+  headers.append("Set-Cookie", await createSession(context, user.id, familyId));
+  const clearedGuestCart = await mergeGuestCart(request, context, user.id);
   if (clearedGuestCart) headers.append("Set-Cookie", clearedGuestCart);
+  headers.append("Set-Cookie", await trustDevice(request, context, user.email));
   return headers;
 }

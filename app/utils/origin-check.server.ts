@@ -26,3 +26,27 @@ export function crossOriginRefusal(request: Request): Response {
     ? Response.json({ message, error: true, success: false }, { status: 403 })
     : new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
+
+/**
+ * True when a browser says another site (or an opaque origin) started this request: by
+ * Sec-Fetch-Site (`cross-site`, `same-site`; a link followed from another site is `cross-site`
+ * too), or else by an Origin or Referer of another origin. A request with none of these headers is
+ * not a browser's ambient request (a script or app holding the cookie itself) and passes.
+ */
+export function startedByAnotherSite(request: Request): boolean {
+  const own = new URL(request.url).origin;
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site && site !== "same-origin" && site !== "none") return true;
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== own) return true;
+  const referer = request.headers.get("Referer");
+  return Boolean(referer && originOf(referer) !== own);
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "null";
+  }
+}

@@ -9,9 +9,9 @@ import { ApiError } from "./api.server";
 import { randomDigits, randomToken, sha256Hex } from "./crypto.server";
 import { getD1 } from "./db.server";
 import { getSettings } from "./env.server";
-import { sendMail } from "./mail.server";
+import { sendMail, type MailFetch } from "./mail.server";
 import { hashPassword } from "./password.server";
-import { assertUnderLimit, bumpCounter, limitByIp } from "./rate-limit.server";
+import { limitByIp, takeSlots } from "./rate-limit.server";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const GRANT_TTL_MS = 10 * 60 * 1000;
@@ -20,17 +20,18 @@ const SENDS_PER_EMAIL = 3;
 
 export const CODE_SENT = "If an account exists for this email, we sent it a 6-digit code. Check your inbox.";
 export const CODE_INVALID = "The code is invalid or has expired. Request a new one.";
+export const CODE_LOCKED = "Too many wrong codes: this code no longer works. Request a new one.";
 export const GRANT_INVALID = "Your reset session has expired. Start again from Forgot password.";
 
 async function codeHash(userId: string, code: string) {
   return sha256Hex(`${userId}:${code}`);
 }
 
-export async function requestResetCode(request: Request, context: AppLoadContext, email: string) {
+export async function requestResetCode(request: Request, context: AppLoadContext, email: string, send?: MailFetch) {
   await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "otp");
-  const counter = `otp-send:${email}`;
-  await assertUnderLimit(context, counter, SENDS_PER_EMAIL);
-  await bumpCounter(context, counter, CODE_TTL_MS);
+  // Counted per email whether or not the account exists, before anything is sent.
+  const refused = await takeSlots(context, [{ key: `otp-send:${email}`, max: SENDS_PER_EMAIL, windowMs: CODE_TTL_MS }]);
+  if (refused) throw refused;
   const d1 = getD1(context);
   const user = await d1.prepare("select id, name from users where email = ? and status = 'Active'").bind(email).first<{ id: string; name: string }>();
   if (!user) return;
@@ -43,31 +44,44 @@ export async function requestResetCode(request: Request, context: AppLoadContext
       .prepare("insert into password_reset_codes (id, user_id, code_hash, expires_at) values (?, ?, ?, ?)")
       .bind(newId(), user.id, await codeHash(user.id, code), now + CODE_TTL_MS),
   ]);
-  await sendMail(context, {
-    to: email,
-    subject: "Your FreshDash password reset code",
-    text: `Hi ${user.name},\n\nYour password reset code is ${code}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this message.`,
-  });
+  await sendMail(
+    context,
+    {
+      to: email,
+      subject: "Your FreshDash password reset code",
+      text: `Hi ${user.name},\n\nYour password reset code is ${code}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this message.`,
+    },
+    send,
+  );
 }
 
-/** Checks a code; on success returns a reset grant (the raw token, shown once). Throws 400/429. */
+/** The newest live code of an email (unused, unexpired), as a subquery bound to (email, now). */
+const LIVE_CODE = `select c.id from password_reset_codes c join users u on u.id = c.user_id
+  where u.email = ? and c.used_at is null and c.expires_at > ? order by c.created_at desc, c.rowid desc limit 1`;
+
+/**
+ * Checks a code; on success returns a reset grant (the raw token, shown once). The try is counted
+ * first, in one conditional update (at most MAX_CODE_ATTEMPTS, whatever arrives in parallel), and
+ * only a counted try is compared. Throws 400 (wrong, none or expired), 429 (tries used up: the code
+ * is burnt, even the right one is refused now).
+ */
 export async function verifyResetCode(request: Request, context: AppLoadContext, email: string, code: string): Promise<string> {
   await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "otp");
   const d1 = getD1(context);
+  const now = Date.now();
   const row = await d1
     .prepare(
-      `select c.id, c.user_id as userId, c.code_hash as codeHash, c.attempts from password_reset_codes c
-         join users u on u.id = c.user_id
-        where u.email = ? and c.used_at is null and c.expires_at > ? and c.attempts < ?
-        order by c.created_at desc limit 1`,
+      `update password_reset_codes set attempts = attempts + 1
+        where id = (${LIVE_CODE}) and attempts < ?
+        returning id, user_id as userId, code_hash as codeHash`,
     )
-    .bind(email, Date.now(), MAX_CODE_ATTEMPTS)
-    .first<{ id: string; userId: string; codeHash: string; attempts: number }>();
-  if (!row) throw new ApiError(CODE_INVALID, 400);
-  if ((await codeHash(row.userId, code)) !== row.codeHash) {
-    await d1.prepare("update password_reset_codes set attempts = attempts + 1 where id = ?").bind(row.id).run();
-    throw new ApiError(CODE_INVALID, 400);
+    .bind(email, now, MAX_CODE_ATTEMPTS)
+    .first<{ id: string; userId: string; codeHash: string }>();
+  if (!row) {
+    const live = await d1.prepare(LIVE_CODE).bind(email, now).first();
+    throw live ? new ApiError(CODE_LOCKED, 429) : new ApiError(CODE_INVALID, 400);
   }
+  if ((await codeHash(row.userId, code)) !== row.codeHash) throw new ApiError(CODE_INVALID, 400);
   const grant = randomToken();
   const claimed = await d1
     .prepare(

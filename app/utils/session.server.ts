@@ -73,15 +73,18 @@ export async function sessionTokenHash(request: Request, context: AppLoadContext
   return token ? sha256Hex(token) : null;
 }
 
-/** Starts a session for the user; returns the Set-Cookie header value. */
-export async function createSession(context: AppLoadContext, userId: string): Promise<string> {
+/**
+ * Starts a session for the user; returns the Set-Cookie header value. `familyId` links it to the
+ * refresh-token family issued by the same /api/user/login, so logging out of either ends both.
+ */
+export async function createSession(context: AppLoadContext, userId: string, familyId: string | null = null): Promise<string> {
   const token = randomToken();
   const now = Date.now();
   const d1 = getD1(context);
   await d1.batch([
     d1
-      .prepare("insert into sessions (id, token_hash, user_id, expires_at) values (?, ?, ?, ?)")
-      .bind(newId(), await sha256Hex(token), userId, now + SESSION_TTL_MS),
+      .prepare("insert into sessions (id, token_hash, user_id, expires_at, family_id) values (?, ?, ?, ?, ?)")
+      .bind(newId(), await sha256Hex(token), userId, now + SESSION_TTL_MS, familyId),
     d1.prepare("update users set last_login_date = ? where id = ?").bind(now, userId),
     // Housekeeping: drop this user's expired sessions.
     d1.prepare("delete from sessions where user_id = ? and expires_at <= ?").bind(userId, now),
@@ -89,9 +92,23 @@ export async function createSession(context: AppLoadContext, userId: string): Pr
   return sessionCookie(context).serialize(token);
 }
 
-/** Deletes the session row (if any) and returns the Set-Cookie header that clears the cookie. */
+/**
+ * Deletes the session row (if any) and revokes the tokens issued with it, in one batch; returns the
+ * Set-Cookie header that clears the cookie.
+ */
 export async function destroySession(request: Request, context: AppLoadContext): Promise<string> {
   const hash = await sessionTokenHash(request, context);
-  if (hash) await getD1(context).prepare("delete from sessions where token_hash = ?").bind(hash).run();
+  if (hash) {
+    const d1 = getD1(context);
+    await d1.batch([
+      d1
+        .prepare(
+          `update refresh_tokens set revoked_at = ?
+            where family_id = (select family_id from sessions where token_hash = ?) and revoked_at is null`,
+        )
+        .bind(Date.now(), hash),
+      d1.prepare("delete from sessions where token_hash = ?").bind(hash),
+    ]);
+  }
   return sessionCookie(context).serialize("", { maxAge: 0 });
 }

@@ -1,7 +1,8 @@
 /**
  * /api tokens. Access tokens: 15 minutes, HMAC-SHA256 signed, carrying the user id and the refresh
  * token family they came from (so logout kills them at once). Refresh tokens: random, 30 days,
- * stored hashed, rotated on every use (a reused one is refused), revoked as a family at logout.
+ * stored hashed, rotated on every use (a reused one is refused), revoked as a family at logout,
+ * together with the page session /api/user/login started with them (`sessions.family_id`).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
@@ -41,7 +42,7 @@ export async function userFromAccessToken(context: AppLoadContext, token: string
   return toSessionUser(row);
 }
 
-/** Issues a new token pair (a new family). */
+/** Issues a new token pair (a new family, whose id links the page session started with it). */
 export async function issueTokens(context: AppLoadContext, userId: string) {
   const id = newId();
   const refreshToken = randomToken();
@@ -49,7 +50,7 @@ export async function issueTokens(context: AppLoadContext, userId: string) {
     .prepare("insert into refresh_tokens (id, token_hash, user_id, family_id, expires_at) values (?, ?, ?, ?, ?)")
     .bind(id, await sha256Hex(refreshToken), userId, id, Date.now() + REFRESH_TOKEN_TTL_MS)
     .run();
-  return { accessToken: await signAccessToken(context, userId, id), refreshToken };
+  return { accessToken: await signAccessToken(context, userId, id), refreshToken, familyId: id };
 }
 
 export type RefreshResult = { ok: true; accessToken: string; refreshToken: string } | { ok: false };
@@ -90,11 +91,13 @@ export async function rotateRefreshToken(context: AppLoadContext, presented: str
   return { ok: true, accessToken: await signAccessToken(context, row.userId, row.familyId), refreshToken: nextToken };
 }
 
+/** Ends one sign-in: the family's tokens and the page session issued with them, in one batch. */
 export async function revokeFamily(context: AppLoadContext, familyId: string) {
-  await getD1(context)
-    .prepare("update refresh_tokens set revoked_at = ? where family_id = ? and revoked_at is null")
-    .bind(Date.now(), familyId)
-    .run();
+  const d1 = getD1(context);
+  await d1.batch([
+    d1.prepare("update refresh_tokens set revoked_at = ? where family_id = ? and revoked_at is null").bind(Date.now(), familyId),
+    d1.prepare("delete from sessions where family_id = ?").bind(familyId),
+  ]);
 }
 
 /** The family id inside a (valid) access token, for logout. */

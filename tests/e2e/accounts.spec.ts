@@ -98,6 +98,23 @@ test("profile edit and avatar upload", async ({ page }, info) => {
   await expect(page.getByText("Mobile must be a 10-digit Indian mobile number")).toBeVisible();
   await expect(page.getByLabel("Mobile")).toHaveValue("12");
 
+  // A new email needs the current password: the field is always there without JavaScript, and
+  // appears once the email changes with it.
+  await page.goto("/dashboard/profile");
+  const newEmail = uniqueEmail("profile-moved", info);
+  if (!isNoJs(info)) await expect(page.getByLabel("Current password")).toHaveCount(0);
+  await page.getByLabel("Email").fill(newEmail);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Enter your current password to change your email")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(newEmail);
+  await page.getByLabel("Current password").fill("Wrong@123456");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Your current password is not correct")).toBeVisible();
+  await page.getByLabel("Current password").fill("Shopper@12345");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expectMessage(page, "Profile updated successfully");
+  await expect(page.getByLabel("Email")).toHaveValue(newEmail);
+
   await page.goto("/dashboard/profile");
   await page.getByLabel("Change avatar").setInputFiles(fileURLToPath(new URL("../fixtures/not-an-image.jpg", import.meta.url)));
   if (isNoJs(info)) await page.getByRole("button", { name: "Upload" }).click();

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, login, randomIp } from "./api-client";
+import { api, login, makeProduct, randomIp } from "./api-client";
 import { BASE, TINY_PNG } from "./fixtures";
 
 let n = 0;
@@ -14,6 +14,14 @@ async function register(email = freshEmail(), ip = randomIp()) {
     headers: { "CF-Connecting-IP": ip },
   });
   return { res, email };
+}
+
+async function codeRow(email: string) {
+  return env.DB.prepare(
+    "select attempts, used_at, grant_hash from password_reset_codes where user_id = (select id from users where email = ?)",
+  )
+    .bind(email)
+    .first();
 }
 
 async function latestCode(email: string) {
@@ -34,6 +42,9 @@ describe("register and login", () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ email, role: "USER" });
     expect(res.body.data.password_hash).toBeUndefined();
+    const row = await env.DB.prepare("select id, role from users where email = ?").bind(email).first<{ id: string; role: string }>();
+    expect(row).toEqual({ id: res.body.data._id, role: "USER" });
+    expect(row!.id).toMatch(/^[0-9a-f]{24}$/);
 
     const loggedIn = await api("/api/user/login", { method: "POST", body: { email, password: PASSWORD } });
     expect(loggedIn.status).toBe(200);
@@ -51,16 +62,21 @@ describe("register and login", () => {
     expect(byCookie.status).toBe(200);
   });
 
-  it("refuses a duplicate email, a mismatched confirmation and bad input with 4xx", async () => {
+  it("refuses a duplicate email, a mismatched confirmation and bad input with 4xx, creating nothing", async () => {
     const { email } = await register();
+    const countOf = async (address: string) =>
+      (await env.DB.prepare("select count(*) as n from users where email = ?").bind(address).first<{ n: number }>())!.n;
     expect((await register(email)).res.status).toBe(409);
+    expect(await countOf(email)).toBe(1);
+    const mismatchEmail = freshEmail();
     const mismatch = await api("/api/user/register", {
       method: "POST",
-      body: { name: "A", email: freshEmail(), password: PASSWORD, confirmPassword: "Other@12345" },
+      body: { name: "A", email: mismatchEmail, password: PASSWORD, confirmPassword: "Other@12345" },
       headers: { "CF-Connecting-IP": randomIp() },
     });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toBe("password and confirm password must be same");
+    expect(await countOf(mismatchEmail)).toBe(0);
     expect((await api("/api/user/register", { method: "POST", body: "{bad json" })).status).toBe(400);
     expect((await api("/api/user/register", { method: "POST", body: { email: "nope" } })).status).toBe(400);
     expect((await api("/api/user/register")).status).toBe(405);
@@ -79,18 +95,23 @@ describe("register and login", () => {
     expect(wrong.body).toEqual(unknown.body);
   });
 
-  it("locks an email after 5 failures (429 with Retry-After), even with the right password", async () => {
+  it("locks one client out of an account after 5 failures (429 with Retry-After), even with the right password; other clients still sign in", async () => {
     const { email } = await register();
+    const ip = randomIp();
     for (let i = 0; i < 5; i++) {
-      const res = await api("/api/user/login", { method: "POST", body: { email, password: "Wrong@12345" }, headers: { "CF-Connecting-IP": randomIp() } });
+      const res = await api("/api/user/login", { method: "POST", body: { email, password: "Wrong@12345" }, headers: { "CF-Connecting-IP": ip } });
       expect(res.status).toBe(401);
     }
-    const locked = await api("/api/user/login", { method: "POST", body: { email, password: PASSWORD }, headers: { "CF-Connecting-IP": randomIp() } });
+    const locked = await api("/api/user/login", { method: "POST", body: { email, password: PASSWORD }, headers: { "CF-Connecting-IP": ip } });
     expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
+    expect(locked.body.data).toBeUndefined();
+    const elsewhere = await api("/api/user/login", { method: "POST", body: { email, password: PASSWORD }, headers: { "CF-Connecting-IP": randomIp() } });
+    expect(elsewhere.status).toBe(200);
   });
 
-  it("limits login attempts per IP (429 with Retry-After)", async () => {
+  it("limits login attempts per IP (429 with Retry-After), whatever the email", async () => {
+    // A new email every time, so no account counter can refuse: only the per-IP binding.
     const ip = randomIp();
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
@@ -102,8 +123,30 @@ describe("register and login", () => {
       }
     }
     expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
   });
 });
+
+/** A guest's signed cart cookie, built through the real cart action (one "add" per id). */
+async function guestCart(productIds: string[]) {
+  let cookie = "";
+  for (const productId of productIds) {
+    const res = await SELF.fetch(`${BASE}/cart`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "add", productId, js: "1" }),
+      headers: { "Sec-Fetch-Site": "same-origin", ...(cookie ? { Cookie: cookie } : {}) },
+    });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    cookie = res.headers.getSetCookie().find((c) => c.startsWith("__cart="))!.split(";")[0];
+  }
+  return cookie;
+}
+
+async function cartOf(userId: string) {
+  const { results } = await env.DB.prepare("select product_id, quantity from cart_items where user_id = ? order by product_id").bind(userId).all();
+  return results;
+}
 
 describe("tokens", () => {
   it("refuses tampered, unknown and malformed tokens with 401, never 500", async () => {
@@ -131,6 +174,43 @@ describe("tokens", () => {
     // The replay revoked the family: the new access token dies too.
     expect((await api("/api/user/user-details", { token: refreshed.body.data.accessToken })).status).toBe(401);
     expect((await api("/api/user/refresh-token", { method: "POST" })).status).toBe(401);
+  });
+
+  it("logs in through the login page and merges the guest cart into the account cart in D1", async () => {
+    const [milk, bread] = [await makeProduct({ stock: 10 }), await makeProduct({ name: "Test Bread", stock: 10 })];
+    const { email } = await register();
+    const userId = (await env.DB.prepare("select id from users where email = ?").bind(email).first<{ id: string }>())!.id;
+    // The account already holds one milk; the guest adds two milk and one bread.
+    expect((await api("/api/cart/create", { method: "POST", token: await login(email, PASSWORD), body: { productId: milk.id } })).status).toBe(200);
+    const guest = await guestCart([milk.id, milk.id, bread.id]);
+
+    const res = await SELF.fetch(`${BASE}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email, password: PASSWORD, redirectTo: "/checkout" }),
+      headers: { Cookie: guest, "Sec-Fetch-Site": "same-origin", "CF-Connecting-IP": randomIp() },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/checkout");
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith("__session="))).toMatch(/^__session=[^;]+; /);
+    expect(cookies.find((c) => c.startsWith("__cart="))).toMatch(/Max-Age=0/);
+    expect(await cartOf(userId)).toEqual(
+      [
+        { product_id: milk.id, quantity: 3 },
+        { product_id: bread.id, quantity: 1 },
+      ].sort((a, b) => a.product_id.localeCompare(b.product_id)),
+    );
+  });
+
+  it("merges the guest cart at /api/user/login too", async () => {
+    const tea = await makeProduct({ name: "Test Tea", stock: 10 });
+    const { email } = await register();
+    const guest = await guestCart([tea.id, tea.id]);
+    const res = await api("/api/user/login", { method: "POST", body: { email, password: PASSWORD }, headers: { Cookie: guest, "CF-Connecting-IP": randomIp() } });
+    expect(res.status).toBe(200);
+    const userId = (await env.DB.prepare("select id from users where email = ?").bind(email).first<{ id: string }>())!.id;
+    expect(await cartOf(userId)).toEqual([{ product_id: tea.id, quantity: 2 }]);
   });
 
   it("logout revokes the access token and the session cookie", async () => {
@@ -196,7 +276,9 @@ describe("password reset by code", () => {
       expect((await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp: wrong }, headers: { "CF-Connecting-IP": randomIp() } })).status).toBe(400);
     }
     const right = await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp: code }, headers: { "CF-Connecting-IP": randomIp() } });
-    expect(right.status).toBe(400);
+    expect(right.status).toBe(429);
+    expect(right.body.message).toBe("Too many wrong codes: this code no longer works. Request a new one.");
+    expect(await codeRow(email)).toEqual({ attempts: 5, used_at: null, grant_hash: null });
   });
 
   it("expires a code after 10 minutes", async () => {
@@ -209,24 +291,30 @@ describe("password reset by code", () => {
       .bind(Date.now() - 1, email)
       .run();
     expect((await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp: code } })).status).toBe(400);
+    expect(await codeRow(email)).toEqual({ attempts: 0, used_at: null, grant_hash: null });
   });
 });
 
 describe("profile and avatar", () => {
-  it("updates name, email and mobile only", async () => {
+  it("updates name, email (with the current password) and mobile only", async () => {
     const { email } = await register();
     const token = await login(email, PASSWORD);
+    const { id } = (await env.DB.prepare("select id from users where email = ?").bind(email).first<{ id: string }>())!;
     const newEmail = freshEmail();
     const res = await api("/api/user/update-user", {
       method: "PUT",
       token,
-      body: { name: "Asha R", email: newEmail, mobile: "9876501234", role: "ADMIN", status: "Suspended", _id: "0".repeat(24) },
+      body: { name: "Asha R", email: newEmail, mobile: "9876501234", currentPassword: PASSWORD, role: "ADMIN", status: "Suspended", _id: "0".repeat(24) },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: "Asha R", email: newEmail, mobile: "9876501234", role: "USER", status: "Active" });
+    const row = () => env.DB.prepare("select id, name, email, mobile, role, status from users where id = ?").bind(id).first();
+    const saved = { id, name: "Asha R", email: newEmail, mobile: "9876501234", role: "USER", status: "Active" };
+    expect(await row()).toEqual(saved);
     const bad = await api("/api/user/update-user", { method: "PUT", token, body: { name: "", email: "x", mobile: "1" } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors as object)).toEqual(expect.arrayContaining(["name", "email", "mobile"]));
+    expect(await row()).toEqual(saved);
   });
 
   async function uploadAvatar(token: string, bytes: Uint8Array<ArrayBuffer>, name: string, type: string) {
@@ -257,16 +345,23 @@ describe("profile and avatar", () => {
 });
 
 describe("cross-origin writes", () => {
-  it("refuses a cookie-authenticated POST from another site", async () => {
+  it("refuses a cookie-authenticated write from another site and changes nothing", async () => {
+    const { email } = await register();
+    const loggedIn = await api("/api/user/login", { method: "POST", body: { email, password: PASSWORD }, headers: { "CF-Connecting-IP": randomIp() } });
+    const cookie = (loggedIn.headers.get("Set-Cookie") ?? "").split(";")[0];
     const res = await SELF.fetch(`${BASE}/api/user/update-user`, {
       method: "PUT",
-      headers: { Cookie: "__session=whatever", Origin: "https://evil.example", "Content-Type": "application/json" },
-      body: JSON.stringify({ name: "x" }),
+      headers: { Cookie: cookie, Origin: "https://evil.example", "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Evil", email, mobile: "9876501234" }),
     });
     expect(res.status).toBe(403);
-    const page = await SELF.fetch(`${BASE}/logout`, { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" } });
+    const page = await SELF.fetch(`${BASE}/logout`, { method: "POST", headers: { Cookie: cookie, "Sec-Fetch-Site": "cross-site" } });
     expect(page.status).toBe(403);
     await res.arrayBuffer();
     await page.arrayBuffer();
+    const row = await env.DB.prepare("select name, mobile, (select count(*) from sessions where user_id = users.id) as sessions from users where email = ?")
+      .bind(email)
+      .first();
+    expect(row).toEqual({ name: "Asha Rao", mobile: "", sessions: 1 });
   });
 });

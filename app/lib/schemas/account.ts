@@ -63,5 +63,13 @@ export const resetPasswordSchema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: NEW_PASSWORD_MISMATCH, path: ["confirmPassword"] });
 
-/** Only these three; role, _id, status and anything else in a body are ignored. */
-export const profileSchema = z.object({ name: nameSchema, email: emailSchema, mobile: mobileSchema });
+/**
+ * Only these; role, _id, status and anything else in a body are ignored. `currentPassword` is
+ * required by the server only when the email changes (it alone knows the current one).
+ */
+export const profileSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  mobile: mobileSchema,
+  currentPassword: z.string().max(128, "Password must be at most 128 characters").optional(),
+});
