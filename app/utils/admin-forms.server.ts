@@ -89,7 +89,7 @@ export function formRefused(error: ApiError) {
   return data({ formError: error.message }, { status: error.status, headers: error.headers });
 }
 
-type SaveStep = { kind: "save"; value: z.infer<typeof productInputSchema>; images: PreparedImage[]; draft: ProductDraft; version: number | null };
+type SaveStep = { kind: "save"; value: z.infer<typeof productInputSchema>; images: PreparedImage[]; draft: ProductDraft; version: number | null; repickImages: boolean };
 type EditStep = { kind: "edit"; draft: ProductDraft; errors: FieldErrors; addingField: boolean; status: number; repickImages: boolean; version: number | null };
 export type ProductStep = SaveStep | EditStep;
 
@@ -105,7 +105,7 @@ export function refusedSave(step: SaveStep, error: ApiError): EditStep {
     errors: { _: error.message },
     addingField: false,
     status: error.status,
-    repickImages: step.images.length > 0,
+    repickImages: step.repickImages,
     version: error instanceof StaleProduct ? error.current.version : step.version,
   };
 }
@@ -121,13 +121,16 @@ export async function productStep(form: FormData, { editing }: { editing: boolea
   const parsedVersion = productVersionSchema.safeParse(form.get("version") ?? undefined);
   const version = parsedVersion.success ? (parsedVersion.data ?? null) : null;
   const versionMissing = editing && version === null;
+  // If the form comes back, its new files are gone (no JavaScript) and must be chosen again; the
+  // form keeps asking (a hidden field) until a submit carries files again.
+  const repickImages = images.length > 0 || form.get("repickImages") === "1";
   const edit = (errors: FieldErrors, { addingField = false, status = 200, nextDraft = draft } = {}): ProductStep => ({
     kind: "edit",
     draft: nextDraft,
     errors,
     addingField,
     status,
-    repickImages: images.length > 0,
+    repickImages,
     version,
   });
   const intent = String(form.get("intent") ?? "save");
@@ -148,5 +151,5 @@ export async function productStep(form: FormData, { editing }: { editing: boolea
     if (uploadError) errors.image = uploadError.message;
     return edit(errors, { status: uploadError?.status ?? 400 });
   }
-  return { kind: "save", value: parsed.data, images, draft, version };
+  return { kind: "save", value: parsed.data, images, draft, version, repickImages };
 }

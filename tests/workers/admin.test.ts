@@ -90,6 +90,8 @@ describe("categories and sub-categories", () => {
     expect((await api("/api/category/add-category", { method: "POST", token: admin, body: { name: "", image: "javascript:alert(1)" } })).status).toBe(400);
     const renamed = await api("/api/category/update", { method: "PUT", token: admin, body: { _id: id, name: "Diwali Hampers", image: "/images/seed/gift.webp" } });
     expect(renamed.body.data.name).toBe("Diwali Hampers");
+    const categoryRow = () => env.DB.prepare("select name from categories where id = ?").bind(id).first<{ name: string }>();
+    expect(await categoryRow()).toEqual({ name: "Diwali Hampers" });
 
     const sub = await api("/api/subcategory/create", {
       method: "POST",
@@ -103,8 +105,10 @@ describe("categories and sub-categories", () => {
     const refused = await api("/api/category/delete", { method: "DELETE", token: admin, body: { _id: id } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/used by 1 sub-category and 0 products/);
+    expect(await categoryRow()).toEqual({ name: "Diwali Hampers" });
     expect((await api("/api/subcategory/delete", { method: "DELETE", token: admin, body: { _id: sub.body.data._id } })).status).toBe(200);
     expect((await api("/api/category/delete", { method: "DELETE", token: admin, body: { _id: id } })).status).toBe(200);
+    expect(await categoryRow()).toBeNull();
     expect((await api("/api/category/delete", { method: "DELETE", token: admin, body: { _id: id } })).status).toBe(404);
   });
 

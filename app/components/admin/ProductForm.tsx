@@ -74,6 +74,7 @@ export function ProductForm({
     <Form method="post" encType="multipart/form-data" className="grid gap-3">
       {id ? <input type="hidden" name="id" value={id} /> : null}
       {version != null ? <input type="hidden" name="version" value={version} /> : null}
+      {repickImages ? <input type="hidden" name="repickImages" value="1" /> : null}
       <Err message={errors._} />
       <Text name="name" label="Name" value={draft.name} error={errors.name} />
       <label className="grid gap-1 text-sm font-medium">
