@@ -86,7 +86,8 @@ export default function AdminCategories() {
             intent="update-category"
             submitLabel="Update Category"
             draft={failed?.draft ?? { id: editing.id, name: editing.name, image: editing.image }}
-            errors={failed?.errors} repickImage={failed?.repickImages}
+            errors={failed?.errors}
+            repickImage={failed?.repickImages}
           />
         </Dialog>
       ) : null}

@@ -113,7 +113,8 @@ export default function AdminSubCategories() {
             submitLabel="Submit"
             categoryOptions={categories}
             draft={failed?.draft ?? { id: editing.id, name: editing.name, image: editing.image, categories: editing.categories.map((c) => c.id) }}
-            errors={failed?.errors} repickImage={failed?.repickImages}
+            errors={failed?.errors}
+            repickImage={failed?.repickImages}
           />
         </Dialog>
       ) : null}
