@@ -178,6 +178,12 @@ export const products = sqliteTable(
       .notNull()
       .default(sql`'{}'`),
     publish: integer("publish", { mode: "boolean" }).notNull().default(true),
+    /**
+     * Optimistic-concurrency counter: every admin edit bumps it, and so does every stock change
+     * (orders, holds, releases, returns) through the `products_version_on_stock` trigger
+     * (migrations/0005). An admin save is refused when it no longer matches (decision 010).
+     */
+    version: integer("version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiSuccess, assertMethod, handleApi, methodNotAllowed } from "~/utils/api.server";
 import { requireApiAdmin } from "~/utils/auth.server";
-import { limitByIp } from "~/utils/rate-limit.server";
-import { IMAGE_MAX_BYTES, readMultipart, storeImage } from "~/utils/uploads.server";
+import { IMAGE_MAX_BYTES, readUploadForm, storeImage } from "~/utils/uploads.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -14,8 +13,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "POST");
     await requireApiAdmin(request, context);
-    await limitByIp(context.cloudflare.env.UPLOAD_LIMITER, request, "upload");
-    const form = await readMultipart(request, IMAGE_MAX_BYTES);
+    const form = await readUploadForm(request, context, { scope: "upload", maxBytes: IMAGE_MAX_BYTES });
     const url = await storeImage(context, form.get("image"), { maxBytes: IMAGE_MAX_BYTES, prefix: "uploads" });
     return apiSuccess({ url, data: { url } }, { message: "Upload done", status: 201 });
   });

@@ -2,8 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { setAvatar } from "~/utils/accounts.server";
 import { apiSuccess, assertMethod, handleApi, methodNotAllowed } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
-import { limitByIp } from "~/utils/rate-limit.server";
-import { AVATAR_MAX_BYTES, readMultipart, storeImage } from "~/utils/uploads.server";
+import { AVATAR_MAX_BYTES, prepareImage, readUploadForm, withStoredImages } from "~/utils/uploads.server";
 
 export const loader = () => methodNotAllowed("PUT");
 
@@ -12,9 +11,8 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "PUT");
     const user = await requireApiUser(request, context);
-    await limitByIp(context.cloudflare.env.UPLOAD_LIMITER, request, "avatar");
-    const form = await readMultipart(request, AVATAR_MAX_BYTES);
-    const url = await storeImage(context, form.get("avatar"), { maxBytes: AVATAR_MAX_BYTES, prefix: "avatars" });
-    await setAvatar(context, user.id, url);
-    return apiSuccess({ _id: user.id, avatar: url }, { message: "Upload profile" });
+    const form = await readUploadForm(request, context, { scope: "avatar", maxBytes: AVATAR_MAX_BYTES });
+    const image = await prepareImage(form.get("avatar"), { maxBytes: AVATAR_MAX_BYTES, prefix: "avatars" });
+    await withStoredImages(context, [image], () => setAvatar(context, user.id, image.url));
+    return apiSuccess({ _id: user.id, avatar: image.url }, { message: "Upload profile" });
   });

@@ -3,14 +3,14 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { CategoryForm } from "~/components/admin/CategoryForm";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { Dialog } from "~/components/Dialog";
+import { FormErrors } from "~/components/FormErrors";
 import { PermissionDenied } from "~/components/PermissionDenied";
 import { handleCategoryIntent } from "~/utils/admin-actions.server";
-import { readAdminForm } from "~/utils/admin-forms.server";
+import { formRefused, readAdminForm } from "~/utils/admin-forms.server";
 import { ApiError } from "~/utils/api.server";
 import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
 import { categoriesStatement, type CategoryRef } from "~/utils/catalogue.server";
 import { getD1 } from "~/utils/db.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Category | FreshDash" }];
 
@@ -25,12 +25,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdminAction(request, context);
+  let form: FormData;
   try {
-    return await handleCategoryIntent(context, await readAdminForm(request), "category");
+    form = await readAdminForm(request, context);
   } catch (error) {
-    if (error instanceof ApiError) return redirectWithToast(context, "/dashboard/category", { type: "error", text: error.message });
+    if (error instanceof ApiError) return formRefused(error);
     throw error;
   }
+  return handleCategoryIntent(context, form, "category");
 }
 
 export default function AdminCategories() {
@@ -52,6 +54,7 @@ export default function AdminCategories() {
           Add Category
         </Link>
       </div>
+      {actionData && "formError" in actionData ? <FormErrors errors={[actionData.formError]} /> : null}
       {categories.length ? (
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-6">
           {categories.map((c) => (
@@ -74,7 +77,7 @@ export default function AdminCategories() {
       )}
       {dialog === "add-category" ? (
         <Dialog title="Category" closeTo=".">
-          <CategoryForm intent="create-category" submitLabel="Add Category" draft={failed?.draft ?? { name: "", image: "" }} errors={failed?.errors} />
+          <CategoryForm intent="create-category" submitLabel="Add Category" draft={failed?.draft ?? { name: "", image: "" }} errors={failed?.errors} repickImage={failed?.repickImages} />
         </Dialog>
       ) : null}
       {dialog === "edit-category" && editing ? (
@@ -84,6 +87,7 @@ export default function AdminCategories() {
             submitLabel="Update Category"
             draft={failed?.draft ?? { id: editing.id, name: editing.name, image: editing.image }}
             errors={failed?.errors}
+            repickImage={failed?.repickImages}
           />
         </Dialog>
       ) : null}

@@ -4,18 +4,20 @@ import { useRef } from "react";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { ProductForm } from "~/components/admin/ProductForm";
 import { Dialog } from "~/components/Dialog";
+import { FormErrors } from "~/components/FormErrors";
 import { PermissionDenied } from "~/components/PermissionDenied";
 import { isId } from "~/lib/ids";
 import { pageParam } from "~/lib/schemas/catalogue";
 import { paiseToRupees } from "~/lib/money";
 import { deleteProduct, updateProduct } from "~/utils/admin-catalogue.server";
 import type { ProductDraft } from "~/lib/product-draft";
-import { productStep, readAdminForm } from "~/utils/admin-forms.server";
+import { formRefused, productStep, readAdminForm, refusedSave } from "~/utils/admin-forms.server";
 import { productFormOptions } from "~/utils/admin-options.server";
 import { ApiError } from "~/utils/api.server";
 import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
 import { loadProduct, loadProductPage, type CatalogueProduct, type Page } from "~/utils/catalogue.server";
 import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
+import { withStoredImages } from "~/utils/uploads.server";
 
 export const meta: MetaFunction = () => [{ title: "Product | FreshDash" }];
 
@@ -35,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       allowed: true as const,
       result,
       search,
-      editing: editing ? { id: editing.id, draft: toDraft(editing) } : null,
+      editing: editing ? { id: editing.id, version: editing.version, draft: toDraft(editing) } : null,
       options: editing ? await productFormOptions(context) : null,
     },
     { headers },
@@ -57,22 +59,36 @@ function toDraft(p: CatalogueProduct): ProductDraft {
   };
 }
 
-/** Update (the edit dialog's form, intents as on Upload Product) and delete. */
+/**
+ * Update (the edit dialog's form, intents as on Upload Product) and delete. A save carries the
+ * product version the dialog opened with; a stale one comes back as typed with the reason (409).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdminAction(request, context);
   const url = new URL(request.url);
   const back = safeRedirect(`/dashboard/product?${new URLSearchParams({ search: url.searchParams.get("search") ?? "", page: url.searchParams.get("page") ?? "1" })}`);
+  let form: FormData;
   try {
-    const form = await readAdminForm(request, 6);
+    form = await readAdminForm(request, context, 6);
+  } catch (error) {
+    if (error instanceof ApiError) return formRefused(error);
+    throw error;
+  }
+  try {
     const id = String(form.get("id") ?? "");
     if (!isId(id)) throw new ApiError("Product not found", 404);
     if (form.get("intent") === "delete-product") {
       await deleteProduct(context, id);
       return redirectWithToast(context, back, { type: "success", text: "Product deleted successfully" });
     }
-    const step = await productStep(context, form);
+    const step = await productStep(form, { editing: true });
     if (step.kind === "edit") return data({ ...step, id }, { status: step.status });
-    await updateProduct(context, id, step.value);
+    try {
+      await withStoredImages(context, step.images, () => updateProduct(context, id, step.value, { version: step.version }));
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 404) return data({ ...refusedSave(step, error), id }, { status: error.status });
+      throw error;
+    }
     return redirectWithToast(context, back, { type: "success", text: "Product updated successfully" });
   } catch (error) {
     if (error instanceof ApiError) return redirectWithToast(context, back, { type: "error", text: error.message });
@@ -82,7 +98,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdminProducts() {
   const { allowed, result, search, editing, options } = useLoaderData<typeof loader>();
-  const step = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const step = actionData && "draft" in actionData && actionData.id === editing?.id ? actionData : null;
   const [params] = useSearchParams();
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -115,6 +132,7 @@ export default function AdminProducts() {
           />
         </Form>
       </div>
+      {actionData && "formError" in actionData ? <FormErrors errors={[actionData.formError]} /> : null}
       <ul aria-label="Products" className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-6">
         {result.items.map((p) => (
           <li key={p.id} className="grid gap-1 rounded-lg bg-white p-2 text-sm shadow-sm ring-1 ring-neutral-200">
@@ -144,9 +162,11 @@ export default function AdminProducts() {
         <Dialog title="Edit Product" closeTo={`?${withDialog(params, null, null)}`}>
           <ProductForm
             id={editing.id}
+            version={step ? step.version : editing.version}
             draft={step?.draft ?? editing.draft}
             errors={step?.errors}
             addingField={step?.addingField}
+            repickImages={step?.repickImages}
             categories={options.categories}
             subCategories={options.subCategories}
             submitLabel="Update Product"

@@ -12,9 +12,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { setAvatar, updateProfile } from "~/utils/accounts.server";
 import { ApiError } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
-import { limitByIp } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AVATAR_MAX_BYTES, readMultipart, storeImage } from "~/utils/uploads.server";
+import { AVATAR_MAX_BYTES, prepareImage, readUploadForm, withStoredImages } from "~/utils/uploads.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile | FreshDash" }];
 
@@ -28,10 +27,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const isUpload = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   try {
     if (isUpload) {
-      await limitByIp(context.cloudflare.env.UPLOAD_LIMITER, request, "avatar");
-      const form = await readMultipart(request, AVATAR_MAX_BYTES);
-      const url = await storeImage(context, form.get("avatar"), { maxBytes: AVATAR_MAX_BYTES, prefix: "avatars" });
-      await setAvatar(context, user.id, url);
+      const form = await readUploadForm(request, context, { scope: "avatar", maxBytes: AVATAR_MAX_BYTES });
+      const image = await prepareImage(form.get("avatar"), { maxBytes: AVATAR_MAX_BYTES, prefix: "avatars" });
+      await withStoredImages(context, [image], () => setAvatar(context, user.id, image.url));
       return redirectWithToast(context, "/dashboard/profile", { type: "success", text: "Avatar updated" });
     }
     const submission = parseWithZod(await request.formData(), { schema: profileSchema });

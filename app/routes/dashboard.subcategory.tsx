@@ -3,13 +3,13 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { CategoryForm } from "~/components/admin/CategoryForm";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { Dialog } from "~/components/Dialog";
+import { FormErrors } from "~/components/FormErrors";
 import { PermissionDenied } from "~/components/PermissionDenied";
 import { handleCategoryIntent } from "~/utils/admin-actions.server";
-import { readAdminForm } from "~/utils/admin-forms.server";
+import { formRefused, readAdminForm } from "~/utils/admin-forms.server";
 import { ApiError } from "~/utils/api.server";
 import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
 import { loadCategoryTree, type CategoryRef, type SubCategoryWithParents } from "~/utils/catalogue.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Sub Category | FreshDash" }];
 
@@ -25,12 +25,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdminAction(request, context);
+  let form: FormData;
   try {
-    return await handleCategoryIntent(context, await readAdminForm(request), "subcategory");
+    form = await readAdminForm(request, context);
   } catch (error) {
-    if (error instanceof ApiError) return redirectWithToast(context, "/dashboard/subcategory", { type: "error", text: error.message });
+    if (error instanceof ApiError) return formRefused(error);
     throw error;
   }
+  return handleCategoryIntent(context, form, "subcategory");
 }
 
 export default function AdminSubCategories() {
@@ -53,6 +55,7 @@ export default function AdminSubCategories() {
           Add Sub Category
         </Link>
       </div>
+      {actionData && "formError" in actionData ? <FormErrors errors={[actionData.formError]} /> : null}
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="bg-neutral-900 text-white">
@@ -100,7 +103,7 @@ export default function AdminSubCategories() {
       </div>
       {dialog === "add-subcategory" ? (
         <Dialog title="Add Sub Category" closeTo=".">
-          <CategoryForm intent="create-subcategory" submitLabel="Submit" categoryOptions={categories} draft={failed?.draft ?? { name: "", image: "", categories: [] }} errors={failed?.errors} />
+          <CategoryForm intent="create-subcategory" submitLabel="Submit" categoryOptions={categories} draft={failed?.draft ?? { name: "", image: "", categories: [] }} errors={failed?.errors} repickImage={failed?.repickImages} />
         </Dialog>
       ) : null}
       {dialog === "edit-subcategory" && editing ? (
@@ -111,6 +114,7 @@ export default function AdminSubCategories() {
             categoryOptions={categories}
             draft={failed?.draft ?? { id: editing.id, name: editing.name, image: editing.image, categories: editing.categories.map((c) => c.id) }}
             errors={failed?.errors}
+            repickImage={failed?.repickImages}
           />
         </Dialog>
       ) : null}

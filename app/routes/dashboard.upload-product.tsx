@@ -1,14 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm } from "~/components/admin/ProductForm";
+import { FormErrors } from "~/components/FormErrors";
 import { PermissionDenied } from "~/components/PermissionDenied";
 import { createProduct } from "~/utils/admin-catalogue.server";
 import { EMPTY_DRAFT } from "~/lib/product-draft";
-import { productStep, readAdminForm } from "~/utils/admin-forms.server";
+import { useFormKey } from "~/lib/use-form-key";
+import { formRefused, productStep, readAdminForm, refusedSave } from "~/utils/admin-forms.server";
 import { productFormOptions } from "~/utils/admin-options.server";
 import { ApiError } from "~/utils/api.server";
 import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { withStoredImages } from "~/utils/uploads.server";
 
 export const meta: MetaFunction = () => [{ title: "Upload Product | FreshDash" }];
 
@@ -23,32 +26,43 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdminAction(request, context);
+  let form: FormData;
   try {
-    const step = await productStep(context, await readAdminForm(request, PRODUCT_FORM_MAX_FILES));
-    if (step.kind === "edit") return data(step, { status: step.status });
-    await createProduct(context, step.value);
-    // The form starts empty again after a create (spec), with the server's message.
-    return redirectWithToast(context, "/dashboard/upload-product", { type: "success", text: "Product created successfully" });
+    form = await readAdminForm(request, context, PRODUCT_FORM_MAX_FILES);
   } catch (error) {
-    if (error instanceof ApiError) return redirectWithToast(context, "/dashboard/upload-product", { type: "error", text: error.message });
+    if (error instanceof ApiError) return formRefused(error);
     throw error;
   }
+  const step = await productStep(form, { editing: false });
+  if (step.kind === "edit") return data(step, { status: step.status });
+  try {
+    await withStoredImages(context, step.images, () => createProduct(context, step.value));
+  } catch (error) {
+    if (error instanceof ApiError) return data(refusedSave(step, error), { status: error.status });
+    throw error;
+  }
+  // The form starts empty again after a create (spec), with the server's message.
+  return redirectWithToast(context, "/dashboard/upload-product", { type: "success", text: "Product created successfully" });
 }
 
 export default function UploadProduct() {
   const { allowed, categories, subCategories } = useLoaderData<typeof loader>();
-  const step = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const step = actionData && "draft" in actionData ? actionData : null;
+  const formKey = useFormKey(step !== null);
   if (!allowed) return <PermissionDenied />;
   return (
     <section aria-labelledby="upload-title" className="grid max-w-2xl gap-4">
       <h1 id="upload-title" className="bg-white py-2 text-lg font-semibold shadow-sm">
         Upload Product
       </h1>
+      {actionData && "formError" in actionData ? <FormErrors errors={[actionData.formError]} /> : null}
       <ProductForm
-        key={step ? "draft" : "empty"}
+        key={formKey}
         draft={step?.draft ?? EMPTY_DRAFT}
         errors={step?.errors}
         addingField={step?.addingField}
+        repickImages={step?.repickImages}
         categories={categories}
         subCategories={subCategories}
         submitLabel="Submit"

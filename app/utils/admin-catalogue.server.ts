@@ -124,13 +124,14 @@ export async function deleteSubCategory(context: AppLoadContext, id: string) {
 // ---------------------------------------------------------------------------------------------
 // Products
 
-function productLinkStatements(d1: D1Database, productId: string, input: ProductInput) {
+/** A product's images and links, each inserted only `when` a condition holds (always, on create). */
+function productLinkStatements(d1: D1Database, productId: string, input: ProductInput, when: { sql: string; args: unknown[] } = { sql: "1", args: [] }) {
+  const insert = (table: string, column: string, value: string, position: number) =>
+    d1.prepare(`insert into ${table} (product_id, ${column}, position) select ?, ?, ? where ${when.sql}`).bind(productId, value, position, ...when.args);
   return [
-    ...input.image.map((url, position) => d1.prepare("insert into product_images (product_id, position, url) values (?, ?, ?)").bind(productId, position, url)),
-    ...input.category.map((c, position) => d1.prepare("insert into product_categories (product_id, category_id, position) values (?, ?, ?)").bind(productId, c, position)),
-    ...input.subCategory.map((s, position) =>
-      d1.prepare("insert into product_sub_categories (product_id, sub_category_id, position) values (?, ?, ?)").bind(productId, s, position),
-    ),
+    ...input.image.map((url, position) => insert("product_images", "url", url, position)),
+    ...input.category.map((c, position) => insert("product_categories", "category_id", c, position)),
+    ...input.subCategory.map((s, position) => insert("product_sub_categories", "sub_category_id", s, position)),
   ];
 }
 
@@ -141,35 +142,71 @@ async function assertProductRefs(d1: D1Database, input: ProductInput) {
   await assertAllExist(d1, "sub_categories", input.subCategory, "sub-categories");
 }
 
+/** A category or sub-category deleted between the check and the batch: the batch rolled back. */
+function refsGone(error: unknown): never {
+  if (/FOREIGN KEY/i.test(String((error as Error)?.message))) throw new ApiError("Choose categories and sub-categories from the list: one no longer exists", 400);
+  throw error;
+}
+
 export async function createProduct(context: AppLoadContext, input: ProductInput) {
   const d1 = getD1(context);
   await assertProductRefs(d1, input);
   const id = newId();
-  await d1.batch([
-    d1
-      .prepare("insert into products (id, name, description, unit, stock, price, discount, more_details) values (?, ?, ?, ?, ?, ?, ?, ?)")
-      .bind(id, input.name, input.description, input.unit, input.stock, rupeesToPaise(input.price), input.discount, moreDetailsJson(input)),
-    ...productLinkStatements(d1, id, input),
-  ]);
+  await d1
+    .batch([
+      d1
+        .prepare("insert into products (id, name, description, unit, stock, price, discount, more_details) values (?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind(id, input.name, input.description, input.unit, input.stock, rupeesToPaise(input.price), input.discount, moreDetailsJson(input)),
+      ...productLinkStatements(d1, id, input),
+    ])
+    .catch(refsGone);
   return id;
 }
 
-export async function updateProduct(context: AppLoadContext, id: string, input: ProductInput) {
+export const staleProductMessage = (stock: number) => `This product changed since you opened it (now ${stock} in stock). Review and save again.`;
+
+/** 409: the product is no longer the one the editor opened. `data` has what a retry needs. */
+export class StaleProduct extends ApiError {
+  constructor(public current: { _id: string; stock: number; version: number }) {
+    super(staleProductMessage(current.stock), 409, undefined, undefined, current);
+  }
+}
+
+/**
+ * Saves an admin's edit of a product (decision 010). `version` is the product version the edit
+ * started from: every admin save bumps it, and so does every stock change (a trigger), so a form
+ * opened before a sale, a checkout hold or another admin's save is refused with StaleProduct and
+ * writes nothing. Without a version (an /api client that did not send one) the name, price and
+ * other fields are last-writer-wins, but only while the stock it sends is the stock now: a stock
+ * read before a sale is never written back.
+ *
+ * One batch; every statement is guarded by the same condition and the product's own update comes
+ * last, so either all of it applies or none, and of N saves racing from one version exactly one wins.
+ */
+export async function updateProduct(context: AppLoadContext, id: string, input: ProductInput, { version }: { version?: number | null } = {}) {
   const d1 = getD1(context);
   await assertProductRefs(d1, input);
-  const exists = await d1.prepare("select 1 as ok from products where id = ?").bind(id).first();
-  if (!exists) throw new ApiError("Product not found", 404);
-  await d1.batch([
-    d1
-      .prepare(
-        "update products set name = ?, description = ?, unit = ?, stock = ?, price = ?, discount = ?, more_details = ?, updated_at = unixepoch() * 1000 where id = ?",
-      )
-      .bind(input.name, input.description, input.unit, input.stock, rupeesToPaise(input.price), input.discount, moreDetailsJson(input), id),
-    d1.prepare("delete from product_images where product_id = ?").bind(id),
-    d1.prepare("delete from product_categories where product_id = ?").bind(id),
-    d1.prepare("delete from product_sub_categories where product_id = ?").bind(id),
-    ...productLinkStatements(d1, id, input),
-  ]);
+  const [guard, guardArgs] = version != null ? ["version = ?", [version]] : ["stock = ?", [input.stock]];
+  const unchanged = { sql: `exists (select 1 from products where id = ? and ${guard})`, args: [id, ...guardArgs] };
+  const results = await d1
+    .batch([
+      ...["product_images", "product_categories", "product_sub_categories"].map((table) =>
+        d1.prepare(`delete from ${table} where product_id = ? and ${unchanged.sql}`).bind(id, ...unchanged.args),
+      ),
+      ...productLinkStatements(d1, id, input, unchanged),
+      d1
+        .prepare(
+          `update products set name = ?, description = ?, unit = ?, stock = ?, price = ?, discount = ?, more_details = ?,
+             version = version + 1, updated_at = unixepoch() * 1000
+           where id = ? and ${guard}`,
+        )
+        .bind(input.name, input.description, input.unit, input.stock, rupeesToPaise(input.price), input.discount, moreDetailsJson(input), id, ...guardArgs),
+    ])
+    .catch(refsGone);
+  if (results.at(-1)!.meta.changes) return;
+  const now = await d1.prepare("select stock, version from products where id = ?").bind(id).first<{ stock: number; version: number }>();
+  if (!now) throw new ApiError("Product not found", 404);
+  throw new StaleProduct({ _id: id, ...now });
 }
 
 /**

@@ -1,14 +1,18 @@
 /**
  * Reading the admin forms (multipart, so images upload through the form itself without JavaScript).
- * A submit may also be an intermediate step (add a custom field, remove an image): whatever was
- * uploaded is stored at once and carried on as hidden URLs, so nothing typed or uploaded is lost.
+ * A submit may also be an intermediate step (add a custom field, remove an image): the form comes
+ * back with everything typed kept. New image files are only checked on the way in; they are written
+ * to R2 when the form is saved and valid (`withStoredImages`), so a refused or abandoned form leaves
+ * nothing in the bucket. Without JavaScript the browser cannot refill a file input, so a form that
+ * comes back asks for its new images again (`repickImages`).
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { ProductDraft } from "~/lib/product-draft";
-import { productInputSchema } from "~/lib/schemas/admin";
+import { productInputSchema, productVersionSchema } from "~/lib/schemas/admin";
+import { StaleProduct } from "./admin-catalogue.server";
 import { ApiError } from "./api.server";
-import { IMAGE_MAX_BYTES, readMultipart, storeImage } from "./uploads.server";
+import { IMAGE_MAX_BYTES, prepareImage, readUploadForm, type PreparedImage } from "./uploads.server";
 
 export type FieldErrors = Record<string, string>;
 
@@ -21,29 +25,29 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
-/** Stores every non-empty file under `field`; returns URLs and the first upload error, if any. */
-export async function uploadAll(context: AppLoadContext, form: FormData, field: string) {
-  const urls: string[] = [];
-  let error: string | null = null;
-  for (const file of form.getAll(field)) {
-    if (typeof file === "string" || file.size === 0) continue;
+/** Checks every non-empty file under `field` (at most `max`); returns them and the first upload error, if any. */
+export async function prepareAll(form: FormData, field: string, max = Infinity) {
+  const images: PreparedImage[] = [];
+  let error: { message: string; status: number } | null = null;
+  const files = form.getAll(field).filter((file): file is File => typeof file !== "string" && file.size > 0);
+  for (const file of files.slice(0, max)) {
     try {
-      urls.push(await storeImage(context, file, { maxBytes: IMAGE_MAX_BYTES, prefix: "uploads" }));
+      images.push(await prepareImage(file, { maxBytes: IMAGE_MAX_BYTES, prefix: "uploads" }));
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      error = e.message;
+      error ??= { message: e.message, status: e.status };
     }
   }
-  return { urls, error };
+  return { images, error };
 }
 
 const text = (form: FormData, key: string) => String(form.get(key) ?? "");
 
-/** The product form as typed, with new images stored and removed ones dropped. */
-export async function readProductDraft(context: AppLoadContext, form: FormData) {
+/** The product form as typed, with removed images dropped; new files are checked, not stored. */
+export async function readProductDraft(form: FormData) {
   const removed = new Set(form.getAll("removeImage").map(String));
   const kept = form.getAll("image").map(String).filter((url) => url && !removed.has(url));
-  const { urls, error } = await uploadAll(context, form, "newImage");
+  const { images, error } = await prepareAll(form, "newImage");
   const names = form.getAll("fieldName").map(String);
   const values = form.getAll("fieldValue").map(String);
   const intent = String(form.get("intent") ?? "");
@@ -52,7 +56,7 @@ export async function readProductDraft(context: AppLoadContext, form: FormData) 
   const draft: ProductDraft = {
     name: text(form, "name"),
     description: text(form, "description"),
-    image: [...kept, ...urls],
+    image: kept,
     category: [...new Set(form.getAll("category").map(String))],
     subCategory: [...new Set(form.getAll("subCategory").map(String))],
     unit: text(form, "unit"),
@@ -61,48 +65,91 @@ export async function readProductDraft(context: AppLoadContext, form: FormData) 
     discount: text(form, "discount"),
     fields,
   };
-  return { draft, uploadError: error };
+  return { draft, images, uploadError: error };
 }
 
-export function validateProductDraft(draft: ProductDraft) {
-  return productInputSchema.safeParse({ ...draft, more_details: draft.fields });
+/** Validates a draft as it would be saved: its kept images plus the new ones, under their future URLs. */
+export function validateProductDraft(draft: ProductDraft, images: PreparedImage[] = []) {
+  return productInputSchema.safeParse({ ...draft, image: [...draft.image, ...images.map((image) => image.url)], more_details: draft.fields });
 }
 
-/** Multipart (with a size check before reading) or a plain form. */
-export async function readAdminForm(request: Request, maxFiles = 1): Promise<FormData> {
+/** Multipart (upload limit and size check before reading: every admin form can carry images) or a plain form. */
+export async function readAdminForm(request: Request, context: AppLoadContext, maxFiles = 1): Promise<FormData> {
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    return readMultipart(request, IMAGE_MAX_BYTES * maxFiles);
+    return readUploadForm(request, context, { scope: "upload", maxBytes: IMAGE_MAX_BYTES * maxFiles });
   }
   return request.formData();
 }
 
-export type ProductStep =
-  | { kind: "save"; value: z.infer<typeof productInputSchema> }
-  | { kind: "edit"; draft: ProductDraft; errors: FieldErrors; addingField: boolean; status: number };
+/**
+ * A page form refused before its body was read (upload limit 429, too large 413, unreadable 400):
+ * there is no draft to give back, only the reason, with the real status.
+ */
+export function formRefused(error: ApiError) {
+  return data({ formError: error.message }, { status: error.status, headers: error.headers });
+}
+
+type SaveStep = { kind: "save"; value: z.infer<typeof productInputSchema>; images: PreparedImage[]; draft: ProductDraft; version: number | null; repickImages: boolean };
+type EditStep = { kind: "edit"; draft: ProductDraft; errors: FieldErrors; addingField: boolean; status: number; repickImages: boolean; version: number | null };
+export type ProductStep = SaveStep | EditStep;
+
+/**
+ * A valid form the database refused (a stale version, a category deleted meanwhile): the form
+ * comes back as typed with the reason, and, after a stale version, the version it is now, so
+ * saving again after a review goes through.
+ */
+export function refusedSave(step: SaveStep, error: ApiError): EditStep {
+  return {
+    kind: "edit",
+    draft: step.draft,
+    errors: { _: error.message },
+    addingField: false,
+    status: error.status,
+    repickImages: step.repickImages,
+    version: error instanceof StaleProduct ? error.current.version : step.version,
+  };
+}
 
 /**
  * Decides what a product form submit means: an editing step (add or remove a custom field, open the
  * field dialog, an upload error, invalid input) re-renders the form with the draft; a valid save
- * returns the parsed product.
+ * returns the parsed product and its new images, still to be stored. `version` is the product
+ * version the edit form was opened with (null on Upload Product).
  */
-export async function productStep(context: AppLoadContext, form: FormData): Promise<ProductStep> {
-  const { draft, uploadError } = await readProductDraft(context, form);
+export async function productStep(form: FormData, { editing }: { editing: boolean }): Promise<ProductStep> {
+  const { draft, images, uploadError } = await readProductDraft(form);
+  const parsedVersion = productVersionSchema.safeParse(form.get("version") ?? undefined);
+  const version = parsedVersion.success ? (parsedVersion.data ?? null) : null;
+  const versionMissing = editing && version === null;
+  // If the form comes back, its new files are gone (no JavaScript) and must be chosen again; the
+  // form keeps asking (a hidden field) until a submit carries files again.
+  const repickImages = images.length > 0 || form.get("repickImages") === "1";
+  const edit = (errors: FieldErrors, { addingField = false, status = 200, nextDraft = draft } = {}): ProductStep => ({
+    kind: "edit",
+    draft: nextDraft,
+    errors,
+    addingField,
+    status,
+    repickImages,
+    version,
+  });
   const intent = String(form.get("intent") ?? "save");
-  if (intent === "open-add-field") return { kind: "edit", draft, errors: {}, addingField: true, status: 200 };
+  if (intent === "open-add-field") return edit({}, { addingField: true });
   if (intent === "add-field") {
     const fieldName = String(form.get("newFieldName") ?? "").trim();
-    if (!fieldName || fieldName.length > 60) return { kind: "edit", draft, errors: { newFieldName: "Enter a field name (up to 60 characters)" }, addingField: true, status: 400 };
+    if (!fieldName || fieldName.length > 60) return edit({ newFieldName: "Enter a field name (up to 60 characters)" }, { addingField: true, status: 400 });
     if (draft.fields.some((f) => f.name.toLowerCase() === fieldName.toLowerCase())) {
-      return { kind: "edit", draft, errors: { newFieldName: "That field already exists" }, addingField: true, status: 400 };
+      return edit({ newFieldName: "That field already exists" }, { addingField: true, status: 400 });
     }
-    return { kind: "edit", draft: { ...draft, fields: [...draft.fields, { name: fieldName, value: "" }] }, errors: {}, addingField: false, status: 200 };
+    return edit({}, { nextDraft: { ...draft, fields: [...draft.fields, { name: fieldName, value: "" }] } });
   }
-  if (intent !== "save") return { kind: "edit", draft, errors: {}, addingField: false, status: 200 };
-  const parsed = validateProductDraft(draft);
-  if (uploadError || !parsed.success) {
+  if (intent !== "save") return edit({});
+  const parsed = validateProductDraft(draft, images);
+  if (uploadError || !parsed.success || versionMissing) {
     const errors = parsed.success ? {} : fieldErrors(parsed.error);
-    if (uploadError) errors.image = uploadError;
-    return { kind: "edit", draft, errors, addingField: false, status: uploadError ? 415 : 400 };
+    if (versionMissing) errors._ = "Open the product again to edit it: this form does not say which version it started from";
+    if (uploadError) errors.image = uploadError.message;
+    return edit(errors, { status: uploadError?.status ?? 400 });
   }
-  return { kind: "save", value: parsed.data };
+  return { kind: "save", value: parsed.data, images, draft, version, repickImages };
 }

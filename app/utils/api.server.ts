@@ -18,10 +18,10 @@ export function apiSuccess<T>(
 export function apiError(
   message: string,
   status: number,
-  { errors, headers }: { errors?: Record<string, string[]>; headers?: HeadersInit } = {},
+  { errors, headers, data }: { errors?: Record<string, string[]>; headers?: HeadersInit; data?: unknown } = {},
 ) {
   return Response.json(
-    { message, error: true, success: false, ...(errors ? { errors } : {}) },
+    { message, error: true, success: false, ...(errors ? { errors } : {}), ...(data !== undefined ? { data } : {}) },
     { status, headers: withNoStore(headers) },
   );
 }
@@ -39,6 +39,8 @@ export class ApiError extends Error {
     public status: number,
     public errors?: Record<string, string[]>,
     public headers?: HeadersInit,
+    /** What the client needs to recover (e.g. the current version after a 409), sent as `data`. */
+    public data?: unknown,
   ) {
     super(message);
   }
@@ -82,7 +84,7 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ApiError) return apiError(error.message, error.status, { errors: error.errors, headers: error.headers });
+    if (error instanceof ApiError) return apiError(error.message, error.status, { errors: error.errors, headers: error.headers, data: error.data });
     if (error instanceof Response) {
       const message = (await error.text().catch(() => "")) || error.statusText || "Request failed";
       return apiError(message, error.status, { headers: error.headers });

@@ -26,6 +26,8 @@ export interface CatalogueProduct {
   images: string[];
   categories: CategoryRef[];
   subCategories: CategoryRef[];
+  /** Bumped by every admin save and stock change: an edit sends back the version it started from. */
+  version: number;
 }
 
 export interface SubCategoryWithParents extends CategoryRef {
@@ -33,7 +35,7 @@ export interface SubCategoryWithParents extends CategoryRef {
 }
 
 /** Columns that assemble a whole product from `p`. */
-const PRODUCT_COLUMNS = `p.id, p.name, p.unit, p.stock, p.price, p.discount, p.description, p.more_details as moreDetails,
+const PRODUCT_COLUMNS = `p.id, p.name, p.unit, p.stock, p.price, p.discount, p.description, p.more_details as moreDetails, p.version,
   (select json_group_array(url) from (select url from product_images where product_id = p.id order by position)) as images,
   (select json_group_array(json_object('id', c.id, 'name', c.name, 'image', c.image)) from
      (select c.id, c.name, c.image from product_categories pc join categories c on c.id = pc.category_id
@@ -310,6 +312,7 @@ export function serializeProduct(p: CatalogueProduct) {
     discount: p.discount,
     description: p.description,
     more_details: p.moreDetails,
+    version: p.version,
   };
 }
 

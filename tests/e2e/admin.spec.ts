@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { fileURLToPath } from "node:url";
-import { expectMessage, login } from "./support";
+import { expectMessage, isNoJs, login } from "./support";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 const seedImage = (name: string) => fileURLToPath(new URL(`../../seed/images/${name}`, import.meta.url));
 
 test("admin: category with image → sub-category → product with two images and a custom field → storefront → edit price → delete", async ({ page }, info) => {
+  test.setTimeout(60_000); // the longest journey in the suite: about 35 s on a busy machine
   const tag = `${info.project.name === "no-js" ? "Nojs" : "Js"}${Date.now().toString(36)}`;
   const category = `Farm Box ${tag}`;
   const sub = `Seasonal Mangoes ${tag}`;
@@ -30,6 +31,7 @@ test("admin: category with image → sub-category → product with two images an
   await dialog.getByRole("button", { name: "Add Category" }).click();
   await expect(page.getByRole("dialog", { name: "Category" }).getByText("Only JPEG, PNG, WebP or AVIF images can be uploaded")).toBeVisible();
   await page.goto("/dashboard/category");
+  await expect(page.getByRole("link", { name: `Edit Broken ${tag}` })).toHaveCount(0);
 
   // Sub-category under it.
   await page.goto("/dashboard/subcategory");
@@ -56,8 +58,17 @@ test("admin: category with image → sub-category → product with two images an
   await page.getByRole("button", { name: "Add Fields" }).click();
   await page.getByRole("textbox", { name: "Enter field name" }).fill("Origin");
   await page.getByRole("button", { name: "Add Field", exact: true }).click();
-  // Both images were uploaded on that step and are kept as previews.
-  await expect(page.getByRole("link", { name: "Preview image" })).toHaveCount(2);
+  // Images are stored only when the product is saved. With JavaScript the form stays mounted and
+  // the picker still holds both files; without it the page says to choose them again.
+  await expect(page.getByRole("textbox", { name: "Origin" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Preview image" })).toHaveCount(0);
+  if (isNoJs(info)) {
+    await expect(page.getByText("Choose the new images again: images are uploaded only when the form is saved.")).toBeVisible();
+    await page.getByLabel("Add images").setInputFiles([seedImage("mango.webp"), fixture("avatar.png")]);
+  } else {
+    await expect(page.getByText("Choose the new images again")).toHaveCount(0);
+  }
+  expect(await page.getByLabel("Add images").evaluate((input: HTMLInputElement) => input.files?.length)).toBe(2);
   await page.getByRole("textbox", { name: "Origin" }).fill("Ratnagiri, Maharashtra");
   await page.getByRole("button", { name: "Submit" }).click();
   await expectMessage(page, "Product created successfully");
@@ -104,4 +115,49 @@ test("admin: category with image → sub-category → product with two images an
   await expect(page.getByText("Are you sure permanent delete ?")).toBeVisible();
   await page.getByRole("button", { name: "Confirm" }).click();
   await expectMessage(page, /used by 1 sub-category/);
+  await expect(page.getByRole("link", { name: `Edit ${category}` })).toBeVisible();
+});
+
+test("admin: a product edited elsewhere since the dialog opened is not overwritten; the form keeps what was typed", async ({ page, browser, request }, info) => {
+  const login_ = await request.post("/api/user/login", { data: { email: "admin@example.com", password: "Admin@12345" } });
+  const token = (await login_.json()).data.accesstoken as string;
+  const auth = { Authorization: `Bearer ${token}` };
+  const sub = (await (await request.post("/api/subcategory/get")).json()).data[0];
+  const name = `Stale Edit Ghee ${info.project.name} ${Date.now().toString(36)}`;
+  const created = await request.post("/api/product/create", {
+    headers: auth,
+    data: { name, description: "Pure cow ghee.", image: ["/images/seed/milk.webp"], category: [sub.category[0]._id], subCategory: [sub._id], unit: "500 ml", stock: 20, price: 300, discount: 0 },
+  });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).data._id as string;
+
+  await login(page, "admin@example.com", "Admin@12345");
+  await page.goto(`/dashboard/product?dialog=edit-product&id=${id}`);
+  let dialog = page.getByRole("dialog", { name: "Edit Product" });
+  await expect(dialog.getByLabel("Number of Stock")).toHaveValue("20");
+
+  // Meanwhile another admin receives 5 more units and saves.
+  const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const otherPage = await other.newPage();
+  await login(otherPage, "admin@example.com", "Admin@12345");
+  await otherPage.goto(`/dashboard/product?dialog=edit-product&id=${id}`);
+  await otherPage.getByRole("dialog", { name: "Edit Product" }).getByLabel("Number of Stock").fill("25");
+  await otherPage.getByRole("dialog", { name: "Edit Product" }).getByRole("button", { name: "Update Product" }).click();
+  await expectMessage(otherPage, "Product updated successfully");
+  await other.close();
+
+  // This admin, still on the old form, changes the price: refused, told the stock now, nothing lost.
+  await dialog.getByLabel("Price").fill("280");
+  await dialog.getByRole("button", { name: "Update Product" }).click();
+  dialog = page.getByRole("dialog", { name: "Edit Product" });
+  await expect(dialog.getByRole("alert").filter({ hasText: "This product changed since you opened it (now 25 in stock). Review and save again." })).toBeVisible();
+  await expect(dialog.getByLabel("Price")).toHaveValue("280");
+  const details = async () => (await (await request.post("/api/product/get-product-details", { data: { productId: id } })).json()).data;
+  expect(await details()).toMatchObject({ stock: 25, price: 300 });
+
+  // After review (the stock typed is corrected), saving again goes through.
+  await dialog.getByLabel("Number of Stock").fill("25");
+  await dialog.getByRole("button", { name: "Update Product" }).click();
+  await expectMessage(page, "Product updated successfully");
+  expect(await details()).toMatchObject({ stock: 25, price: 280 });
 });

@@ -1,7 +1,22 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, login, makeProduct, newShopper } from "./api-client";
+import { api, login, makeProduct, newShopper, randomIp, stockOf, VALID_ADDRESS } from "./api-client";
 import { BASE, TINY_PNG } from "./fixtures";
+import {
+  adminCookie,
+  formOf,
+  htmlText,
+  imageFile,
+  newR2Keys,
+  editPath,
+  openEditForm,
+  pagePost,
+  productFields,
+  productRow,
+  r2Keys,
+  someRefs,
+  storeSnapshot,
+} from "../security/support-admin";
 
 let admin: string;
 let shopper: string;
@@ -32,29 +47,37 @@ describe("admin endpoints refuse shoppers (403) and guests (401), changing nothi
     ["/api/product/delete-product", "DELETE", { _id: "0".repeat(24) }],
   ];
   it.each(calls)("%s", async (path, method, body) => {
+    const before = await storeSnapshot();
     expect((await api(path, { method, body, token: shopper })).status).toBe(403);
     expect((await api(path, { method, body })).status).toBe(401);
-  });
-  it("upload too", async () => {
-    expect((await upload(shopper, TINY_PNG)).status).toBe(403);
-    expect((await upload(undefined, TINY_PNG)).status).toBe(401);
+    expect(await storeSnapshot()).toEqual(before);
     const hacked = await env.DB.prepare("select count(*) as n from categories where name = 'Hacked'").first<{ n: number }>();
     expect(hacked!.n).toBe(0);
+  });
+  it("upload too (nothing stored in R2)", async () => {
+    const keys = await r2Keys();
+    expect((await upload(shopper, TINY_PNG)).status).toBe(403);
+    expect((await upload(undefined, TINY_PNG)).status).toBe(401);
+    expect(await newR2Keys(keys)).toEqual([]);
   });
 });
 
 describe("uploads", () => {
   it("stores real images under random keys and refuses others", async () => {
+    const keys = await r2Keys();
     const ok = await upload(admin, TINY_PNG);
     expect(ok.status).toBe(201);
     expect(ok.body.data.url).toMatch(/^\/images\/uploads\/[0-9a-f]{24}\.png$/);
     expect(ok.body.data.data.url).toBe(ok.body.data.url);
+    expect(await newR2Keys(keys)).toEqual([ok.body.data.url.slice("/images/".length)]);
+    const afterOk = await r2Keys();
     const svg = new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>");
     expect((await upload(admin, svg, "a.svg", "image/svg+xml")).status).toBe(415);
     expect((await upload(admin, new TextEncoder().encode("<html>"), "a.png")).status).toBe(415);
     const big = new Uint8Array(5 * 1024 * 1024 + 10);
     big.set(TINY_PNG);
     expect((await upload(admin, big)).status).toBe(413);
+    expect(await newR2Keys(afterOk)).toEqual([]);
   });
 });
 
@@ -67,6 +90,8 @@ describe("categories and sub-categories", () => {
     expect((await api("/api/category/add-category", { method: "POST", token: admin, body: { name: "", image: "javascript:alert(1)" } })).status).toBe(400);
     const renamed = await api("/api/category/update", { method: "PUT", token: admin, body: { _id: id, name: "Diwali Hampers", image: "/images/seed/gift.webp" } });
     expect(renamed.body.data.name).toBe("Diwali Hampers");
+    const categoryRow = () => env.DB.prepare("select name from categories where id = ?").bind(id).first<{ name: string }>();
+    expect(await categoryRow()).toEqual({ name: "Diwali Hampers" });
 
     const sub = await api("/api/subcategory/create", {
       method: "POST",
@@ -80,18 +105,22 @@ describe("categories and sub-categories", () => {
     const refused = await api("/api/category/delete", { method: "DELETE", token: admin, body: { _id: id } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/used by 1 sub-category and 0 products/);
+    expect(await categoryRow()).toEqual({ name: "Diwali Hampers" });
     expect((await api("/api/subcategory/delete", { method: "DELETE", token: admin, body: { _id: sub.body.data._id } })).status).toBe(200);
     expect((await api("/api/category/delete", { method: "DELETE", token: admin, body: { _id: id } })).status).toBe(200);
+    expect(await categoryRow()).toBeNull();
     expect((await api("/api/category/delete", { method: "DELETE", token: admin, body: { _id: id } })).status).toBe(404);
   });
 
   it("validates sub-categories: at least one existing category", async () => {
+    const before = await storeSnapshot();
     const none = await api("/api/subcategory/create", { method: "POST", token: admin, body: { name: "X", image: "/images/seed/gift.webp", category: [] } });
     expect(none.status).toBe(400);
     const missing = await api("/api/subcategory/create", { method: "POST", token: admin, body: { name: "X", image: "/images/seed/gift.webp", category: ["0".repeat(24)] } });
     expect(missing.status).toBe(400);
     const unknown = await api("/api/subcategory/update", { method: "PUT", token: admin, body: { _id: "0".repeat(24), name: "X", image: "/images/seed/gift.webp", category: [await someCategory()] } });
     expect(unknown.status).toBe(404);
+    expect(await storeSnapshot()).toEqual(before);
   });
 });
 
@@ -142,8 +171,10 @@ describe("products", () => {
     expect((await api("/api/product/delete-product", { method: "DELETE", token: admin, body: { _id: id } })).status).toBe(404);
   });
 
-  it("refuses bad product input with field errors", async () => {
+  it("refuses bad product input with field errors, creating and changing nothing", async () => {
     const good = await base();
+    const product = await makeProduct();
+    const before = await storeSnapshot();
     const cases: [string, Record<string, unknown>][] = [
       ["price", { price: -1 }],
       ["discount", { discount: 150 }],
@@ -161,9 +192,9 @@ describe("products", () => {
     }
     const missing = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...good, _id: "0".repeat(24) } });
     expect(missing.status).toBe(404);
-    const product = await makeProduct();
     const bogusSub = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...good, _id: product.id, subCategory: ["0".repeat(24)] } });
     expect(bogusSub.status).toBe(400);
+    expect(await storeSnapshot()).toEqual(before);
   });
 });
 
@@ -183,5 +214,141 @@ describe("a deleted product in a guest's cookie cart", () => {
     const page = await SELF.fetch(`${BASE}/cart`, { headers: { Cookie: cartCookie } });
     expect(await page.text()).toContain("An item in your cart is no longer available and was removed");
     expect(page.headers.getSetCookie().some((c) => c.startsWith("__cart="))).toBe(true);
+  });
+});
+
+describe("stale product edits (decision 010: products.version)", () => {
+  async function placeOrder(productId: string, quantity: number) {
+    const buyer = await newShopper();
+    const address = await api("/api/address/create", { method: "POST", token: buyer.token, body: VALID_ADDRESS });
+    const order = await api("/api/order/cash-on-delivery", {
+      method: "POST",
+      token: buyer.token,
+      body: { list_items: [{ productId, quantity }], addressId: address.body.data._id },
+    });
+    expect(order.status).toBe(201);
+  }
+
+  it("an order placed while the edit form is open: the save is refused (409) with the stock now, the form keeps what was typed, nothing is written", async () => {
+    const cookie = await adminCookie();
+    const product = await makeProduct({ name: "Stale Form Ghee", stock: 10 });
+    const opened = await openEditForm(cookie, product.id);
+    await placeOrder(product.id, 2);
+    expect(await stockOf(product.id)).toBe(8);
+    const before = await productRow(product.id);
+
+    const stale = await pagePost(editPath(product.id), formOf({ ...(await productFields(product.id, { name: "Renamed Ghee", stock: "10" })), version: opened.version }), { cookie });
+    const html = htmlText(await stale.text());
+    expect(stale.status).toBe(409);
+    expect(html).toContain("This product changed since you opened it (now 8 in stock). Review and save again.");
+    expect(html).toContain('value="Renamed Ghee"');
+    expect(await productRow(product.id)).toEqual(before);
+
+    // The re-rendered form carries the current version: saving again after review goes through.
+    const current = /<input type="hidden" name="version" value="(\d+)"/.exec(html)![1];
+    expect(Number(current)).toBe(before.version);
+    const saved = await pagePost(editPath(product.id), formOf({ ...(await productFields(product.id, { name: "Renamed Ghee", stock: "28" })), version: current }), { cookie });
+    expect(saved.status).toBe(303);
+    expect(await productRow(product.id)).toMatchObject({ name: "Renamed Ghee", stock: 28, version: before.version + 1 });
+  });
+
+  it("two admins edit the same product: the first save wins, the second is told and changes nothing", async () => {
+    const [first, second] = await Promise.all([adminCookie(), adminCookie()]);
+    const product = await makeProduct({ name: "Two Admins Paneer", stock: 5, price: 100 });
+    const [a, b] = await Promise.all([openEditForm(first, product.id), openEditForm(second, product.id)]);
+    expect(a.version).toBe(b.version);
+    const saveA = await pagePost(editPath(product.id), formOf({ ...(await productFields(product.id, { price: "111" })), version: a.version }), { cookie: first });
+    expect(saveA.status).toBe(303);
+    const afterA = await productRow(product.id);
+    const saveB = await pagePost(editPath(product.id), formOf({ ...(await productFields(product.id, { price: "222", stock: "50" })), version: b.version }), { cookie: second });
+    expect(saveB.status).toBe(409);
+    expect(htmlText(await saveB.text())).toContain("This product changed since you opened it (now 5 in stock). Review and save again.");
+    expect(await productRow(product.id)).toEqual(afterA);
+    expect(afterA).toMatchObject({ price: 11100, stock: 5 });
+  });
+
+  it("/api: products carry their version; a client that sends the product back (spread) saves, a stale one gets 409", async () => {
+    const product = await makeProduct({ name: "Api Version Curd", stock: 9, price: 40 });
+    const read = await api("/api/product/get-product-details", { method: "POST", body: { productId: product.id } });
+    expect(read.body.data.version).toBe((await productRow(product.id)).version);
+    const ok = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...read.body.data, _id: product.id, description: "Thick curd.", price: 45 } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(await productRow(product.id)).toMatchObject({ price: 4500, stock: 9, version: read.body.data.version + 1 });
+
+    // The same stale copy again (another admin, or a sale, happened since): refused, nothing written.
+    await placeOrder(product.id, 1);
+    const before = await productRow(product.id);
+    const stale = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...read.body.data, _id: product.id, description: "Thick curd.", price: 50 } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe("This product changed since you opened it (now 8 in stock). Review and save again.");
+    expect(stale.body.data).toEqual({ _id: product.id, stock: 8, version: before.version });
+    expect(await productRow(product.id)).toEqual(before);
+  });
+
+  it("/api without a version: descriptive fields are last-writer-wins, but stock is never written back from a stale read", async () => {
+    const product = await makeProduct({ name: "No Version Butter", stock: 6, price: 50 });
+    const { version: _v, ...fetched } = (await api("/api/product/get-product-details", { method: "POST", body: { productId: product.id } })).body.data;
+    const read = { ...fetched, description: "Salted butter." };
+    const renamed = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...read, _id: product.id, name: "No Version Butter 500 g" } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(await productRow(product.id)).toMatchObject({ name: "No Version Butter 500 g", stock: 6 });
+
+    await placeOrder(product.id, 2);
+    const before = await productRow(product.id);
+    const echo = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...read, _id: product.id, price: 60 } });
+    expect(echo.status).toBe(409);
+    expect(echo.body.message).toBe("This product changed since you opened it (now 4 in stock). Review and save again.");
+    expect(await productRow(product.id)).toEqual(before);
+  });
+});
+
+describe("images from the admin page forms", () => {
+  const png = () => imageFile(TINY_PNG);
+
+  it("are stored only when the whole form is valid: an invalid submit with a good image leaves no object in R2", async () => {
+    const cookie = await adminCookie();
+    const refs = await someRefs();
+    const product = await makeProduct({ name: "Orphan Check Lassi" });
+    const { version } = await openEditForm(cookie, product.id);
+    const keys = await r2Keys();
+    const snapshot = await storeSnapshot();
+    const invalid: [string, FormData, number][] = [
+      ["/dashboard/category", formOf({ intent: "create-category", name: "", newImage: png() }), 400],
+      ["/dashboard/subcategory", formOf({ intent: "create-subcategory", name: "Orphan Sub", newImage: png() }), 400],
+      ["/dashboard/upload-product", formOf({ intent: "save", name: "Orphan Product", description: "x", newImage: [png(), png()], category: refs.category, subCategory: refs.subCategory, unit: "1 kg", stock: "3", price: "", discount: "0" }), 400],
+      ["/dashboard/upload-product", formOf({ intent: "add-field", name: "Orphan Step", newImage: png(), newFieldName: "Origin" }), 200],
+      [editPath(product.id), formOf({ ...(await productFields(product.id, { discount: "150" })), version, newImage: png() }), 400],
+    ];
+    for (const [path, form, status] of invalid) {
+      const res = await pagePost(path, form, { cookie });
+      expect(res.status, path).toBe(status);
+      expect(htmlText(await res.text()), path).toContain("Choose the new images again");
+    }
+    expect(await newR2Keys(keys)).toEqual([]);
+    expect(await storeSnapshot()).toEqual(snapshot);
+  });
+
+  it("are removed again when the database refuses the save (duplicate name, stale version)", async () => {
+    const cookie = await adminCookie();
+    const taken = (await env.DB.prepare("select name from categories limit 1").first<{ name: string }>())!.name;
+    const product = await makeProduct({ name: "Orphan Stale Lassi" });
+    const { version } = await openEditForm(cookie, product.id);
+    await env.DB.prepare("update products set stock = stock - 1 where id = ?").bind(product.id).run();
+    const keys = await r2Keys();
+    const snapshot = await storeSnapshot();
+    expect((await pagePost("/dashboard/category", formOf({ intent: "create-category", name: taken, newImage: png() }), { cookie })).status).toBe(409);
+    expect((await pagePost(editPath(product.id), formOf({ ...(await productFields(product.id)), version, newImage: png() }), { cookie })).status).toBe(409);
+    expect(await newR2Keys(keys)).toEqual([]);
+    expect(await storeSnapshot()).toEqual(snapshot);
+  });
+
+  it("a valid submit stores exactly the images it uses", async () => {
+    const cookie = await adminCookie();
+    const keys = await r2Keys();
+    const name = `Orphanless ${Date.now()}`;
+    const res = await pagePost("/dashboard/category", formOf({ intent: "create-category", name, newImage: [png(), png()] }), { cookie });
+    expect(res.status).toBe(303);
+    const row = await env.DB.prepare("select image from categories where name = ?").bind(name).first<{ image: string }>();
+    expect((await newR2Keys(keys)).map((key) => `/images/${key}`)).toEqual([row!.image]);
   });
 });

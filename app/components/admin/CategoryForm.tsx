@@ -22,12 +22,15 @@ export function CategoryForm({
   errors = {},
   submitLabel,
   categoryOptions,
+  repickImage = false,
 }: {
   intent: string;
   draft: CategoryDraft;
   errors?: Record<string, string>;
   submitLabel: string;
   categoryOptions?: { id: string; name: string }[];
+  /** The form came back and the new image it carried was not kept. */
+  repickImage?: boolean;
 }) {
   const hydrated = useHydrated();
   const [name, setName] = useState(draft.name);
@@ -41,7 +44,7 @@ export function CategoryForm({
         </p>
       ) : null}
       <FormField id="category-name" label="Name" name="name" defaultValue={draft.name} required maxLength={120} errors={errors.name ? [errors.name] : undefined} onChange={(e) => setName(e.currentTarget.value)} />
-      <ImageField label="Image" images={draft.image ? [draft.image] : []} error={errors.image} disabled={hydrated && !name.trim()} />
+      <ImageField label="Image" images={draft.image ? [draft.image] : []} error={errors.image} disabled={hydrated && !name.trim()} repick={repickImage} />
       {categoryOptions ? (
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium">Select Category</legend>

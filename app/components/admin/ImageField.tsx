@@ -1,17 +1,29 @@
-/** Current images (kept as hidden URLs, each with a Remove checkbox) plus a file input for more. */
+import { useHydrated } from "~/lib/use-hydrated";
+
+export const REPICK_IMAGES = "Choose the new images again: images are uploaded only when the form is saved.";
+
+/**
+ * Current images (kept as hidden URLs, each with a Remove checkbox) plus a file input for more.
+ * New files are stored only when the form is saved and valid. When the form comes back
+ * (`repick`), a page without JavaScript has lost the chosen files and says so; with JavaScript
+ * the form stays mounted and the picker still holds them.
+ */
 export function ImageField({
   label,
   images,
   multiple = false,
   error,
   disabled = false,
+  repick = false,
 }: {
   label: string;
   images: string[];
   multiple?: boolean;
   error?: string;
   disabled?: boolean;
+  repick?: boolean;
 }) {
+  const hydrated = useHydrated();
   return (
     <fieldset className="grid gap-2">
       <legend className="text-sm font-medium">{label}</legend>
@@ -46,6 +58,11 @@ export function ImageField({
       {error ? (
         <p role="alert" className="text-sm text-red-600">
           {error}
+        </p>
+      ) : null}
+      {repick && !hydrated ? (
+        <p role="alert" className="text-sm text-amber-700">
+          {REPICK_IMAGES}
         </p>
       ) : null}
     </fieldset>

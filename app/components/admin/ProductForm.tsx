@@ -55,7 +55,9 @@ export function ProductForm({
   subCategories,
   submitLabel,
   id,
+  version,
   addingField = false,
+  repickImages = false,
 }: {
   draft: ProductDraft;
   errors?: Record<string, string>;
@@ -63,11 +65,16 @@ export function ProductForm({
   subCategories: Option[];
   submitLabel: string;
   id?: string;
+  /** The product version this edit started from (decision 010): a save from an older one is refused. */
+  version?: number | null;
   addingField?: boolean;
+  repickImages?: boolean;
 }) {
   return (
     <Form method="post" encType="multipart/form-data" className="grid gap-3">
       {id ? <input type="hidden" name="id" value={id} /> : null}
+      {version != null ? <input type="hidden" name="version" value={version} /> : null}
+      {repickImages ? <input type="hidden" name="repickImages" value="1" /> : null}
       <Err message={errors._} />
       <Text name="name" label="Name" value={draft.name} error={errors.name} />
       <label className="grid gap-1 text-sm font-medium">
@@ -75,7 +82,7 @@ export function ProductForm({
         <textarea name="description" rows={3} defaultValue={draft.description} required className="rounded-md border border-neutral-300 bg-blue-50/40 p-3 font-normal" />
         <Err message={errors.description} />
       </label>
-      <ImageField label="Image" images={draft.image} multiple error={errors.image} />
+      <ImageField label="Image" images={draft.image} multiple error={errors.image} repick={repickImages} />
       <Chips name="category" legend="Category" options={categories} selected={draft.category} error={errors.category} />
       <Chips name="subCategory" legend="Sub Category" options={subCategories} selected={draft.subCategory} error={errors.subCategory} />
       <Text name="unit" label="Unit" value={draft.unit} error={errors.unit} />

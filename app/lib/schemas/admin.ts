@@ -13,7 +13,9 @@ export const imageUrlSchema = z
   .string({ error: "Image is required" })
   .trim()
   .min(1, "Image is required")
-  .regex(/^\/images\/[a-z0-9][a-z0-9/_.-]{0,200}$/i, "Upload the image first");
+  .regex(/^\/images\/[a-z0-9][a-z0-9/_.-]{0,200}$/i, "Upload the image first")
+  // "/images/x/../../api/…" would make every <img> showing it request another path of the store.
+  .refine((url) => !url.split("/").some((part) => part === "." || part === ".."), "Upload the image first");
 
 const idRef = z.union([
   z.string().regex(ID_PATTERN, "Not a valid id"),
@@ -34,10 +36,17 @@ export const subCategoryInputSchema = z.object({
   category: idListSchema("category"),
 });
 
-const money = z.coerce
-  .number({ error: "Price must be a number" })
-  .min(0, "Price cannot be negative")
-  .max(1_000_000, "Price is too high");
+/**
+ * A number from a form (text) or JSON (a number). Blank is "required" — never a silent 0 — and
+ * null, booleans and junk are refused rather than coerced.
+ */
+const numberField = (label: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value)) : value),
+    z.number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) }),
+  );
+
+const money = numberField("Price").pipe(z.number().min(0, "Price cannot be negative").max(1_000_000, "Price is too high"));
 
 const customFieldsSchema = z
   .array(
@@ -56,13 +65,11 @@ export const productInputSchema = z.object({
   category: idListSchema("category"),
   subCategory: idListSchema("sub-category"),
   unit: name("Unit"),
-  stock: z.coerce.number({ error: "Stock must be a number" }).int("Stock must be a whole number").min(0, "Stock cannot be negative").max(1_000_000, "Stock is too high"),
+  stock: numberField("Stock").pipe(z.number().int("Stock must be a whole number").min(0, "Stock cannot be negative").max(1_000_000, "Stock is too high")),
   price: money,
-  discount: z.coerce
-    .number({ error: "Discount must be a number" })
-    .int("Discount must be a whole percent")
-    .min(0, "Discount must be between 0 and 100")
-    .max(100, "Discount must be between 0 and 100"),
+  discount: numberField("Discount").pipe(
+    z.number().int("Discount must be a whole percent").min(0, "Discount must be between 0 and 100").max(100, "Discount must be between 0 and 100"),
+  ),
   more_details: customFieldsSchema.default([]),
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
@@ -75,5 +82,14 @@ export const apiProductSchema = productInputSchema.extend({
     .transform((map) => Object.entries(map).map(([n, value]) => ({ name: n, value })))
     .pipe(customFieldsSchema),
 });
+
+/**
+ * The product version an edit started from (decision 010): page forms send it as text, /api clients
+ * as the number they read with the product.
+ */
+export const productVersionSchema = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,15}$/).transform(Number)], { error: "version must be a whole number" })
+  .pipe(z.number().int("version must be a whole number").min(0, "version must be 0 or more").max(Number.MAX_SAFE_INTEGER, "version is too large"))
+  .optional();
 
 export const idBodySchema = z.object({ _id: z.string({ error: "_id is required" }).regex(ID_PATTERN, "_id is not a valid id") });
