@@ -24,6 +24,9 @@ import {
   WRONG,
 } from "./support-auth";
 
+/** Each case does many PBKDF2 checks (parallel ones dozens at once) on a shared 2-core machine. */
+const SLOW = 30_000;
+
 const CODE_INVALID = "The code is invalid or has expired. Request a new one.";
 
 /** A context for calling server functions directly (no per-IP binding: only the D1 guard counts). */
@@ -51,7 +54,7 @@ async function latestCode(email: string) {
   return /\b(\d{6})\b/.exec(mail?.text ?? "")![1];
 }
 
-describe("login limits hold against parallel guesses", () => {
+describe("login limits hold against parallel guesses", { timeout: SLOW }, () => {
   it("30 parallel wrong passwords from one client: exactly 5 are checked (401), 25 refused (429); the owner elsewhere still signs in", async () => {
     const { id, email } = await registerAccount();
     const attacker = randomIp();
@@ -170,7 +173,7 @@ describe("login limits hold against parallel guesses", () => {
   });
 });
 
-describe("reset codes hold against parallel guesses", () => {
+describe("reset codes hold against parallel guesses", { timeout: SLOW }, () => {
   it("30 parallel wrong codes: 5 tries answered 'invalid', 25 'locked' (429); the right code is burnt", async () => {
     const { id, email } = await registerAccount();
     await api("/api/user/forgot-password", { method: "PUT", body: { email }, headers: { "CF-Connecting-IP": randomIp() } });
@@ -208,7 +211,7 @@ describe("reset codes hold against parallel guesses", () => {
   });
 });
 
-describe("mail in production keeps nothing readable", () => {
+describe("mail in production keeps nothing readable", { timeout: SLOW }, () => {
   const MAIL_SETTINGS = { MAIL_API_URL: "https://mail.example/emails", MAIL_API_KEY: "re_test_key", MAIL_FROM: "FreshDash <no-reply@freshdash.example>" };
 
   function recordingFetch(status = 200) {
@@ -274,7 +277,7 @@ describe("mail in production keeps nothing readable", () => {
   });
 });
 
-describe("changing the account email needs the current password", () => {
+describe("changing the account email needs the current password", { timeout: SLOW }, () => {
   async function signedIn() {
     const account = await registerAccount();
     const login = await apiLogin(account.email, PASSWORD, randomIp());
@@ -346,7 +349,7 @@ describe("changing the account email needs the current password", () => {
   });
 });
 
-describe("mass assignment", () => {
+describe("mass assignment", { timeout: SLOW }, () => {
   const HOSTILE = {
     role: "ADMIN",
     status: "Suspended",

@@ -8,6 +8,9 @@ import { api, randomIp } from "../workers/api-client";
 import { BASE } from "../workers/fixtures";
 import { apiLogin, PASSWORD, postForm, registerAccount, sessionCount, setCookies } from "./support-auth";
 
+/** Each case does many PBKDF2 checks (parallel ones dozens at once) on a shared 2-core machine. */
+const SLOW = 30_000;
+
 /** One /api sign-in: an access token, a refresh token and the session cookie issued with them. */
 async function signIn() {
   const { id, email } = await registerAccount();
@@ -26,7 +29,7 @@ async function liveRefreshTokens(userId: string) {
   return (await env.DB.prepare("select count(*) as n from refresh_tokens where user_id = ? and revoked_at is null").bind(userId).first<{ n: number }>())!.n;
 }
 
-describe("GET /api/user/logout with a cookie", () => {
+describe("GET /api/user/logout with a cookie", { timeout: SLOW }, () => {
   it.each([
     ["Sec-Fetch-Site: cross-site (a link or image on another site)", { "Sec-Fetch-Site": "cross-site" }],
     ["Sec-Fetch-Site: same-site (a sibling subdomain)", { "Sec-Fetch-Site": "same-site" }],
@@ -60,7 +63,7 @@ describe("GET /api/user/logout with a cookie", () => {
   });
 });
 
-describe("one sign-in ends as a whole", () => {
+describe("one sign-in ends as a whole", { timeout: SLOW }, () => {
   it("a bearer-only logout also ends the cookie session issued with the same login", async () => {
     const s = await signIn();
     const res = await api("/api/user/logout", { token: s.token });
