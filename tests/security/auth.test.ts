@@ -34,8 +34,15 @@ function contextWith(extra: Record<string, unknown> = {}): AppLoadContext {
   return { cloudflare: { env: { ...env, LOGIN_LIMITER: undefined, ...extra } } } as unknown as AppLoadContext;
 }
 
+/** Production refuses to run without its rate limiters (decision 012), so this context keeps them. */
 const production = (extra: Record<string, unknown> = {}) =>
-  contextWith({ ENVIRONMENT: "production", SESSION_SECRET: "production-test-secret-0123456789", ...extra });
+  contextWith({
+    ENVIRONMENT: "production",
+    SESSION_SECRET: "production-test-secret-0123456789",
+    LOGIN_LIMITER: env.LOGIN_LIMITER,
+    UPLOAD_LIMITER: env.UPLOAD_LIMITER,
+    ...extra,
+  });
 
 async function statusOf(run: Promise<unknown>): Promise<number> {
   try {
