@@ -5,33 +5,22 @@
 import { env, SELF } from "cloudflare:test";
 import Stripe from "stripe";
 import { expect, inject } from "vitest";
+import type { FakeCheckoutSession } from "../support/fake-stripe";
 import { api, randomIp, VALID_ADDRESS } from "../workers/api-client";
 import { BASE } from "../workers/fixtures";
 
 export const WEBHOOK_SECRET = "whsec_test_secret";
 const stripe = new Stripe("sk_test_fake_key");
 
-export interface FakeSession {
-  id: string;
-  status: "open" | "complete" | "expired";
-  payment_status: "unpaid" | "paid";
-  payment_intent: string | null;
-  amount_total: number;
-  currency: string;
-  client_reference_id: string | null;
-  metadata: Record<string, string>;
-  line_items: { name: string; quantity: number; unit_amount: number }[];
-}
-
 /** The session as the fake Stripe holds it: what the store really sent (line items, amount, currency). */
-export async function stripeSession(id: string): Promise<FakeSession> {
+export async function stripeSession(id: string): Promise<FakeCheckoutSession> {
   const res = await fetch(`${inject("stripeBase")}/v1/checkout/sessions/${id}`);
   expect(res.status).toBe(200);
-  return (await res.json()) as FakeSession;
+  return (await res.json()) as FakeCheckoutSession;
 }
 
 /** The shopper pays on the fake's hosted page (no webhook is sent: the workers fake has no store URL). */
-export async function payAtStripe(id: string): Promise<FakeSession> {
+export async function payAtStripe(id: string): Promise<FakeCheckoutSession> {
   const res = await fetch(`${inject("stripeBase")}/pay/${id}`, { method: "POST", redirect: "manual" });
   expect(res.status).toBe(303);
   return stripeSession(id);
@@ -42,7 +31,7 @@ export function sessionEvent<S extends object>(type: string, session: S, id = `e
 }
 
 /** `checkout.session.completed` for a session the shopper really paid at the fake Stripe. */
-export async function completedEvent(sessionId: string, overrides: Partial<FakeSession> = {}) {
+export async function completedEvent(sessionId: string, overrides: Partial<FakeCheckoutSession> = {}) {
   const session = await payAtStripe(sessionId);
   return sessionEvent("checkout.session.completed", { ...session, ...overrides });
 }
