@@ -45,7 +45,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return data({ formError: parsed.error.issues[0]?.message ?? "Invalid checkout" }, { status: 400 });
   const { addressId, idempotencyKey } = parsed.data;
   const online = parsed.data.intent === "online";
-  if (online && !getStripe(context)) return data({ formError: ONLINE_PAYMENT_UNAVAILABLE }, { status: 400 });
+  const stripe = online ? getStripe(context) : null;
+  if (online && !stripe) return data({ formError: ONLINE_PAYMENT_UNAVAILABLE }, { status: 400 });
 
   const cart = await loadCart(context, { userId: user.id });
   const result = await placeOrder(context, {
@@ -62,9 +63,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (order.state.paymentMethod === "COD") {
     return redirectWithToast(context, "/success?text=Order", { type: "success", text: "Order placed successfully" });
   }
-  const stripe = getStripe(context);
-  if (!stripe) return data({ formError: ONLINE_PAYMENT_UNAVAILABLE }, { status: 400 });
-  const session = await startOnlinePayment(context, stripe, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id });
+  const payments = stripe ?? getStripe(context);
+  if (!payments) return data({ formError: ONLINE_PAYMENT_UNAVAILABLE }, { status: 400 });
+  const session = await startOnlinePayment(context, payments, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id });
   if (!session.ok) return data({ formError: session.message }, { status: session.status });
   return redirect(session.url, 303);
 }
