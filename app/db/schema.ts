@@ -181,7 +181,7 @@ export const products = sqliteTable(
     /**
      * Optimistic-concurrency counter: every admin edit bumps it, and so does every stock change
      * (orders, holds, releases, returns) through the `products_version_on_stock` trigger
-     * (migrations/0005). An admin save is refused when it no longer matches (decision 010).
+     * (migrations/0006). An admin save is refused when it no longer matches (decision 010).
      */
     version: integer("version").notNull().default(0),
     createdAt: createdAt(),
@@ -334,6 +334,10 @@ export const orders = sqliteTable(
     uniqueIndex("orders_order_id_unique").on(t.orderId),
     uniqueIndex("orders_idempotency_unique").on(t.idempotencyKey),
     uniqueIndex("orders_stripe_session_unique").on(t.stripeSessionId),
+    /** A shopper holds at most one unpaid online checkout (docs/decisions/009-payment-trust.md). */
+    uniqueIndex("orders_one_open_checkout_unique")
+      .on(t.userId)
+      .where(sql`${t.status} = 'placed' and ${t.paymentStatus} = 'PENDING' and ${t.paymentMethod} = 'ONLINE'`),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
@@ -395,11 +399,19 @@ export const cartNotices = sqliteTable(
   (t) => [index("cart_notices_user_idx").on(t.userId)],
 );
 
-/** Stripe webhook events already handled (idempotency): the id is Stripe's event id. */
+export const PAYMENT_EVENT_OUTCOMES = ["processed", "refused"] as const;
+
+/**
+ * Stripe webhook events already handled (idempotency): the id is Stripe's event id. A verified event
+ * that may not touch any order (another session, wrong amount or currency, an order not awaiting
+ * payment) is kept as `refused` with the reason in `note`, so every signed event is accounted for.
+ */
 export const paymentEvents = sqliteTable("payment_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   orderId: text("order_id"),
+  outcome: text("outcome", { enum: PAYMENT_EVENT_OUTCOMES }).notNull().default("processed"),
+  note: text("note"),
   createdAt: createdAt(),
 });
 

@@ -3,11 +3,15 @@ import { apiOrderSchema } from "~/lib/schemas/order";
 import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { placeApiOrder } from "~/utils/orders.server";
 import { requireApiUser } from "~/utils/auth.server";
-import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, PAYMENT_UNREACHABLE, startOnlinePayment } from "~/utils/stripe.server";
+import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, startOnlinePayment } from "~/utils/stripe.server";
 
 export const loader = () => methodNotAllowed("POST");
 
-/** POST /api/order/checkout: reserves stock in a pending order and returns the Checkout Session `id` and `url`. */
+/**
+ * POST /api/order/checkout: reserves stock in a pending order and returns the Checkout Session `id`
+ * and `url`. A shopper holds one unpaid checkout: starting another releases the previous one.
+ * The same request again (same key, or the same body without a key) answers with the same session.
+ */
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "POST");
@@ -18,6 +22,6 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     const result = await placeApiOrder(context, request, user.id, body, "ONLINE");
     if (!result.ok) return apiError(result.message, result.status);
     const session = await startOnlinePayment(context, stripe, result.order, { origin: new URL(request.url).origin, email: user.email, userId: user.id });
-    if (!session) return apiError(PAYMENT_UNREACHABLE, 502);
+    if (!session.ok) return apiError(session.message, session.status);
     return apiSuccess({ orderId: result.order.orderId }, { extra: { id: session.id, url: session.url } });
   });

@@ -5,6 +5,7 @@ import { AddressForm } from "~/components/AddressForm";
 import { AddressLines } from "~/components/AddressCard";
 import { BillDetails } from "~/components/BillDetails";
 import { Dialog } from "~/components/Dialog";
+import { FormErrors } from "~/components/FormErrors";
 import { newId } from "~/lib/ids";
 import { checkoutFormSchema } from "~/lib/schemas/order";
 import { ADDRESS_INTENTS, handleAddressIntent } from "~/utils/address-actions.server";
@@ -12,7 +13,7 @@ import { listAddresses } from "~/utils/addresses.server";
 import { loadCart } from "~/utils/cart.server";
 import { placeOrder } from "~/utils/orders.server";
 import { getOptionalUser, type SessionUser } from "~/utils/auth.server";
-import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, PAYMENT_UNREACHABLE, startOnlinePayment } from "~/utils/stripe.server";
+import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, startOnlinePayment } from "~/utils/stripe.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout | FreshDash" }];
@@ -58,10 +59,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) return data({ formError: result.message }, { status: result.status });
   const order = result.order;
 
-  if (!stripe) return redirectWithToast(context, "/success?text=Order", { type: "success", text: "Order placed successfully" });
-
-  const session = await startOnlinePayment(context, stripe, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id });
-  if (!session) return data({ formError: PAYMENT_UNREACHABLE }, { status: 502 });
+  // A second submit of the same page (same key) continues the order the first one made.
+  if (order.state.paymentMethod === "COD") {
+    return redirectWithToast(context, "/success?text=Order", { type: "success", text: "Order placed successfully" });
+  }
+  const payments = stripe ?? getStripe(context);
+  if (!payments) return data({ formError: ONLINE_PAYMENT_UNAVAILABLE }, { status: 400 });
+  const session = await startOnlinePayment(context, payments, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id });
+  if (!session.ok) return data({ formError: session.message }, { status: session.status });
   return redirect(session.url, 303);
 }
 
@@ -79,6 +84,9 @@ export default function Checkout() {
     return (
       <section className="mx-auto max-w-lg py-12 text-center">
         <h1 className="text-xl font-bold">Checkout</h1>
+        <div className="mt-3">
+          <FormErrors errors={formError ? [formError] : null} />
+        </div>
         <p className="mt-3 text-neutral-600">Your cart is empty.</p>
         <Link to="/" className="mt-5 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white">
           Shop Now
@@ -92,11 +100,7 @@ export default function Checkout() {
       <Form method="post" id="checkout" className="grid content-start gap-3">
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <h1 className="text-lg font-semibold">Choose your address</h1>
-        {formError ? (
-          <p role="alert" className="rounded-md border-l-4 border-red-600 bg-red-50 px-4 py-2 text-sm font-medium text-red-800">
-            {formError}
-          </p>
-        ) : null}
+        <FormErrors errors={formError ? [formError] : null} />
         <fieldset className="grid gap-3">
           <legend className="sr-only">Delivery address</legend>
           {addresses.map((address, index) => (

@@ -1,8 +1,15 @@
 /**
  * The one order pipeline for cash on delivery and online payment (ARCHITECTURE.md "Orders and
- * payments"). Placing an order is ONE D1 batch: the order, its lines (prices snapshotted), the status
- * history row, the stock decrements and the cart clean-up. `products.stock` has CHECK (stock >= 0),
- * so an oversell fails the statement and D1 rolls the whole batch back.
+ * payments", docs/decisions/009-payment-trust.md). Placing an order is ONE D1 batch: the order, its
+ * lines (prices snapshotted), the status history row, the stock decrements and the cart clean-up.
+ * `products.stock` has CHECK (stock >= 0): it is the only stock guard (there is no read-then-decide
+ * pre-check), so an oversell fails the statement and D1 rolls the whole batch back.
+ *
+ * The same batch also decides the two per-shopper rules atomically:
+ * - the order's idempotency key (the client's, or one derived from the request when it sends none)
+ *   is unique on `orders`, so parallel copies of one request make one order;
+ * - an online order first releases the shopper's previous unpaid online checkout, and the partial
+ *   unique index `orders_one_open_checkout_unique` keeps it at one hold per shopper.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
@@ -10,15 +17,15 @@ import { paiseToRupees } from "~/lib/money";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
 import type { OrderStatus } from "~/db/schema";
 import { DELIVERY_PROMISE_MS } from "~/lib/order-status";
+import { MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
+import { lineLimitMessage, mergeOrderLines, type OrderLineInput } from "~/lib/schemas/order";
 import type { AddressRow } from "./addresses.server";
+import { sha256Hex } from "./crypto.server";
 import { getD1 } from "./db.server";
 
 export type PaymentMethod = "COD" | "ONLINE";
 
-export interface OrderRequestLine {
-  productId: string;
-  quantity: number;
-}
+export type OrderRequestLine = OrderLineInput;
 
 interface ProductForOrder {
   id: string;
@@ -26,7 +33,6 @@ interface ProductForOrder {
   unit: string;
   price: number;
   discount: number;
-  stock: number;
   image: string;
 }
 
@@ -35,16 +41,28 @@ export interface PlacedOrder {
   orderId: string;
   bill: Bill;
   lines: (OrderRequestLine & { name: string; unit: string; image: string; price: number; discount: number; finalPrice: number })[];
+  /** When the stock hold of an online order ends (ms); Stripe's session expiry is derived from it. */
+  reservationExpiresAt: number | null;
   /** True when the same idempotency key had already created this order. */
   duplicate: boolean;
+  /** The order as it stands now (a duplicate may since have been paid or cancelled). */
+  state: { status: OrderStatus; paymentMethod: PaymentMethod; paymentStatus: string; stripeSessionId: string | null };
+  /** Checkout Sessions of the shopper's previous hold, released by this order: to be expired at Stripe. */
+  replacedSessions: string[];
 }
 
-export type PlaceOrderResult =
-  | { ok: true; order: PlacedOrder }
-  | { ok: false; status: 400 | 404 | 409; message: string };
+type Refusal = { ok: false; status: 400 | 404 | 409; message: string };
+export type PlaceOrderResult = { ok: true; order: PlacedOrder } | Refusal;
 
 /** Online orders hold their stock this long (Stripe's minimum Checkout Session lifetime). */
 export const RESERVATION_MS = 30 * 60 * 1000;
+
+/**
+ * A request without an idempotency key is keyed by what it asks for (shopper, address, payment
+ * method, merged lines): the same request again within this window is the same order. A cancelled
+ * order, or one older than the window, frees its derived key.
+ */
+export const DERIVED_KEY_WINDOW_MS = 5 * 60 * 1000;
 
 export function newOrderNumber(now = new Date()): string {
   const day = now.toISOString().slice(0, 10).replace(/-/g, "");
@@ -52,38 +70,68 @@ export function newOrderNumber(now = new Date()): string {
   return `ORD-${day}-${suffix}`;
 }
 
-function mergeLines(lines: OrderRequestLine[]): OrderRequestLine[] {
-  const merged = new Map<string, number>();
-  for (const line of lines) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
-  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+interface OrderInput {
+  userId: string;
+  addressId: string;
+  lines: OrderRequestLine[];
+  paymentMethod: PaymentMethod;
+  /** The client's key (page form or Idempotency-Key); without one a key is derived from the request. */
+  idempotencyKey?: string;
+  /** Advisory totals from a client, in rupees: refused with 409 when they disagree. */
+  clientTotals?: { subTotalAmt?: number; totalAmt?: number };
 }
 
-async function findExistingOrder(d1: D1Database, userId: string, idempotencyKey: string) {
+interface OrderKey {
+  value: string;
+  derived: boolean;
+}
+
+/** Everything the order batch needs, decided from one read; `commitOrder` writes it or refuses. */
+export interface OrderPlan {
+  id: string;
+  orderId: string;
+  userId: string;
+  address: AddressRow;
+  paymentMethod: PaymentMethod;
+  key: OrderKey;
+  lines: PlacedOrder["lines"];
+  bill: Bill;
+}
+
+async function orderKey(input: OrderInput, lines: OrderRequestLine[]): Promise<OrderKey> {
+  if (input.idempotencyKey) return { value: `${input.userId}:${input.idempotencyKey}`, derived: false };
+  const sorted = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1)).map((l) => [l.productId, l.quantity]);
+  const digest = await sha256Hex(JSON.stringify([input.userId, input.addressId, input.paymentMethod, sorted]));
+  return { value: `auto:${digest}`, derived: true };
+}
+
+/** The order holding a key, if it still counts: a derived key only within its window and while not cancelled. */
+function keyHolderStatement(d1: D1Database, userId: string, key: OrderKey, now: number) {
   return d1
-    .prepare("select id, order_id as orderId from orders where idempotency_key = ? and user_id = ?")
-    .bind(idempotencyKey, userId)
-    .first<{ id: string; orderId: string }>();
+    .prepare(
+      `select id, order_id as orderId from orders
+        where idempotency_key = ?1 and user_id = ?2 and (?3 = 0 or (status != 'cancelled' and created_at >= ?4))`,
+    )
+    .bind(key.value, userId, key.derived ? 1 : 0, now - DERIVED_KEY_WINDOW_MS);
 }
 
-export async function placeOrder(
+/**
+ * Reads and validates an order request (one round trip): a repeat of an earlier request answers
+ * with that order; otherwise the address must be the shopper's own, every product must exist,
+ * merged lines stay within the line limit, and advisory totals must match. Stock is NOT checked
+ * here: the batch in `commitOrder` is the one place that decides it.
+ */
+export async function planOrder(
   context: AppLoadContext,
-  input: {
-    userId: string;
-    addressId: string;
-    lines: OrderRequestLine[];
-    paymentMethod: PaymentMethod;
-    idempotencyKey?: string;
-    /** Advisory totals from a client, in rupees: refused with 409 when they disagree. */
-    clientTotals?: { subTotalAmt?: number; totalAmt?: number };
-  },
-): Promise<PlaceOrderResult> {
+  input: OrderInput,
+  now = Date.now(),
+): Promise<Refusal | { ok: true; order: PlacedOrder } | { ok: true; plan: OrderPlan }> {
   const d1 = getD1(context);
-  const lines = mergeLines(input.lines);
-  if (!lines.length) return { ok: false, status: 400, message: "Your cart is empty" };
-  const idempotencyKey = input.idempotencyKey ? `${input.userId}:${input.idempotencyKey}` : null;
+  const lines = mergeOrderLines(input.lines);
+  if (!lines.length && !input.idempotencyKey) return { ok: false, status: 400, message: "Your cart is empty" };
+  const key = await orderKey(input, lines);
 
-  // One round trip for everything the checks need.
-  const placeholders = lines.map(() => "?").join(",");
+  const placeholders = lines.map(() => "?").join(",") || "null";
   const [addressResult, productResult, existingResult] = await d1.batch([
     d1
       .prepare(
@@ -92,17 +140,18 @@ export async function placeOrder(
       .bind(input.addressId, input.userId),
     d1
       .prepare(
-        `select p.id, p.name, p.unit, p.price, p.discount, p.stock,
+        `select p.id, p.name, p.unit, p.price, p.discount,
                 coalesce((select url from product_images pi where pi.product_id = p.id order by pi.position limit 1), '') as image
            from products p where p.id in (${placeholders})`,
       )
       .bind(...lines.map((l) => l.productId)),
-    d1
-      .prepare("select id, order_id as orderId from orders where idempotency_key = ?")
-      .bind(idempotencyKey ?? ""),
+    keyHolderStatement(d1, input.userId, key, now),
   ]);
   const existing = existingResult.results[0] as { id: string; orderId: string } | undefined;
   if (existing) return { ok: true, order: await describeExisting(d1, existing) };
+  if (!lines.length) return { ok: false, status: 400, message: "Your cart is empty" };
+  const tooMany = lines.find((line) => line.quantity > MAX_LINE_QUANTITY);
+  if (tooMany) return { ok: false, status: 400, message: lineLimitMessage(tooMany.quantity) };
 
   const address = addressResult.results[0] as AddressRow | undefined;
   if (!address) return { ok: false, status: 404, message: "Choose a delivery address: that address was not found" };
@@ -112,7 +161,6 @@ export async function placeOrder(
   for (const line of lines) {
     const product = products.get(line.productId);
     if (!product) return { ok: false, status: 404, message: "An item in your cart is no longer sold: remove it and try again" };
-    if (product.stock < line.quantity) return { ok: false, status: 409, message: soldOutMessage(product) };
     priced.push({
       ...line,
       name: product.name,
@@ -135,11 +183,64 @@ export async function placeOrder(
       message: `Prices have changed: the total is now ₹${paiseToRupees(bill.grandTotal)}. Review your cart and try again.`,
     };
   }
+  return {
+    ok: true,
+    plan: {
+      id: newId(),
+      orderId: newOrderNumber(new Date(now)),
+      userId: input.userId,
+      address,
+      paymentMethod: input.paymentMethod,
+      key,
+      lines: priced,
+      bill,
+    },
+  };
+}
 
-  const id = newId();
-  const orderId = newOrderNumber();
-  const now = Date.now();
-  const online = input.paymentMethod === "ONLINE";
+/** The shopper's unpaid online checkout (at most one: the partial unique index). */
+const OPEN_CHECKOUT = "user_id = ? and status = 'placed' and payment_status = 'PENDING' and payment_method = 'ONLINE'";
+
+/**
+ * Releases whatever unpaid online checkout the shopper holds, as statements for the new order's
+ * batch: stock back, a history row, then the order itself (last, so the earlier statements still
+ * see it pending). Returns the released orders' session ids from the final statement.
+ */
+function releaseOpenCheckoutStatements(d1: D1Database, userId: string, now: number): D1PreparedStatement[] {
+  const held = `select id from orders where ${OPEN_CHECKOUT}`;
+  return [
+    d1
+      .prepare(
+        `update products set stock = stock + (select sum(oi.quantity) from order_items oi where oi.product_id = products.id and oi.order_id in (${held})),
+                updated_at = ?
+          where id in (select oi.product_id from order_items oi where oi.order_id in (${held}))`,
+      )
+      .bind(userId, now, userId),
+    d1
+      .prepare(
+        `insert into order_status_history (id, order_id, status, actor_user_id, note, created_at)
+         select lower(hex(randomblob(12))), id, 'cancelled', ?, 'Replaced by a newer checkout', ? from orders where ${OPEN_CHECKOUT}`,
+      )
+      .bind(userId, now, userId),
+    d1
+      .prepare(
+        `update orders set status = 'cancelled', payment_status = 'FAILED', reservation_expires_at = null, version = version + 1, updated_at = ?
+          where ${OPEN_CHECKOUT} returning stripe_session_id as sessionId`,
+      )
+      .bind(now, userId),
+  ];
+}
+
+/**
+ * Writes a planned order in ONE batch. Whatever it refuses, it refuses as a whole: a lost race for
+ * the last unit (CHECK stock >= 0) is 409; a parallel copy of the same request (unique idempotency
+ * key) answers with the order that won.
+ */
+export async function commitOrder(context: AppLoadContext, plan: OrderPlan, now = Date.now()): Promise<PlaceOrderResult> {
+  const d1 = getD1(context);
+  const { id, orderId, address, lines, bill, key, userId } = plan;
+  const online = plan.paymentMethod === "ONLINE";
+  const reservationExpiresAt = online ? now + RESERVATION_MS : null;
   const deliveryAddress = {
     address_line: address.address_line,
     city: address.city,
@@ -148,7 +249,17 @@ export async function placeOrder(
     pincode: address.pincode,
     mobile: address.mobile,
   };
+  const releases = online ? releaseOpenCheckoutStatements(d1, userId, now) : [];
   const statements: D1PreparedStatement[] = [
+    // A derived key is freed by a holder that no longer counts (cancelled, or past the window).
+    ...(key.derived
+      ? [
+          d1
+            .prepare("update orders set idempotency_key = null where idempotency_key = ? and (status = 'cancelled' or created_at < ?)")
+            .bind(key.value, now - DERIVED_KEY_WINDOW_MS),
+        ]
+      : []),
+    ...releases,
     d1
       .prepare(
         `insert into orders (id, order_id, user_id, address_id, delivery_address, payment_method, payment_status, status,
@@ -158,18 +269,18 @@ export async function placeOrder(
       .bind(
         id,
         orderId,
-        input.userId,
+        userId,
         address.id,
         JSON.stringify(deliveryAddress),
-        input.paymentMethod,
+        plan.paymentMethod,
         bill.itemsTotal,
         bill.grandTotal,
-        idempotencyKey,
-        online ? now + RESERVATION_MS : null,
+        key.value,
+        reservationExpiresAt,
         now,
         now,
       ),
-    ...priced.map((line) =>
+    ...lines.map((line) =>
       d1
         .prepare(
           `insert into order_items (id, order_id, product_id, name, image, unit, quantity, unit_price, discount, unit_final_price)
@@ -178,37 +289,60 @@ export async function placeOrder(
         .bind(newId(), id, line.productId, line.name, line.image, line.unit, line.quantity, line.price, line.discount, line.finalPrice),
     ),
     // CHECK (stock >= 0) turns a lost race for the last unit into a failed batch.
-    ...priced.map((line) =>
-      d1
-        .prepare("update products set stock = stock - ?, updated_at = ? where id = ?")
-        .bind(line.quantity, now, line.productId),
+    ...lines.map((line) =>
+      d1.prepare("update products set stock = stock - ?, updated_at = ? where id = ?").bind(line.quantity, now, line.productId),
     ),
     d1
       .prepare("insert into order_status_history (id, order_id, status, actor_user_id, note, created_at) values (?, ?, 'placed', ?, ?, ?)")
-      .bind(newId(), id, input.userId, online ? "Awaiting online payment" : "Cash on delivery", now),
+      .bind(newId(), id, userId, online ? "Awaiting online payment" : "Cash on delivery", now),
+    // The lines just inserted name the products (two parameters, however long the order: D1 binds at most 100).
     d1
-      .prepare(`delete from cart_items where user_id = ? and product_id in (${placeholders})`)
-      .bind(input.userId, ...priced.map((l) => l.productId)),
+      .prepare("delete from cart_items where user_id = ? and product_id in (select product_id from order_items where order_id = ?)")
+      .bind(userId, id),
   ];
 
+  let results: D1Result[];
   try {
-    await d1.batch(statements);
+    results = await d1.batch(statements);
   } catch (error) {
     const message = String((error as Error)?.message ?? error);
-    if (/idempotency_key/i.test(message) && idempotencyKey) {
-      const again = await findExistingOrder(d1, input.userId, idempotencyKey);
+    if (/orders\.idempotency_key/i.test(message)) {
+      const again = await keyHolderStatement(d1, userId, key, now).first<{ id: string; orderId: string }>();
       if (again) return { ok: true, order: await describeExisting(d1, again) };
+      return { ok: false, status: 409, message: "This order is being placed already: check your orders before trying again" };
     }
     if (/CHECK constraint failed/i.test(message)) {
-      const short = await findShortLine(d1, priced);
+      const short = await findShortLine(d1, lines);
       return { ok: false, status: 409, message: short ? soldOutMessage(short) : "An item just sold out. Review your cart and try again." };
+    }
+    if (/orders\.user_id/i.test(message)) {
+      return { ok: false, status: 409, message: "Another checkout of yours was starting at the same moment: try again" };
     }
     if (/FOREIGN KEY constraint failed/i.test(message)) {
       return { ok: false, status: 409, message: "An item in your cart is no longer sold: remove it and try again" };
     }
     throw error;
   }
-  return { ok: true, order: { id, orderId, bill, lines: priced, duplicate: false } };
+  const released = online ? (results[(key.derived ? 1 : 0) + releases.length - 1].results as { sessionId: string | null }[]) : [];
+  return {
+    ok: true,
+    order: {
+      id,
+      orderId,
+      bill,
+      lines,
+      reservationExpiresAt,
+      duplicate: false,
+      state: { status: "placed", paymentMethod: plan.paymentMethod, paymentStatus: "PENDING", stripeSessionId: null },
+      replacedSessions: released.flatMap((r) => (r.sessionId ? [r.sessionId] : [])),
+    },
+  };
+}
+
+export async function placeOrder(context: AppLoadContext, input: OrderInput): Promise<PlaceOrderResult> {
+  const planned = await planOrder(context, input);
+  if (!planned.ok || !("plan" in planned)) return planned;
+  return commitOrder(context, planned.plan);
 }
 
 function soldOutMessage(product: { name: string; stock: number }) {
@@ -226,39 +360,64 @@ async function findShortLine(d1: D1Database, lines: OrderRequestLine[]) {
 }
 
 async function describeExisting(d1: D1Database, existing: { id: string; orderId: string }): Promise<PlacedOrder> {
-  const { results } = await d1
-    .prepare(
-      "select product_id as productId, name, unit, image, quantity, unit_price as price, discount, unit_final_price as finalPrice from order_items where order_id = ?",
-    )
-    .bind(existing.id)
-    .all<PlacedOrder["lines"][number]>();
-  return { id: existing.id, orderId: existing.orderId, bill: computeBill(results), lines: results, duplicate: true };
+  const [orderRows, itemRows] = await d1.batch([
+    d1
+      .prepare(
+        "select status, payment_method as paymentMethod, payment_status as paymentStatus, stripe_session_id as stripeSessionId, reservation_expires_at as reservationExpiresAt from orders where id = ?",
+      )
+      .bind(existing.id),
+    d1
+      .prepare(
+        "select product_id as productId, name, unit, image, quantity, unit_price as price, discount, unit_final_price as finalPrice from order_items where order_id = ?",
+      )
+      .bind(existing.id),
+  ]);
+  const { reservationExpiresAt, ...state } = orderRows.results[0] as PlacedOrder["state"] & { reservationExpiresAt: number | null };
+  const lines = itemRows.results as PlacedOrder["lines"];
+  return { id: existing.id, orderId: existing.orderId, bill: computeBill(lines), lines, reservationExpiresAt, duplicate: true, state, replacedSessions: [] };
 }
 
-/** An /api order request (cash-on-delivery or checkout): the body's lines, address, advisory totals and key. */
-export function placeApiOrder(
+/**
+ * An /api order request (cash-on-delivery or checkout): the body's lines, address, advisory totals
+ * and key. A key already used for an order of the other payment method is a conflict.
+ */
+export async function placeApiOrder(
   context: AppLoadContext,
   request: Request,
   userId: string,
   body: { list_items: OrderRequestLine[]; addressId: string; subTotalAmt?: number; totalAmt?: number; idempotencyKey?: string },
   paymentMethod: PaymentMethod,
-) {
-  return placeOrder(context, {
+): Promise<PlaceOrderResult> {
+  const result = await placeOrder(context, {
     userId,
     addressId: body.addressId,
     lines: body.list_items,
     paymentMethod,
-    idempotencyKey: request.headers.get("Idempotency-Key")?.slice(0, 64) || body.idempotencyKey,
+    idempotencyKey: request.headers.get("Idempotency-Key")?.trim().slice(0, 64) || body.idempotencyKey,
     clientTotals: { subTotalAmt: body.subTotalAmt, totalAmt: body.totalAmt },
   });
+  if (result.ok && result.order.state.paymentMethod !== paymentMethod) {
+    return { ok: false, status: 409, message: "This Idempotency-Key was already used for an order with another payment method" };
+  }
+  return result;
 }
 
-/** Attach the Stripe Checkout Session to its order. */
-export async function attachCheckoutSession(context: AppLoadContext, orderId: string, sessionId: string, expiresAt: number) {
-  await getD1(context)
-    .prepare("update orders set stripe_session_id = ?, reservation_expires_at = ?, updated_at = unixepoch() * 1000 where id = ?")
+/**
+ * Attaches the Stripe Checkout Session to its order, always (so a payment on it can still be matched
+ * and flagged), and tells whether the order is still awaiting that payment: a newer checkout or a
+ * cancel may have released it between the order batch and this call.
+ */
+export async function attachCheckoutSession(context: AppLoadContext, orderId: string, sessionId: string, expiresAt: number): Promise<boolean> {
+  const row = await getD1(context)
+    .prepare(
+      `update orders set stripe_session_id = coalesce(stripe_session_id, ?1),
+              reservation_expires_at = case when status = 'placed' and payment_status = 'PENDING' then ?2 else reservation_expires_at end,
+              updated_at = unixepoch() * 1000
+        where id = ?3 returning status = 'placed' and payment_status = 'PENDING' and stripe_session_id = ?1 as awaiting`,
+    )
     .bind(sessionId, expiresAt, orderId)
-    .run();
+    .first<{ awaiting: number }>();
+  return Boolean(row?.awaiting);
 }
 
 /**

@@ -4,10 +4,11 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import Stripe from "stripe";
+import { z } from "zod";
 import { newId } from "~/lib/ids";
 import { getD1 } from "./db.server";
 import { getSettings } from "./env.server";
-import { attachCheckoutSession, orderLinesFor, releaseStatements, type PlacedOrder } from "./orders.server";
+import { attachCheckoutSession, orderLinesFor, releaseStatements, RESERVATION_MS, type PlacedOrder } from "./orders.server";
 
 export function getStripe(context: AppLoadContext): Stripe | null {
   const settings = getSettings(context.cloudflare.env);
@@ -30,30 +31,38 @@ export function getStripe(context: AppLoadContext): Stripe | null {
 export const ONLINE_PAYMENT_UNAVAILABLE =
   "Online payment is not configured on this store yet. Please choose Cash on Delivery.";
 
-/** Server-computed INR line items (paise), one per order line. */
+/** Checkout Sessions are in rupees; an event in any other currency never pays an order. */
+export const STORE_CURRENCY = "inr";
+
+/**
+ * Server-computed INR line items (paise), one per order line, plus delivery when it costs anything:
+ * Stripe's `amount_total` is then exactly the order's `total`, which the webhook insists on. Every
+ * parameter is derived from the order, so a retry with the same idempotency key is the same request.
+ */
 export async function createCheckoutSession(
   stripe: Stripe,
   order: PlacedOrder,
   { origin, email }: { origin: string; email?: string },
 ) {
+  const item = (name: string, quantity: number, unitAmount: number) => ({
+    quantity,
+    price_data: { currency: STORE_CURRENCY, unit_amount: unitAmount, product_data: { name } },
+  });
+  const expiresAt = order.reservationExpiresAt ?? Date.now() + RESERVATION_MS;
   return stripe.checkout.sessions.create(
     {
       mode: "payment",
-      currency: "inr",
+      currency: STORE_CURRENCY,
       client_reference_id: order.id,
       customer_email: email || undefined,
       metadata: { orderId: order.id, orderNumber: order.orderId },
-      line_items: order.lines
-        .filter((line) => line.finalPrice > 0)
-        .map((line) => ({
-          quantity: line.quantity,
-          price_data: {
-            currency: "inr",
-            unit_amount: line.finalPrice,
-            product_data: { name: `${line.name}${line.unit ? ` (${line.unit})` : ""}` },
-          },
-        })),
-      expires_at: Math.floor(Date.now() / 1000) + 30 * 60 + 60,
+      line_items: [
+        ...order.lines
+          .filter((line) => line.finalPrice > 0)
+          .map((line) => item(`${line.name}${line.unit ? ` (${line.unit})` : ""}`, line.quantity, line.finalPrice)),
+        ...(order.bill.deliveryCharge > 0 ? [item("Delivery", 1, order.bill.deliveryCharge)] : []),
+      ],
+      expires_at: Math.floor(expiresAt / 1000) + 60,
       success_url: `${origin}/success?text=Payment&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${origin}/cancel?order=${order.id}`,
     },
@@ -61,37 +70,127 @@ export async function createCheckoutSession(
   );
 }
 
+export type OnlinePaymentStart = { ok: true; id: string; url: string } | { ok: false; status: 409 | 502; message: string };
+
+export const PAYMENT_UNREACHABLE = "We could not reach the payment provider. Please try again or choose Cash on Delivery.";
+export const CHECKOUT_CLOSED = "This checkout is closed: you started a newer one, or it expired. Pay in your newest checkout, or start again.";
+
 /**
- * Opens the Checkout Session for a just-placed online order. If Stripe cannot be reached the order
- * is cancelled and its stock returned at once; returns null then.
+ * Opens (or, for a repeated request, finds again) the Checkout Session of an online order. A new
+ * order first closes the sessions of the hold it replaced, so they cannot be paid any more. If
+ * Stripe cannot be reached the new order is cancelled and its stock returned at once.
  */
 export async function startOnlinePayment(
   context: AppLoadContext,
   stripe: Stripe,
   order: PlacedOrder,
   { origin, email, userId }: { origin: string; email?: string; userId: string },
-): Promise<{ id: string; url: string } | null> {
+): Promise<OnlinePaymentStart> {
+  await Promise.all(order.replacedSessions.map((id) => expireSession(stripe, id)));
+  if (order.state.paymentMethod !== "ONLINE") return { ok: false, status: 409, message: "This order is paid cash on delivery" };
+  if (order.duplicate && order.state.paymentStatus === "PAID") return { ok: false, status: 409, message: "This order is already paid" };
+  if (order.duplicate && (order.state.status !== "placed" || order.state.paymentStatus !== "PENDING")) {
+    return { ok: false, status: 409, message: CHECKOUT_CLOSED };
+  }
+  let session: Stripe.Checkout.Session;
   try {
-    const session = await createCheckoutSession(stripe, order, { origin, email });
+    session = order.state.stripeSessionId
+      ? await stripe.checkout.sessions.retrieve(order.state.stripeSessionId)
+      : await createCheckoutSession(stripe, order, { origin, email });
     if (!session.url) throw new Error("Stripe returned no checkout URL");
-    if (!order.duplicate) await attachCheckoutSession(context, order.id, session.id, (session.expires_at ?? 0) * 1000);
-    return { id: session.id, url: session.url };
   } catch (error) {
     console.error("Stripe checkout failed", error);
-    const d1 = getD1(context);
-    await d1.batch(releaseStatements(d1, order.id, await orderLinesFor(d1, order.id), "Payment could not start", userId));
-    return null;
+    // Only the request that created the order may give it up; a repeat leaves it to that request.
+    if (!order.duplicate) {
+      const d1 = getD1(context);
+      await d1.batch(releaseStatements(d1, order.id, await orderLinesFor(d1, order.id), "Payment could not start", userId));
+    }
+    return { ok: false, status: 502, message: PAYMENT_UNREACHABLE };
+  }
+  const awaiting = await attachCheckoutSession(context, order.id, session.id, (session.expires_at ?? 0) * 1000);
+  if (session.payment_status === "paid") return { ok: false, status: 409, message: "This order is already paid" };
+  if (!awaiting || session.status !== "open") {
+    // Released meanwhile (a newer checkout, a cancel): close the session so it cannot be paid.
+    await expireSession(stripe, session.id);
+    return { ok: false, status: 409, message: CHECKOUT_CLOSED };
+  }
+  return { ok: true, id: session.id, url: session.url };
+}
+
+/** Best effort: an already complete or expired session refuses, and a payment on it is flagged by the webhook. */
+async function expireSession(stripe: Stripe, sessionId: string) {
+  try {
+    await stripe.checkout.sessions.expire(sessionId);
+  } catch (error) {
+    console.warn("Could not expire checkout session", sessionId, (error as Error)?.message);
   }
 }
 
-export const PAYMENT_UNREACHABLE = "We could not reach the payment provider. Please try again or choose Cash on Delivery.";
-
 export type WebhookOutcome = { status: number; message: string };
+
+/** Stripe's events are a few KB; anything far larger is not one. */
+const MAX_WEBHOOK_BYTES = 512 * 1024;
+
+const eventSchema = z.object({ id: z.string().min(1).max(255), type: z.string().min(1).max(255) });
+
+const sessionEventSchema = z.object({
+  data: z.object(
+    {
+      object: z.object(
+        {
+          id: z.string().min(1).max(255),
+          payment_status: z.string().max(64),
+          amount_total: z.number().int().nullish(),
+          currency: z.string().max(16).nullish(),
+          payment_intent: z.union([z.string().max(255), z.object({ id: z.string().max(255) }), z.null()]).optional(),
+        },
+        { error: "data.object is not a Checkout Session" },
+      ),
+    },
+    { error: "data is missing" },
+  ),
+});
+type SessionPayload = z.infer<typeof sessionEventSchema>["data"]["object"];
+
+interface OrderForPayment {
+  id: string;
+  status: string;
+  paymentStatus: string;
+  paymentMethod: string;
+  total: number;
+}
+
+/**
+ * Why a paid Checkout Session may not pay this order, or null when it may. The order was found by
+ * its stored session id and nothing else (never `client_reference_id` or metadata, which anyone can
+ * put on any session of the account); the session must also be for the order's total in rupees,
+ * and the order an online one.
+ */
+export function paymentMismatch(order: OrderForPayment, session: { id: string; amount_total?: number | null; currency?: string | null }): string | null {
+  if (order.paymentMethod !== "ONLINE") return `Order ${order.id} is not an online order`;
+  if (session.currency !== STORE_CURRENCY) return `Session ${session.id} is in ${session.currency ?? "no currency"}, not ${STORE_CURRENCY}`;
+  if (session.amount_total !== order.total) {
+    return `Session ${session.id} is for ${session.amount_total ?? "no amount"} paise, the order total is ${order.total}`;
+  }
+  return null;
+}
+
+/** A payment may land on an order awaiting it, or on one cancelled before it was paid (flagged for a refund). */
+function notAwaitingPayment(order: OrderForPayment): string | null {
+  const awaiting = order.status === "placed" && order.paymentStatus === "PENDING";
+  const cancelledUnpaid = order.status === "cancelled" && (order.paymentStatus === "PENDING" || order.paymentStatus === "FAILED");
+  return awaiting || cancelledUnpaid ? null : `Order ${order.id} is not awaiting payment (${order.status}, ${order.paymentStatus})`;
+}
+
+const ORDER_FOR_PAYMENT =
+  "id, status, payment_status as paymentStatus, payment_method as paymentMethod, total from orders where stripe_session_id = ?";
 
 /**
  * POST /api/order/webhook. Verifies the signature on the raw body; handles each event id once: the
  * `payment_events` insert (primary key = Stripe's event id) is in the same batch as the state change,
- * so a redelivered event fails the batch and changes nothing.
+ * so a redelivered event fails the batch and changes nothing. A verified event that may not touch any
+ * order is recorded as `refused` with the reason and answered 200 (Stripe stops retrying); a body
+ * that is not a well-formed event is 400.
  */
 export async function handleStripeWebhook(context: AppLoadContext, request: Request): Promise<WebhookOutcome> {
   const settings = getSettings(context.cloudflare.env);
@@ -99,44 +198,41 @@ export async function handleStripeWebhook(context: AppLoadContext, request: Requ
   if (!stripe || !settings.STRIPE_WEBHOOK_SECRET) return { status: 503, message: "Online payment is not configured" };
   const signature = request.headers.get("Stripe-Signature");
   if (!signature) return { status: 400, message: "Missing Stripe-Signature header" };
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_WEBHOOK_BYTES) return { status: 413, message: "Event body is too large" };
   const body = await request.text();
-  let event: Stripe.Event;
+  if (body.length > MAX_WEBHOOK_BYTES) return { status: 413, message: "Event body is too large" };
+  let event: unknown;
   try {
-    event = await stripe.webhooks.constructEventAsync(
-      body,
-      signature,
-      settings.STRIPE_WEBHOOK_SECRET,
-      300,
-      Stripe.createSubtleCryptoProvider(),
-    );
-  } catch {
-    return { status: 400, message: "Invalid or stale Stripe signature" };
+    event = await stripe.webhooks.constructEventAsync(body, signature, settings.STRIPE_WEBHOOK_SECRET, 300, Stripe.createSubtleCryptoProvider());
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) return { status: 400, message: "Invalid or stale Stripe signature" };
+    return { status: 400, message: "Event body is not a JSON Stripe event" };
   }
 
-  if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.expired") {
-    return { status: 200, message: `Ignored ${event.type}` };
-  }
-  const session = event.data.object as Stripe.Checkout.Session;
+  const base = eventSchema.safeParse(event);
+  if (!base.success) return { status: 400, message: "Malformed event: it needs an id and a type" };
+  const { id: eventId, type } = base.data;
+  if (type !== "checkout.session.completed" && type !== "checkout.session.expired") return { status: 200, message: `Ignored ${type}` };
+  const parsed = sessionEventSchema.safeParse(event);
+  if (!parsed.success) return { status: 400, message: `Malformed ${type} event: ${parsed.error.issues[0]?.message ?? "bad shape"}` };
+  const session = parsed.data.data.object;
+  if (type === "checkout.session.completed" && session.payment_status !== "paid") return { status: 200, message: "Payment not completed yet" };
+
   const d1 = getD1(context);
-  const order = await d1
-    .prepare("select id, status, payment_status as paymentStatus from orders where stripe_session_id = ? or id = ?")
-    .bind(session.id, session.client_reference_id ?? session.metadata?.orderId ?? "")
-    .first<{ id: string; status: string; paymentStatus: string }>();
-  if (!order) return { status: 200, message: "No order for this session" };
-
-  const recordEvent = d1
-    .prepare("insert into payment_events (id, type, order_id) values (?, ?, ?)")
-    .bind(event.id, event.type, order.id);
-  const now = Date.now();
-  let statements: D1PreparedStatement[];
-  if (event.type === "checkout.session.completed") {
-    if (session.payment_status !== "paid") return { status: 200, message: "Payment not completed yet" };
-    statements = [recordEvent, ...paidStatements(d1, order.id, paymentIntentId(session), now)];
-  } else {
-    statements = [recordEvent, ...releaseStatements(d1, order.id, await orderLinesFor(d1, order.id), "Online payment expired")];
+  const order = await d1.prepare(`select ${ORDER_FOR_PAYMENT}`).bind(session.id).first<OrderForPayment>();
+  if (!order) return refuseEvent(d1, { eventId, type, orderId: null, reason: `No order has the Checkout Session ${session.id}` });
+  if (type === "checkout.session.completed") {
+    const refusal = paymentMismatch(order, session) ?? notAwaitingPayment(order);
+    if (refusal) return refuseEvent(d1, { eventId, type, orderId: order.id, reason: refusal });
   }
+
+  const recordEvent = d1.prepare("insert into payment_events (id, type, order_id, outcome) values (?, ?, ?, 'processed')").bind(eventId, type, order.id);
+  const statements =
+    type === "checkout.session.completed"
+      ? paidStatements(d1, order.id, paymentIntentId(session))
+      : releaseStatements(d1, order.id, await orderLinesFor(d1, order.id), "Online payment expired");
   try {
-    await d1.batch(statements);
+    await d1.batch([recordEvent, ...statements]);
   } catch (error) {
     if (/UNIQUE constraint failed: payment_events\.id|PRIMARY KEY/i.test(String((error as Error)?.message))) {
       return { status: 200, message: "Event already processed" };
@@ -146,7 +242,18 @@ export async function handleStripeWebhook(context: AppLoadContext, request: Requ
   return { status: 200, message: "Processed" };
 }
 
-function paymentIntentId(session: Stripe.Checkout.Session): string | null {
+/** A verified event that changes nothing: kept with its reason (once per event id) and acknowledged. */
+async function refuseEvent(d1: D1Database, { eventId, type, orderId, reason }: { eventId: string; type: string; orderId: string | null; reason: string }) {
+  const recorded = await d1
+    .prepare("insert into payment_events (id, type, order_id, outcome, note) values (?, ?, ?, 'refused', ?) on conflict (id) do nothing")
+    .bind(eventId, type, orderId, reason.slice(0, 500))
+    .run();
+  if (!recorded.meta.changes) return { status: 200, message: "Event already processed" };
+  console.warn("Stripe event refused", eventId, type, reason);
+  return { status: 200, message: `Refused: ${reason}` };
+}
+
+function paymentIntentId(session: Pick<SessionPayload, "payment_intent">): string | null {
   return typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
 }
 
@@ -183,20 +290,22 @@ export const WEBHOOK_GRACE_MS = 5 * 60 * 1000;
 
 /**
  * The scheduled sweep (every 5 minutes, `[triggers]` in wrangler.toml): online orders still holding
- * stock after their Checkout Session expired, because the webhook was lost. Stripe is asked what
- * happened to each session: paid → the order is marked paid; otherwise its stock is released.
- * When Stripe cannot be reached the order is left for the next run.
+ * stock after their Checkout Session expired, because the webhook was lost (or refused: it arrived
+ * before the session was attached). Stripe is asked what happened to each session: paid, for the
+ * order's own amount and currency → the order is marked paid; paid for anything else → its stock is
+ * released and it is flagged for a human to refund; otherwise its stock is released. When Stripe
+ * cannot be reached the order is left for the next run.
  */
 export async function sweepExpiredReservations(context: AppLoadContext, now = Date.now()): Promise<{ paid: number; released: number; skipped: number }> {
   const d1 = getD1(context);
   const { results } = await d1
     .prepare(
-      `select id, stripe_session_id as sessionId from orders
+      `select id, stripe_session_id as sessionId, status, payment_status as paymentStatus, payment_method as paymentMethod, total from orders
         where status = 'placed' and payment_status = 'PENDING' and payment_method = 'ONLINE' and reservation_expires_at < ?
         order by reservation_expires_at limit 50`,
     )
     .bind(now - WEBHOOK_GRACE_MS)
-    .all<{ id: string; sessionId: string | null }>();
+    .all<OrderForPayment & { sessionId: string | null }>();
   const stripe = getStripe(context);
   const outcome = { paid: 0, released: 0, skipped: 0 };
   for (const order of results) {
@@ -210,15 +319,25 @@ export async function sweepExpiredReservations(context: AppLoadContext, now = Da
         continue;
       }
     }
-    if (session?.payment_status === "paid") {
-      await d1.batch(paidStatements(d1, order.id, paymentIntentId(session), now));
+    const paid = session?.payment_status === "paid" ? session : null;
+    const mismatch = paid && paymentMismatch(order, paid);
+    if (paid && !mismatch) {
+      await d1.batch(paidStatements(d1, order.id, paymentIntentId(paid), now));
       outcome.paid++;
-    } else {
-      // Still open past its expiry (clock skew): close it first so it cannot be paid after release.
-      if (stripe && session?.status === "open") await stripe.checkout.sessions.expire(session.id).catch(() => null);
-      await d1.batch(releaseStatements(d1, order.id, await orderLinesFor(d1, order.id), "Online payment expired"));
-      outcome.released++;
+      continue;
     }
+    // Still open past its expiry (clock skew): close it first so it cannot be paid after release.
+    if (stripe && session?.status === "open") await expireSession(stripe, session.id);
+    const release = releaseStatements(d1, order.id, await orderLinesFor(d1, order.id), "Online payment expired");
+    const flag = paid
+      ? [
+          d1
+            .prepare("update orders set needs_attention = 1, attention_note = ?, payment_id = ? where id = ? and status = 'cancelled'")
+            .bind(`Paid at Stripe, but not as ordered (${mismatch}): check the payment and refund it`.slice(0, 300), paymentIntentId(paid), order.id),
+        ]
+      : [];
+    await d1.batch([...release, ...flag]);
+    outcome.released++;
   }
   return outcome;
 }

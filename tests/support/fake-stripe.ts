@@ -14,7 +14,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
-interface Session {
+/** A Checkout Session as the fake keeps it (and answers it to GET /v1/checkout/sessions/:id). */
+export interface FakeCheckoutSession {
   id: string;
   object: "checkout.session";
   url: string;
@@ -72,8 +73,8 @@ function json(res: ServerResponse, status: number, body: unknown) {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function startFakeStripe({ port, storeUrl, webhookSecret }: FakeStripeOptions): Promise<Server> {
-  const sessions = new Map<string, Session>();
-  const byIdempotencyKey = new Map<string, Session>();
+  const sessions = new Map<string, FakeCheckoutSession>();
+  const byIdempotencyKey = new Map<string, FakeCheckoutSession>();
   const refunds = new Map<string, { id: string; payment_intent: string; amount: number }>();
   /** Every refund actually created (an idempotent replay adds nothing), for tests to count. */
   const refundLog: { id: string; payment_intent: string; amount: number }[] = [];
@@ -81,7 +82,7 @@ export function startFakeStripe({ port, storeUrl, webhookSecret }: FakeStripeOpt
   const events: { id: string; type: string; session: string; delivered: number }[] = [];
   const base = `http://127.0.0.1:${port}`;
 
-  async function deliver(session: Session, type: string, payloadOverride?: string) {
+  async function deliver(session: FakeCheckoutSession, type: string, payloadOverride?: string) {
     const payload =
       payloadOverride ??
       JSON.stringify({
@@ -130,7 +131,7 @@ export function startFakeStripe({ port, storeUrl, webhookSecret }: FakeStripeOpt
           return json(res, 400, { error: { type: "invalid_request_error", message: "Missing line_items or URLs" } });
         }
         const id = `cs_test_${rand()}`;
-        const session: Session = {
+        const session: FakeCheckoutSession = {
           id,
           object: "checkout.session",
           url: `${base}/pay/${id}`,

@@ -77,6 +77,20 @@ describe("shared schemas", () => {
       { productId: id(2), quantity: 1 },
     ]);
   });
+  it("merges list_items naming one product, then holds the sum to the line limit", () => {
+    const lines = (...quantities: number[]) => quantities.map((quantity) => ({ productId: id(1), quantity }));
+    const merged = apiOrderSchema.parse({ list_items: [...lines(20, 30), { productId: { _id: id(2) }, quantity: 1 }], addressId: id(9) });
+    expect(merged.list_items).toEqual([
+      { productId: id(1), quantity: 50 },
+      { productId: id(2), quantity: 1 },
+    ]);
+    const over = apiOrderSchema.safeParse({ list_items: lines(50, 50, 50), addressId: id(9) });
+    expect(over.success).toBe(false);
+    expect(over.error?.issues).toEqual([
+      expect.objectContaining({ path: ["list_items"], message: "At most 50 of one product per order: the lines for one product add up to 150" }),
+    ]);
+    expect(apiOrderSchema.safeParse({ list_items: lines(25, 26), addressId: id(9) }).success).toBe(false);
+  });
   it("requires a payment choice and an address at checkout", () => {
     expect(checkoutFormSchema.safeParse({ intent: "cod", addressId: id(1), idempotencyKey: id(2) }).success).toBe(true);
     expect(checkoutFormSchema.safeParse({ intent: "cod", idempotencyKey: id(2) }).success).toBe(false);

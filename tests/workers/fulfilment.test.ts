@@ -1,9 +1,9 @@
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
-import Stripe from "stripe";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { api, login, makeProduct, newShopper, randomIp, stockOf, VALID_ADDRESS } from "./api-client";
 import worker from "../../workers/app";
 import { BASE } from "./fixtures";
+import { completedEvent, sendWebhook } from "../security/support-pay";
 
 let admin: string;
 beforeAll(async () => {
@@ -28,8 +28,6 @@ async function codOrder(token: string, lines: { stock?: number; quantity?: numbe
   return { id: res.body.data._id as string, orderId: res.body.data.orderId as string, products };
 }
 
-const stripe = new Stripe("sk_test_fake_key");
-
 /** An online order paid through a signed webhook; `paymentIntent` starting `pi_refuse` makes the fake Stripe refuse refunds. */
 async function paidOnlineOrder(token: string, paymentIntent: string) {
   const addressId = await addressFor(token);
@@ -37,15 +35,8 @@ async function paidOnlineOrder(token: string, paymentIntent: string) {
   const res = await api("/api/order/checkout", { method: "POST", token, body: { list_items: [{ productId: product.id, quantity: 2 }], addressId } });
   expect(res.status).toBe(200);
   const order = (await env.DB.prepare("select id from orders where stripe_session_id = ?").bind(res.body.id).first<{ id: string }>())!;
-  const payload = JSON.stringify({
-    id: `evt_${paymentIntent}`,
-    object: "event",
-    type: "checkout.session.completed",
-    data: { object: { object: "checkout.session", id: res.body.id, payment_status: "paid", payment_intent: paymentIntent, client_reference_id: order.id } },
-  });
-  const signature = await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: "whsec_test_secret" });
-  const hook = await SELF.fetch(`${BASE}/api/order/webhook`, { method: "POST", headers: { "Stripe-Signature": signature }, body: payload });
-  expect(hook.status).toBe(200);
+  const hook = await sendWebhook(await completedEvent(res.body.id, { payment_intent: paymentIntent }));
+  expect(hook).toEqual({ status: 200, body: expect.objectContaining({ message: "Processed" }) });
   return { id: order.id, product };
 }
 

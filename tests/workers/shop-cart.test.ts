@@ -62,6 +62,8 @@ describe("/api/cart", () => {
     expect(item.quantity).toBe(2);
     const tooMany = await api("/api/cart/update-qty", { method: "PUT", token, body: { _id: item._id, qty: 3 } });
     expect(tooMany.status).toBe(409);
+    const after = (await api("/api/cart/get", { token })).body.data.find((i: any) => i._id === item._id);
+    expect(after.quantity).toBe(2);
   });
 
   it("refuses out-of-stock and unknown products", async () => {
@@ -75,18 +77,23 @@ describe("/api/cart", () => {
     expect(malformed.status).toBe(400);
     const badJson = await api("/api/cart/create", { method: "POST", token, body: "{nope" });
     expect(badJson.status).toBe(400);
+    const cart = (await api("/api/cart/get", { token })).body.data.map((i: any) => i.productId._id);
+    expect(cart).not.toContain(soldOut!.id);
+    const rows = await env.DB.prepare("select count(*) as n from cart_items where product_id in (?, ?)").bind(soldOut!.id, "0".repeat(24)).first<{ n: number }>();
+    expect(rows!.n).toBe(0);
   });
 
   it("keeps each shopper to their own items (404 for another's id)", async () => {
     const other = await newShopper();
-    const product = await makeProduct({ stock: 1 });
+    const product = await makeProduct({ stock: 5 });
     await api("/api/cart/create", { method: "POST", token: other.token, body: { productId: product.id } });
     const theirItem = (await api("/api/cart/get", { token: other.token })).body.data[0];
-    const update = await api("/api/cart/update-qty", { method: "PUT", token, body: { _id: theirItem._id, qty: 1 } });
+    // A quantity the owner's line does not have, so a wrongly applied update would show.
+    const update = await api("/api/cart/update-qty", { method: "PUT", token, body: { _id: theirItem._id, qty: 4 } });
     expect(update.status).toBe(404);
     const del = await api("/api/cart/delete-cart-item", { method: "DELETE", token, body: { _id: theirItem._id } });
     expect(del.status).toBe(404);
-    expect((await api("/api/cart/get", { token: other.token })).body.data).toHaveLength(1);
+    expect((await api("/api/cart/get", { token: other.token })).body.data).toEqual([expect.objectContaining({ _id: theirItem._id, quantity: 1 })]);
   });
 
   it("answers wrong methods with 405", async () => {

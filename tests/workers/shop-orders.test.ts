@@ -1,14 +1,14 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env, SELF } from "cloudflare:test";
-import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
+import { commitOrder, planOrder, type OrderPlan } from "~/utils/orders.server";
+import { addressFor, completedEvent, orderById, orderBySession, ordersOf, sendWebhook, sessionEvent, stripeSession, WEBHOOK_SECRET } from "../security/support-pay";
 import { api, makeProduct, newShopper, stockOf, VALID_ADDRESS } from "./api-client";
 import { BASE } from "./fixtures";
 
-async function addressFor(token: string) {
-  const res = await api("/api/address/create", { method: "POST", token, body: VALID_ADDRESS });
-  expect(res.status).toBe(201);
-  return res.body.data._id as string;
-}
+/** A load context for calling the order pipeline directly (past the HTTP layer). */
+const context = { cloudflare: { env } } as unknown as AppLoadContext;
+const userIdOf = async (token: string) => (await api("/api/user/user-details", { token })).body.data._id as string;
 
 describe("/api/address", () => {
   let token: string;
@@ -52,9 +52,10 @@ describe("/api/address", () => {
   it("treats another shopper's address as missing", async () => {
     const other = await newShopper();
     const theirs = await addressFor(other.token);
-    expect((await api("/api/address/update", { method: "PUT", token, body: { _id: theirs, ...VALID_ADDRESS } })).status).toBe(404);
+    const update = await api("/api/address/update", { method: "PUT", token, body: { _id: theirs, ...VALID_ADDRESS, city: "Hijacked" } });
+    expect(update.status).toBe(404);
     expect((await api("/api/address/disable", { method: "DELETE", token, body: { _id: theirs } })).status).toBe(404);
-    expect((await api("/api/address/get", { token: other.token })).body.data).toHaveLength(1);
+    expect((await api("/api/address/get", { token: other.token })).body.data).toEqual([expect.objectContaining({ _id: theirs, city: "Bengaluru", status: true })]);
   });
 });
 
@@ -108,9 +109,10 @@ describe("cash on delivery", () => {
       body: { list_items: [{ productId: fine.id, quantity: 1 }, { productId: scarce.id, quantity: 2 }], addressId },
     });
     expect(res.status).toBe(409);
-    expect(res.body.message).toContain(scarce.name);
+    expect(res.body.message).toBe(`Only 1 of ${scarce.name} left: lower the quantity and try again`);
     expect(await stockOf(fine.id)).toBe(5);
     expect(await stockOf(scarce.id)).toBe(1);
+    expect(await ordersOf(token)).toEqual([]);
   });
 
   it("sells the last unit exactly once when two orders race for it", async () => {
@@ -122,6 +124,26 @@ describe("cash on delivery", () => {
       api("/api/order/cash-on-delivery", { method: "POST", token: b.token, body: { list_items: [{ productId: product.id, quantity: 1 }], addressId: addrB } }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)!.body.message).toBe(`${product.name} just sold out`);
+    expect(await stockOf(product.id)).toBe(0);
+    const count = await env.DB.prepare("select count(*) as n from order_items where product_id = ?").bind(product.id).first<{ n: number }>();
+    expect(count!.n).toBe(1);
+  });
+
+  it("the order batch's CHECK (stock >= 0) is what refuses the loser: both plans are made while the unit is there", async () => {
+    const [a, b] = await Promise.all([newShopper(), newShopper()]);
+    const [addrA, addrB] = await Promise.all([addressFor(a.token), addressFor(b.token)]);
+    const product = await makeProduct({ stock: 1 });
+    const plans: OrderPlan[] = [];
+    for (const [token, addressId] of [[a.token, addrA], [b.token, addrB]]) {
+      const planned = await planOrder(context, { userId: await userIdOf(token), addressId, lines: [{ productId: product.id, quantity: 1 }], paymentMethod: "COD" });
+      expect(planned.ok && "plan" in planned, JSON.stringify(planned)).toBe(true);
+      plans.push((planned as { plan: OrderPlan }).plan);
+    }
+    // Both requests are past every read; only the batch is left to decide.
+    const results = await Promise.all(plans.map((plan) => commitOrder(context, plan)));
+    expect(results.map((r) => r.ok).sort()).toEqual([false, true]);
+    expect(results.find((r) => !r.ok)).toEqual({ ok: false, status: 409, message: `${product.name} just sold out` });
     expect(await stockOf(product.id)).toBe(0);
     const count = await env.DB.prepare("select count(*) as n from order_items where product_id = ?").bind(product.id).first<{ n: number }>();
     expect(count!.n).toBe(1);
@@ -139,92 +161,72 @@ describe("cash on delivery", () => {
     expect(second.status).toBe(200);
     expect(second.body.data.orderId).toBe(first.body.data.orderId);
     expect(await stockOf(product.id)).toBe(4);
+    expect(await ordersOf(token)).toHaveLength(1);
   });
 
   it("refuses bad orders with clear 4xx", async () => {
     const { token } = await newShopper();
+    const own = await addressFor(token);
     const other = await newShopper();
     const theirAddress = await addressFor(other.token);
     const product = await makeProduct({ stock: 5 });
-    const cases: [unknown, number][] = [
-      [{ list_items: [], addressId: theirAddress }, 400],
-      [{ list_items: [{ productId: product.id, quantity: -1 }], addressId: theirAddress }, 400],
-      [{ list_items: [{ productId: product.id, quantity: 0.5 }], addressId: theirAddress }, 400],
-      [{ list_items: [{ productId: product.id, quantity: 1 }], addressId: theirAddress }, 404],
-      [{ list_items: [{ productId: "0".repeat(24), quantity: 1 }], addressId: theirAddress }, 404],
-      ["not json", 400],
+    const cases: [unknown, number, string][] = [
+      [{ list_items: [], addressId: own }, 400, "list_items must not be empty"],
+      [{ list_items: [{ productId: product.id, quantity: -1 }], addressId: own }, 400, "quantity must be at least 1"],
+      [{ list_items: [{ productId: product.id, quantity: 0.5 }], addressId: own }, 400, "quantity must be a whole number"],
+      // Everything else is valid: only the address is someone else's.
+      [{ list_items: [{ productId: product.id, quantity: 1 }], addressId: theirAddress }, 404, "Choose a delivery address: that address was not found"],
+      // A real address of the caller's own: only the product is unknown.
+      [{ list_items: [{ productId: "0".repeat(24), quantity: 1 }], addressId: own }, 404, "An item in your cart is no longer sold: remove it and try again"],
+      ["not json", 400, "Request body is not valid JSON"],
     ];
-    for (const [body, status] of cases) {
+    for (const [body, status, message] of cases) {
       const res = await api("/api/order/cash-on-delivery", { method: "POST", token, body });
       expect(res.status, JSON.stringify(body)).toBe(status);
-      expect(res.body.success).toBe(false);
+      expect(res.body).toMatchObject({ success: false, message });
     }
     expect(await stockOf(product.id)).toBe(5);
+    expect(await ordersOf(token)).toEqual([]);
     expect((await api("/api/order/cash-on-delivery", { method: "POST", body: {} })).status).toBe(401);
   });
 });
 
 describe("online payment", () => {
-  const stripe = new Stripe("sk_test_fake_key");
-  async function webhook(event: unknown, secret = "whsec_test_secret", header?: string) {
-    const payload = JSON.stringify(event);
-    const signature = header ?? (await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret }));
-    return SELF.fetch(`${BASE}/api/order/webhook`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
-      body: payload,
-    });
-  }
-  const sessionEvent = (id: string, type: string, session: Record<string, unknown>) => ({
-    id,
-    object: "event",
-    type,
-    data: { object: { object: "checkout.session", ...session } },
-  });
-
-  it("reserves stock, returns the session id and url, and is paid only by the signed webhook, once", async () => {
+  it("reserves stock, sends Stripe the server's line items and total, and is paid only by the signed webhook, once", async () => {
     const { token } = await newShopper();
     const addressId = await addressFor(token);
     const product = await makeProduct({ stock: 4, price: 99, discount: 10 });
     const res = await api("/api/order/checkout", {
       method: "POST",
       token,
-      body: { list_items: [{ productId: product.id, quantity: 2 }], addressId },
+      // The client's idea of the price plays no part: only ids and quantities are read.
+      body: { list_items: [{ productId: product.id, quantity: 2, price: 1 }], addressId },
     });
     expect(res.status).toBe(200);
     expect(res.body.id).toMatch(/^cs_test_/);
     expect(res.body.url).toMatch(/\/pay\/cs_test_/);
     expect(await stockOf(product.id)).toBe(2);
-    const order = (await env.DB.prepare("select id, payment_status, status from orders where stripe_session_id = ?")
-      .bind(res.body.id)
-      .first<{ id: string; payment_status: string; status: string }>())!;
-    expect(order).toMatchObject({ payment_status: "PENDING", status: "placed" });
+    const order = await orderBySession(res.body.id);
+    expect(order).toMatchObject({ payment_status: "PENDING", status: "placed", total: 17800 });
 
-    const completed = sessionEvent("evt_paid_1", "checkout.session.completed", {
-      id: res.body.id,
-      payment_status: "paid",
-      payment_intent: "pi_123",
-      client_reference_id: order.id,
-    });
-    expect((await webhook(completed, "whsec_wrong")).status).toBe(400);
-    expect((await webhook(completed, undefined, "t=1,v1=deadbeef")).status).toBe(400);
-    const stale = await stripe.webhooks.generateTestHeaderStringAsync({
-      payload: JSON.stringify(completed),
-      secret: "whsec_test_secret",
-      timestamp: Math.floor(Date.now() / 1000) - 3600,
-    });
-    expect((await webhook(completed, undefined, stale)).status).toBe(400);
+    // What Stripe was asked to charge: ₹99 − ceil(9.9) = ₹89 a unit, two units, in rupees (paise).
+    const session = await stripeSession(res.body.id);
+    expect(session.line_items).toEqual([{ name: `${product.name} (200 g)`, quantity: 2, unit_amount: 8900 }]);
+    expect(session).toMatchObject({ amount_total: 17800, currency: "inr", status: "open" });
+
+    const completed = await completedEvent(res.body.id);
+    expect((await sendWebhook(completed, { secret: "whsec_wrong" })).status).toBe(400);
+    expect((await sendWebhook(completed, { header: "t=1,v1=deadbeef" })).status).toBe(400);
+    expect((await sendWebhook(completed, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status).toBe(400);
     const noSignature = await SELF.fetch(`${BASE}/api/order/webhook`, { method: "POST", body: JSON.stringify(completed) });
     expect(noSignature.status).toBe(400);
-    const unchanged = await env.DB.prepare("select payment_status from orders where id = ?").bind(order.id).first<{ payment_status: string }>();
-    expect(unchanged!.payment_status).toBe("PENDING");
+    expect((await orderById(order.id)).payment_status).toBe("PENDING");
 
-    expect((await webhook(completed)).status).toBe(200);
-    expect((await webhook(completed)).status).toBe(200);
-    const paid = await env.DB.prepare("select payment_status, status, payment_id from orders where id = ?")
-      .bind(order.id)
-      .first<Record<string, string>>();
-    expect(paid).toEqual({ payment_status: "PAID", status: "paid", payment_id: "pi_123" });
+    expect((await sendWebhook(completed, { secret: WEBHOOK_SECRET })).status).toBe(200);
+    expect((await sendWebhook(completed)).body.message).toBe("Event already processed");
+    const paid = await orderById(order.id);
+    expect(paid).toMatchObject({ payment_status: "PAID", status: "paid", payment_id: completed.data.object.payment_intent });
+    expect(completed.data.object.payment_intent).toMatch(/^pi_/);
     const history = await env.DB.prepare("select count(*) as n from order_status_history where order_id = ? and status = 'paid'")
       .bind(order.id)
       .first<{ n: number }>();
@@ -242,16 +244,13 @@ describe("online payment", () => {
       body: { list_items: [{ productId: product.id, quantity: 3 }], addressId },
     });
     expect(await stockOf(product.id)).toBe(0);
-    const expired = sessionEvent("evt_expired_1", "checkout.session.expired", { id: res.body.id, payment_status: "unpaid" });
-    expect((await webhook(expired)).status).toBe(200);
+    const expired = sessionEvent("checkout.session.expired", { id: res.body.id, payment_status: "unpaid" });
+    expect((await sendWebhook(expired)).status).toBe(200);
     expect(await stockOf(product.id)).toBe(3);
-    const redelivered = sessionEvent("evt_expired_2", "checkout.session.expired", { id: res.body.id, payment_status: "unpaid" });
-    expect((await webhook(expired)).status).toBe(200);
-    expect((await webhook(redelivered)).status).toBe(200);
+    const redelivered = sessionEvent("checkout.session.expired", { id: res.body.id, payment_status: "unpaid" });
+    expect((await sendWebhook(expired)).status).toBe(200);
+    expect((await sendWebhook(redelivered)).status).toBe(200);
     expect(await stockOf(product.id)).toBe(3);
-    const order = await env.DB.prepare("select status, payment_status from orders where stripe_session_id = ?")
-      .bind(res.body.id)
-      .first<Record<string, string>>();
-    expect(order).toEqual({ status: "cancelled", payment_status: "FAILED" });
+    expect(await orderBySession(res.body.id)).toMatchObject({ status: "cancelled", payment_status: "FAILED" });
   });
 });

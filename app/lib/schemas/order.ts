@@ -14,6 +14,21 @@ export const checkoutFormSchema = z.object({
   idempotencyKey: z.string().regex(/^[0-9a-f]{24}$/, "Reload the checkout page and try again"),
 });
 
+export interface OrderLineInput {
+  productId: string;
+  quantity: number;
+}
+
+/** One line per product, quantities added up, in first-seen order: merge first, then validate. */
+export function mergeOrderLines(lines: readonly OrderLineInput[]): OrderLineInput[] {
+  const merged = new Map<string, number>();
+  for (const line of lines) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
+  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+export const lineLimitMessage = (quantity: number) =>
+  `At most ${MAX_LINE_QUANTITY} of one product per order: the lines for one product add up to ${quantity}`;
+
 /**
  * POST /api/order/cash-on-delivery and /api/order/checkout. `list_items` only says which products
  * and how many; prices and totals come from the server. `subTotalAmt`/`totalAmt` are advisory:
@@ -31,8 +46,20 @@ const listItem = z.object({
     .max(MAX_LINE_QUANTITY, `quantity can be at most ${MAX_LINE_QUANTITY}`),
 });
 
+/** The same product named on several lines is one line of the summed quantity, held to the same limit. */
+const listItems = z
+  .array(listItem)
+  .min(1, "list_items must not be empty")
+  .max(100, "At most 100 lines per order")
+  .transform(mergeOrderLines)
+  .superRefine((lines, ctx) => {
+    for (const line of lines) {
+      if (line.quantity > MAX_LINE_QUANTITY) ctx.addIssue({ code: "custom", message: lineLimitMessage(line.quantity) });
+    }
+  });
+
 export const apiOrderSchema = z.object({
-  list_items: z.array(listItem).min(1, "list_items must not be empty").max(100, "At most 100 lines per order"),
+  list_items: listItems,
   addressId: z.string({ error: "addressId is required" }).regex(ID_PATTERN, "addressId is not a valid address id"),
   subTotalAmt: z.number().nonnegative().optional(),
   totalAmt: z.number().nonnegative().optional(),
