@@ -7,7 +7,7 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { isId, newId } from "~/lib/ids";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
-import { MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
 import { parseCookie } from "./cookies.server";
 import { getD1 } from "./db.server";
 import { getSettings } from "./env.server";
@@ -161,6 +161,26 @@ async function productStock(d1: D1Database, productId: string): Promise<ProductS
   return d1.prepare("select id, name, stock from products where id = ?").bind(productId).first<ProductStock>();
 }
 
+/**
+ * A signed-in cart holds at most MAX_CART_LINES products: a new line is inserted only while there is
+ * room (decided in the insert itself, so parallel adds cannot overshoot); an existing line may grow.
+ * `user` and `product` name the statement's numbered parameters (e.g. "?2").
+ */
+function roomForLine(user: string, product: string) {
+  return `(exists (select 1 from cart_items where user_id = ${user} and product_id = ${product})
+    or (select count(*) from cart_items where user_id = ${user}) < ${MAX_CART_LINES})`;
+}
+
+export const CART_FULL = `Your cart holds at most ${MAX_CART_LINES} different products: place this order or remove some first`;
+
+async function cartIsFull(d1: D1Database, userId: string, productId: string): Promise<boolean> {
+  const row = await d1
+    .prepare(`select not ${roomForLine("?1", "?2")} as full`)
+    .bind(userId, productId)
+    .first<{ full: number }>();
+  return Boolean(row?.full);
+}
+
 function limitFor(stock: number) {
   return Math.min(stock, MAX_LINE_QUANTITY);
 }
@@ -178,7 +198,7 @@ export async function addOne(context: AppLoadContext, owner: CartOwner, productI
     const row = await d1
       .prepare(
         `insert into cart_items (id, user_id, product_id, quantity)
-           select ?, ?, p.id, 1 from products p where p.id = ? and p.stock >= 1
+           select ?1, ?2, p.id, 1 from products p where p.id = ?3 and p.stock >= 1 and ${roomForLine("?2", "?3")}
          on conflict (user_id, product_id) do update
            set quantity = quantity + 1, updated_at = unixepoch() * 1000
            where cart_items.quantity + 1 <= min((select stock from products where id = excluded.product_id), ${MAX_LINE_QUANTITY})
@@ -187,8 +207,10 @@ export async function addOne(context: AppLoadContext, owner: CartOwner, productI
       .bind(newId(), owner.userId, productId)
       .first<{ quantity: number }>();
     if (row) return { ok: true, message: "Item added", quantity: row.quantity };
+    // The statement decided; these reads only explain why it refused.
     const product = await productStock(d1, productId);
     if (!product) return { ok: false, status: 404, message: "This product is no longer available" };
+    if (product.stock >= 1 && (await cartIsFull(d1, owner.userId, productId))) return { ok: false, status: 409, message: CART_FULL };
     return { ok: false, status: 409, message: stockMessage(product) };
   }
   const product = await productStock(d1, productId);
@@ -298,7 +320,7 @@ export function addQuantityStatement(d1: D1Database, userId: string, productId: 
   return d1
     .prepare(
       `insert into cart_items (id, user_id, product_id, quantity)
-         select ?, ?, p.id, min(?, p.stock, ${MAX_LINE_QUANTITY}) from products p where p.id = ? and p.stock >= 1
+         select ?1, ?2, p.id, min(?3, p.stock, ${MAX_LINE_QUANTITY}) from products p where p.id = ?4 and p.stock >= 1 and ${roomForLine("?2", "?4")}
        on conflict (user_id, product_id) do update
          set quantity = min(cart_items.quantity + excluded.quantity,
                             (select stock from products where id = excluded.product_id), ${MAX_LINE_QUANTITY}),

@@ -17,7 +17,7 @@ import { paiseToRupees } from "~/lib/money";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
 import type { OrderStatus } from "~/db/schema";
 import { DELIVERY_PROMISE_MS } from "~/lib/order-status";
-import { MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
 import { lineLimitMessage, mergeOrderLines, type OrderLineInput } from "~/lib/schemas/order";
 import type { AddressRow } from "./addresses.server";
 import { sha256Hex } from "./crypto.server";
@@ -62,6 +62,8 @@ export const RESERVATION_MS = 30 * 60 * 1000;
  * method, merged lines): the same request again within this window is the same order. A cancelled
  * order, or one older than the window, frees its derived key.
  */
+export const TOO_MANY_LINES = `At most ${MAX_CART_LINES} different products per order: remove some and try again`;
+
 export const DERIVED_KEY_WINDOW_MS = 5 * 60 * 1000;
 
 export function newOrderNumber(now = new Date()): string {
@@ -129,6 +131,8 @@ export async function planOrder(
   const d1 = getD1(context);
   const lines = mergeOrderLines(input.lines);
   if (!lines.length && !input.idempotencyKey) return { ok: false, status: 400, message: "Your cart is empty" };
+  // Before any query: each line binds a parameter, and D1 binds at most 100 per statement.
+  if (lines.length > MAX_CART_LINES) return { ok: false, status: 400, message: TOO_MANY_LINES };
   const key = await orderKey(input, lines);
 
   const placeholders = lines.map(() => "?").join(",") || "null";

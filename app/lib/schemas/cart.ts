@@ -4,6 +4,9 @@ import { ID_PATTERN } from "../ids";
 /** Largest quantity of one product in a cart; stock caps it further on the server. */
 export const MAX_LINE_QUANTITY = 50;
 
+/** Most different products in one cart, and so in one order (each line is a few D1 statements). */
+export const MAX_CART_LINES = 100;
+
 export const productIdSchema = z
   .string({ error: "productId is required" })
   .trim()

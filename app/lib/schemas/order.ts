@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ID_PATTERN } from "../ids";
-import { MAX_LINE_QUANTITY } from "./cart";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 
 export const PAYMENT_CHOICES = ["cod", "online"] as const;
 
@@ -50,7 +50,7 @@ const listItem = z.object({
 const listItems = z
   .array(listItem)
   .min(1, "list_items must not be empty")
-  .max(100, "At most 100 lines per order")
+  .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} lines per order`)
   .transform(mergeOrderLines)
   .superRefine((lines, ctx) => {
     for (const line of lines) {
