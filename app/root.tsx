@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -48,6 +48,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const flashes = [...(toast ? [toast] : []), ...notices.map((text, i) => ({ type: "message" as const, text, id: `notice-${i}-${text}` }))];
   return data({ flashes, cart, user: account }, { headers: responseHeaders });
 }
+
+/**
+ * Only a refusal's `Allow` (a 405 thrown by `readFormData`) reaches the error page's headers; routes
+ * without their own `headers` inherit nothing else from here. Cache-Control is decided for every
+ * response in one place (`cacheHeaders`, http-cache.server.ts).
+ */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const headers = new Headers();
+  const allow = errorHeaders?.get("Allow");
+  if (allow) headers.set("Allow", allow);
+  return headers;
+};
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -14,6 +14,7 @@ import { placeOrder } from "~/utils/orders.server";
 import { getOptionalUser, type SessionUser } from "~/utils/auth.server";
 import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, PAYMENT_UNREACHABLE, startOnlinePayment } from "~/utils/stripe.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout | FreshDash" }];
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireCheckoutShopper(request, context);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   if ((ADDRESS_INTENTS as readonly string[]).includes(intent)) {
     return handleAddressIntent(context, user.id, form, "/checkout");

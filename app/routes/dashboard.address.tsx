@@ -8,6 +8,7 @@ import { Dialog } from "~/components/Dialog";
 import { handleAddressIntent } from "~/utils/address-actions.server";
 import { listAddresses } from "~/utils/addresses.server";
 import { requireUser } from "~/utils/auth.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Save Address | FreshDash" }];
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  return handleAddressIntent(context, user.id, await request.formData(), "/dashboard/address");
+  return handleAddressIntent(context, user.id, await readFormData(request), "/dashboard/address");
 }
 
 export default function AddressBook() {

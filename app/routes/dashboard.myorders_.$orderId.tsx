@@ -14,6 +14,7 @@ import { requireUser } from "~/utils/auth.server";
 import { moveOrder, reorderToCart } from "~/utils/fulfilment.server";
 import { listOrders } from "~/utils/orders.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.order.orderId} | FreshDash` : "Order | FreshDash" },
@@ -36,7 +37,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   if (!isId(params.orderId)) notFound();
   const here = `/dashboard/myorders/${params.orderId}`;
-  const parsed = shopperOrderActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = shopperOrderActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return redirectWithToast(context, here, { type: "error", text: parsed.error.issues[0].message });
 
   if (parsed.data.intent === "reorder") {

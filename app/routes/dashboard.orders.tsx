@@ -10,6 +10,7 @@ import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
 import { moveOrder, refundOrder } from "~/utils/fulfilment.server";
 import { listBoardOrders, type BoardOrder } from "~/utils/order-board.server";
 import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders | FreshDash" }];
 
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Every board button posts here: move an order on, cancel it, or retry its refund; 303 back to the same filters. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request, context);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const back = safeRedirect(form.redirectTo, "/dashboard/orders");
   const parsed = boardActionSchema.safeParse(form);
   if (!parsed.success) return redirectWithToast(context, back, { type: "error", text: parsed.error.issues[0].message });

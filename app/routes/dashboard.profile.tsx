@@ -13,6 +13,7 @@ import { requireUser } from "~/utils/auth.server";
 import { limitByIp } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AVATAR_MAX_BYTES, readMultipart, storeImage } from "~/utils/uploads.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile | FreshDash" }];
 
@@ -32,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await setAvatar(context, user.id, url);
       return redirectWithToast(context, "/dashboard/profile", { type: "success", text: "Avatar updated" });
     }
-    const submission = parseWithZod(await request.formData(), { schema: profileSchema });
+    const submission = parseWithZod(await readFormData(request), { schema: profileSchema });
     if (submission.status !== "success") return data({ result: submission.reply(), avatarError: null }, { status: 400 });
     try {
       await updateProfile(context, user.id, submission.value);

@@ -8,7 +8,8 @@ import type { z } from "zod";
 import type { ProductDraft } from "~/lib/product-draft";
 import { productInputSchema } from "~/lib/schemas/admin";
 import { ApiError } from "./api.server";
-import { IMAGE_MAX_BYTES, readMultipart, storeImage } from "./uploads.server";
+import { readFormData } from "./form-data.server";
+import { IMAGE_MAX_BYTES, MULTIPART_OVERHEAD, storeImage } from "./uploads.server";
 
 export type FieldErrors = Record<string, string>;
 
@@ -68,12 +69,12 @@ export function validateProductDraft(draft: ProductDraft) {
   return productInputSchema.safeParse({ ...draft, more_details: draft.fields });
 }
 
-/** Multipart (with a size check before reading) or a plain form. */
-export async function readAdminForm(request: Request, maxFiles = 1): Promise<FormData> {
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    return readMultipart(request, IMAGE_MAX_BYTES * maxFiles);
-  }
-  return request.formData();
+/** Fields the admin forms send several times: chips, kept and removed images, custom fields. */
+export const ADMIN_REPEATABLE_FIELDS = ["category", "subCategory", "image", "removeImage", "newImage", "fieldName", "fieldValue"] as const;
+
+/** An admin form: multipart (images upload with it) or plain, at most `maxFiles` images' worth. */
+export function readAdminForm(request: Request, maxFiles = 1): Promise<FormData> {
+  return readFormData(request, { multipart: true, maxBytes: IMAGE_MAX_BYTES * maxFiles + MULTIPART_OVERHEAD, repeatable: ADMIN_REPEATABLE_FIELDS });
 }
 
 export type ProductStep =

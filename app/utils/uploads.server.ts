@@ -6,25 +6,28 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
 import { ApiError } from "./api.server";
+import { readFormData } from "./form-data.server";
 import { sniffImageType } from "./images.server";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-const MULTIPART_OVERHEAD = 16 * 1024;
+/** Room for the multipart framing and the other fields of an upload form. */
+export const MULTIPART_OVERHEAD = 16 * 1024;
 
 const EXTENSIONS = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/avif": "avif" } as const;
 
-/** Reads a multipart body after checking Content-Length (413 when larger than allowed). */
+/**
+ * Reads an upload (multipart/form-data only) through the shared form reader, with the limit of one
+ * file of `maxFileBytes`; refusals become ApiErrors (413 too large, 415 not multipart, 400 broken).
+ */
 export async function readMultipart(request: Request, maxFileBytes: number): Promise<FormData> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("multipart/form-data")) throw new ApiError("Send the image as multipart/form-data", 415);
-  const length = Number(request.headers.get("Content-Length") ?? NaN);
-  const limit = maxFileBytes + MULTIPART_OVERHEAD;
-  if (Number.isFinite(length) && length > limit) throw new ApiError(`The image is too large: at most ${maxFileBytes / 1024 / 1024} MB`, 413);
+  const tooLarge = `The image is too large: at most ${maxFileBytes / 1024 / 1024} MB`;
   try {
-    return await request.formData();
-  } catch {
-    throw new ApiError("The upload could not be read", 400);
+    return await readFormData(request, { multipart: "only", maxBytes: maxFileBytes + MULTIPART_OVERHEAD });
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    const message = error.status === 413 ? tooLarge : error.status === 415 ? "Send the image as multipart/form-data" : await error.text();
+    throw new ApiError(message, error.status, undefined, Object.fromEntries(error.headers));
   }
 }
 

@@ -1,0 +1,223 @@
+/**
+ * The HTTP surface: redirect targets (open redirect), request bodies that are not forms, search text
+ * that D1 would refuse, caching of personal pages, and the Content-Security-Policy.
+ */
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, makeProduct, newShopper, randomIp, VALID_ADDRESS } from "../workers/api-client";
+import { ADMIN, cookieFrom, page, postForm, sessionCookie, shopperWithOrder, storeFingerprint } from "./support-http";
+
+let shopper: Awaited<ReturnType<typeof shopperWithOrder>>;
+let admin: string;
+beforeAll(async () => {
+  shopper = await shopperWithOrder();
+  admin = await sessionCookie(ADMIN.email, ADMIN.password);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Item 2: open redirect
+
+/** Each of these, followed by a browser, leaves the site (or injects a header). */
+const HOSTILE_TARGETS = [
+  "/\t/evil.example",
+  "/\n/evil.example",
+  "/\t\\evil.example",
+  "/%09/evil.example",
+  "/%5C/evil.example",
+  "//evil.example",
+  "/\\evil.example",
+  "/.//evil.example",
+  "https://evil.example/",
+  "/cart\r\nSet-Cookie: stolen=1",
+];
+
+describe("redirect targets from the request stay on this site", () => {
+  it.each(HOSTILE_TARGETS.map((t) => [JSON.stringify(t), t]))("after login: redirectTo=%s goes home", async (_, target) => {
+    const { email } = await newShopper();
+    const res = await postForm("/login", { email, password: "Test@12345", redirectTo: target }, { headers: { "CF-Connecting-IP": randomIp() } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/");
+  });
+
+  it.each(HOSTILE_TARGETS.map((t) => [JSON.stringify(t), t]))("/login while signed in: ?redirectTo=%s goes home", async (_, target) => {
+    const res = await page(`/login?${new URLSearchParams({ redirectTo: target })}`, { cookie: shopper.cookie });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/");
+  });
+
+  it.each(HOSTILE_TARGETS.map((t) => [JSON.stringify(t), t]))("after register: redirectTo=%s goes home", async (_, target) => {
+    const email = `redir${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const res = await postForm(
+      "/register",
+      { name: "Redirect Test", email, password: "Test@12345", confirmPassword: "Test@12345", redirectTo: target },
+      { headers: { "CF-Connecting-IP": randomIp() } },
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/");
+  });
+
+  it.each(HOSTILE_TARGETS.map((t) => [JSON.stringify(t), t]))("/cart: redirectTo=%s goes back to /cart", async (_, target) => {
+    const res = await postForm("/cart", { intent: "add", productId: shopper.product.id, redirectTo: target }, { cookie: shopper.cookie });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/cart");
+  });
+
+  it.each(HOSTILE_TARGETS.map((t) => [JSON.stringify(t), t]))("/dashboard/address: redirectTo=%s stays on the address book", async (_, target) => {
+    const res = await postForm("/dashboard/address", { intent: "disable-address", _id: "f".repeat(24), redirectTo: target }, { cookie: shopper.cookie });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/dashboard/address");
+  });
+
+  it.each(HOSTILE_TARGETS.map((t) => [JSON.stringify(t), t]))("/dashboard/orders: redirectTo=%s stays on the board", async (_, target) => {
+    const res = await postForm("/dashboard/orders", { intent: "refund", orderId: "not-an-id", redirectTo: target }, { cookie: admin });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/dashboard/orders");
+  });
+
+  it("a same-origin path survives, normalised", async () => {
+    const res = await postForm("/cart", { intent: "add", productId: shopper.product.id, redirectTo: "/search?q=दूध" }, { cookie: shopper.cookie });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/search?q=%E0%A4%A6%E0%A5%82%E0%A4%A7");
+    const board = await postForm("/dashboard/orders", { intent: "refund", orderId: "x", redirectTo: "/dashboard/orders?status=paid&q=98" }, { cookie: admin });
+    expect(board.headers.get("Location")).toBe("/dashboard/orders?status=paid&q=98");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Item 7: bodies that are not forms
+
+type Who = "anon" | "shopper" | "admin" | "grant";
+interface PageAction {
+  path: () => string;
+  who: Who;
+  /** The form uploads files (multipart accepted). */
+  multipart?: boolean;
+}
+
+const PAGE_ACTIONS: PageAction[] = [
+  { path: () => "/cart", who: "shopper" },
+  { path: () => "/checkout", who: "shopper" },
+  { path: () => "/login", who: "anon" },
+  { path: () => "/register", who: "anon" },
+  { path: () => "/forgot-password", who: "anon" },
+  { path: () => "/verification-otp", who: "anon" },
+  { path: () => "/reset-password", who: "grant" },
+  { path: () => "/logout", who: "shopper" },
+  { path: () => "/dashboard/address", who: "shopper" },
+  { path: () => "/dashboard/profile", who: "shopper", multipart: true },
+  { path: () => `/dashboard/myorders/${shopper.orderId}`, who: "shopper" },
+  { path: () => "/dashboard/orders", who: "admin" },
+  { path: () => "/dashboard/category", who: "admin", multipart: true },
+  { path: () => "/dashboard/subcategory", who: "admin", multipart: true },
+  { path: () => "/dashboard/product", who: "admin", multipart: true },
+  { path: () => "/dashboard/upload-product", who: "admin", multipart: true },
+];
+
+const URLENCODED = { "Content-Type": "application/x-www-form-urlencoded" };
+const FORM_FIELDS = `intent=add&productId=${"a".repeat(24)}&name=Hacked&email=x%40example.com`;
+
+interface BadBody {
+  name: string;
+  init: () => RequestInit;
+  status: (action: PageAction) => number;
+}
+
+const BAD_BODIES: BadBody[] = [
+  { name: "a JSON body", init: () => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: '{"intent":"add","name":"Hacked"}' }), status: () => 415 },
+  { name: "no Content-Type", init: () => ({ method: "POST", body: new TextEncoder().encode(FORM_FIELDS) }), status: () => 415 },
+  { name: "text/plain", init: () => ({ method: "POST", headers: { "Content-Type": "text/plain" }, body: FORM_FIELDS }), status: () => 415 },
+  {
+    name: "a broken multipart boundary",
+    init: () => ({ method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=----cut" }, body: "------other\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nadd" }),
+    status: (a) => (a.multipart ? 400 : 415),
+  },
+  { name: "multipart with no boundary", init: () => ({ method: "POST", headers: { "Content-Type": "multipart/form-data" }, body: "intent=add" }), status: (a) => (a.multipart ? 400 : 415) },
+  { name: "DELETE", init: () => ({ method: "DELETE", headers: URLENCODED, body: FORM_FIELDS }), status: () => 405 },
+  { name: "PUT", init: () => ({ method: "PUT", headers: URLENCODED, body: FORM_FIELDS }), status: () => 405 },
+  { name: "PATCH", init: () => ({ method: "PATCH", headers: URLENCODED, body: FORM_FIELDS }), status: () => 405 },
+  { name: "a repeated intent", init: () => ({ method: "POST", headers: URLENCODED, body: `${FORM_FIELDS}&intent=remove` }), status: () => 400 },
+];
+
+describe("page actions answer a 4xx, never a 500, to bodies that are not forms, and change nothing", () => {
+  let cookies: Record<Who, string>;
+  beforeAll(async () => {
+    // A verified reset code's grant, so /reset-password reaches its form.
+    const { email } = await newShopper();
+    const ip = randomIp();
+    expect((await api("/api/user/forgot-password", { method: "PUT", body: { email }, headers: { "CF-Connecting-IP": ip } })).status).toBe(200);
+    const mail = await env.DB.prepare('select text from mail_outbox where "to" = ? order by created_at desc, rowid desc limit 1').bind(email).first<{ text: string }>();
+    const otp = /\b(\d{6})\b/.exec(mail!.text)![1];
+    const verified = await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp }, headers: { "CF-Connecting-IP": ip } });
+    expect(verified.status).toBe(200);
+    cookies = { anon: "", shopper: shopper.cookie, admin, grant: cookieFrom(new Response(null, { headers: verified.headers }), "__reset") };
+    expect(cookies.grant).toMatch(/^__reset=./);
+  });
+
+  it("every page action × every bad body: the exact status, a message, and D1/R2 untouched", async () => {
+    const before = await storeFingerprint();
+    const seen: string[] = [];
+    for (const action of PAGE_ACTIONS) {
+      for (const bad of BAD_BODIES) {
+        const init = bad.init();
+        const res = await page(action.path(), { ...init, cookie: cookies[action.who], headers: { ...(init.headers as Record<string, string>), "CF-Connecting-IP": randomIp() } });
+        const text = await res.text();
+        seen.push(`${init.method} ${action.path()} with ${bad.name}: ${res.status}`);
+        expect(res.status, `${init.method} ${action.path()} with ${bad.name}: ${text.slice(0, 200)}`).toBe(bad.status(action));
+        expect(text.length, `${action.path()} with ${bad.name} explains itself`).toBeGreaterThan(0);
+      }
+    }
+    expect(seen).toHaveLength(PAGE_ACTIONS.length * BAD_BODIES.length);
+    expect(await storeFingerprint()).toEqual(before);
+  }, 120_000);
+
+  it("a 405 names the allowed methods", async () => {
+    const res = await page("/cart", { method: "DELETE", cookie: shopper.cookie, headers: URLENCODED, body: FORM_FIELDS });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("Allow")).toBe("GET, HEAD, POST");
+  });
+
+  it("the same refusals reach single-fetch (.data) submissions", async () => {
+    const before = await storeFingerprint();
+    const json = await page("/cart.data", { method: "POST", cookie: shopper.cookie, headers: { "Content-Type": "application/json" }, body: "{}" });
+    expect(json.status).toBe(415);
+    const del = await page("/dashboard/address.data", { method: "DELETE", cookie: shopper.cookie, headers: URLENCODED, body: "intent=disable-address" });
+    expect(del.status).toBe(405);
+    expect(await storeFingerprint()).toEqual(before);
+  });
+
+  it("a text form larger than 64 KB is refused (413), declared or streamed without a length", async () => {
+    const before = await storeFingerprint();
+    const big = `intent=create-address&address_line=${"a".repeat(70 * 1024)}`;
+    const declared = await page("/dashboard/address", { method: "POST", cookie: shopper.cookie, headers: URLENCODED, body: big });
+    expect(declared.status).toBe(413);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 80; i++) controller.enqueue(new TextEncoder().encode(i ? "a".repeat(1024) : "intent=create-address&address_line="));
+        controller.close();
+      },
+    });
+    const streamed = await page("/dashboard/address", { method: "POST", cookie: shopper.cookie, headers: URLENCODED, body: stream, duplex: "half" } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await storeFingerprint()).toEqual(before);
+  });
+
+  it("a repeated scalar field is refused on a real form, while the admin chips may repeat", async () => {
+    const address = [...Object.entries({ intent: "create-address", ...VALID_ADDRESS }), ["city", "Elsewhere"]] as [string, string][];
+    const before = await storeFingerprint();
+    const res = await postForm("/dashboard/address", address, { cookie: shopper.cookie });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("The field &quot;city&quot; was sent more than once.");
+    expect(await storeFingerprint()).toEqual(before);
+
+    const [a, b] = (await env.DB.prepare("select id from categories order by name limit 2").all<{ id: string }>()).results;
+    const sub = await postForm("/dashboard/subcategory", [["intent", "create-subcategory"], ["name", `Two Parents ${Date.now()}`], ["image", "/images/seed/milk.webp"], ["category", a.id], ["category", b.id]], { cookie: admin });
+    expect(sub.status).toBe(303);
+  });
+
+  it("an ordinary form still works (the refusals are not a blanket no)", async () => {
+    const product = await makeProduct({ stock: 3 });
+    const res = await postForm("/cart", { intent: "add", productId: product.id }, { cookie: shopper.cookie });
+    expect(res.status).toBe(303);
+    expect((await api("/api/cart/get", { token: shopper.token })).body.data.some((l: { productId: { _id: string } }) => l.productId._id === product.id)).toBe(true);
+  });
+});
