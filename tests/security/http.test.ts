@@ -221,3 +221,71 @@ describe("page actions answer a 4xx, never a 500, to bodies that are not forms, 
     expect((await api("/api/cart/get", { token: shopper.token })).body.data.some((l: { productId: { _id: string } }) => l.productId._id === product.id)).toBe(true);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Item 8: search text D1 would refuse (LIKE patterns over 50 bytes) or read as syntax
+
+/** Long, multibyte and LIKE-special text: none of it may reach a 500 on any search box. */
+export const SEARCH_TEXTS = [
+  "x".repeat(49),
+  "milk ".repeat(20),
+  "🥛".repeat(30),
+  "दूध ".repeat(20),
+  "दूध",
+  "%",
+  "_",
+  "\\",
+  "50%_off\\",
+  "%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%",
+  "a".repeat(300),
+];
+
+describe("every search box answers any text without a 500", () => {
+  it.each(SEARCH_TEXTS.map((q) => [Array.from(JSON.stringify(q)).slice(0, 40).join(""), q]))("%s", async (_, q) => {
+    const search = await page(`/search?${new URLSearchParams({ q })}`);
+    expect(search.status).toBe(200);
+    const searchApi = await api("/api/product/search-product", { method: "POST", body: { search: q } });
+    expect(searchApi.status).toBe(200);
+    const list = await api("/api/product/get", { method: "POST", body: { search: q, page: 1, limit: 12 } });
+    expect(list.status).toBe(200);
+    const adminList = await page(`/dashboard/product?${new URLSearchParams({ search: q })}`, { cookie: admin });
+    expect(adminList.status).toBe(200);
+    const board = await page(`/dashboard/orders?${new URLSearchParams({ q })}`, { cookie: admin });
+    expect(board.status).toBe(200);
+    const boardApi = await page(`/api/order/admin/list?${new URLSearchParams({ q })}`, { cookie: admin });
+    expect(boardApi.status).toBe(200);
+  });
+
+  it("the order board finds a shopper by a 60-byte email, and reads % and _ literally", async () => {
+    const email = `a.very.long.mailbox.for.the.order.board.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    expect(email.length).toBeGreaterThan(55);
+    const registered = await api("/api/user/register", {
+      method: "POST",
+      body: { name: "Long Mailbox", email, password: "Test@12345", confirmPassword: "Test@12345" },
+      headers: { "CF-Connecting-IP": randomIp() },
+    });
+    expect(registered.status).toBe(201);
+    const token = (await api("/api/user/login", { method: "POST", body: { email, password: "Test@12345" }, headers: { "CF-Connecting-IP": randomIp() } })).body.data.accesstoken;
+    const addressId = (await api("/api/address/create", { method: "POST", token, body: VALID_ADDRESS })).body.data._id;
+    const product = await makeProduct({ stock: 5 });
+    const order = await api("/api/order/cash-on-delivery", {
+      method: "POST",
+      token,
+      body: { list_items: [{ productId: product.id, quantity: 1 }], addressId, subTotalAmt: product.price, totalAmt: product.price },
+    });
+    expect(order.status).toBe(201);
+
+    const board = async (q: string) => {
+      const res = await page(`/api/order/admin/list?${new URLSearchParams({ q })}`, { cookie: admin });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { shopper: { email: string } }[] }).data.map((o) => o.shopper.email);
+    };
+    expect(await board(email.toUpperCase())).toEqual([email]);
+    expect(await board("%")).toEqual([]);
+    expect(await board("_")).toEqual([]);
+    expect(await board("a.very.long.mailbox.for.the.order.board.%")).toEqual([]);
+
+    const html = await (await page(`/dashboard/orders?${new URLSearchParams({ q: email })}`, { cookie: admin })).text();
+    expect(html).toContain(email);
+  });
+});
