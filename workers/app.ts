@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore - generated at build time
 import * as build from "../build/server";
 import { withEdgeCache } from "../app/utils/edge-cache.server";
-import { varyOnCookie } from "../app/utils/http-cache.server";
+import { cacheHeaders } from "../app/utils/http-cache.server";
 import { crossOriginRefusal, isCrossOriginWrite } from "../app/utils/origin-check.server";
 import { getLoadContext, type Env } from "../load-context";
 
@@ -11,12 +11,13 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    if (isCrossOriginWrite(request)) return crossOriginRefusal(request);
+    if (isCrossOriginWrite(request)) return cacheHeaders(request, crossOriginRefusal(request));
     const loadContext = contextFor(request, env, ctx);
-    // Anonymous catalogue pages come from the data centre's cache in production (decision 007).
+    // Anonymous catalogue pages come from the data centre's cache in production (decision 007);
+    // every response's Cache-Control is settled by `cacheHeaders` (private unless public and anonymous).
     const edgeCache = env.ENVIRONMENT === "production" ? (caches as unknown as { default: Cache }).default : undefined;
     return withEdgeCache(request, edgeCache, (p) => ctx.waitUntil(p), async () =>
-      varyOnCookie(request, await handleRemixRequest(request, loadContext)),
+      cacheHeaders(request, await handleRemixRequest(request, loadContext)),
     );
   },
 

@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Cart | FreshDash" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
   const cart = await loadCart(context, await cartOwnerFor(request, context, user));
-  return data({ cart }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ cart });
 }
 
 /**

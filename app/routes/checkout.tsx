@@ -27,10 +27,7 @@ async function requireCheckoutShopper(request: Request, context: LoaderFunctionA
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCheckoutShopper(request, context);
   const [addresses, cart] = await Promise.all([listAddresses(context, user.id), loadCart(context, { userId: user.id })]);
-  return data(
-    { addresses, cart, idempotencyKey: newId(), onlinePayment: Boolean(getStripe(context)) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return data({ addresses, cart, idempotencyKey: newId(), onlinePayment: Boolean(getStripe(context)) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Save Address | FreshDash" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const addresses = await listAddresses(context, user.id);
-  return data({ addresses }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ addresses });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

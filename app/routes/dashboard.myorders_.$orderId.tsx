@@ -30,7 +30,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!isId(params.orderId)) notFound();
   const [order] = await listOrders(context, user.id, { orderId: params.orderId, limit: 1 });
   if (!order) notFound();
-  return data({ order, serverNow: Date.now() }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ order, serverNow: Date.now() });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -19,12 +19,11 @@ const FILTER_LABELS: Record<BoardFilter, string> = { all: "All", ...STATUS_LABEL
 /** ADMIN only: others get the permission message and no data. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { allowed } = await requireAdminPage(request, context);
-  const headers = { "Cache-Control": "private, no-store" };
   const url = new URL(request.url);
   const filters = boardQuerySchema.parse({ status: url.searchParams.get("status") ?? undefined, q: url.searchParams.get("q") ?? undefined });
-  if (!allowed) return data({ allowed: false as const, orders: [] as BoardOrder[], filters, serverNow: Date.now() }, { status: 403, headers });
+  if (!allowed) return data({ allowed: false as const, orders: [] as BoardOrder[], filters, serverNow: Date.now() }, { status: 403 });
   const orders = await listBoardOrders(context, filters);
-  return data({ allowed: true as const, orders, filters, serverNow: Date.now() }, { headers });
+  return data({ allowed: true as const, orders, filters, serverNow: Date.now() });
 }
 
 /** Every board button posts here: move an order on, cancel it, or retry its refund; 303 back to the same filters. */

@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Profile | FreshDash" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return data({ user }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ user });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

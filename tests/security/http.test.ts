@@ -289,3 +289,78 @@ describe("every search box answers any text without a 500", () => {
     expect(html).toContain(email);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Item 9: personal responses are never stored by a shared cache
+
+const PUBLIC_CATALOGUE = /^public, max-age=\d+, s-maxage=\d+/;
+
+async function catalogueUrls() {
+  const product = await makeProduct({ name: "Cache Probe" });
+  const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const listing = (await env.DB.prepare(
+    `select c.id as cid, c.name as cname, s.id as sid, s.name as sname from sub_category_categories sc
+       join categories c on c.id = sc.category_id join sub_categories s on s.id = sc.sub_category_id limit 1`,
+  ).first<{ cid: string; cname: string; sid: string; sname: string }>())!;
+  return ["/", `/product/${slug(product.name)}-${product.id}`, `/${slug(listing.cname)}-${listing.cid}/${slug(listing.sname)}-${listing.sid}`, "/search?q=milk"];
+}
+
+describe("Cache-Control: private, no-store on every personal response, public caching kept for anonymous catalogue pages", () => {
+  it("signed-in pages, documents and single-fetch data alike", async () => {
+    const personal: [string, string][] = [
+      ["/cart", shopper.cookie],
+      ["/checkout", shopper.cookie],
+      ["/user", shopper.cookie],
+      ["/dashboard/profile", shopper.cookie],
+      ["/dashboard/address", shopper.cookie],
+      ["/dashboard/myorders", shopper.cookie],
+      [`/dashboard/myorders/${shopper.orderId}`, shopper.cookie],
+      ["/dashboard/orders", admin],
+      ["/dashboard/product", admin],
+      ["/dashboard/category", admin],
+      ["/dashboard/subcategory", admin],
+      ["/dashboard/upload-product", admin],
+      ...(await catalogueUrls()).map((url) => [url, shopper.cookie] as [string, string]),
+    ];
+    for (const [path, cookie] of personal) {
+      const doc = await page(path, { cookie });
+      expect(doc.status, path).toBe(200);
+      expect(doc.headers.get("Cache-Control"), `${path} (document)`).toBe("private, no-store");
+      const [pathname, search] = path.split("?");
+      const dataPath = `${pathname === "/" ? "/_root" : pathname}.data${search ? `?${search}` : ""}`;
+      const single = await page(dataPath, { cookie });
+      expect(single.status, dataPath).toBe(200);
+      expect(single.headers.get("Cache-Control"), `${dataPath} (single fetch)`).toBe("private, no-store");
+    }
+  });
+
+  it("redirects, action answers, refusals and /api answers of a signed-in visitor", async () => {
+    const cases: [string, Response][] = [
+      ["/login while signed in (redirect)", await page("/login", { cookie: shopper.cookie })],
+      ["/dashboard without a session (redirect)", await page("/dashboard/profile")],
+      ["cart form (303 + cookie)", await postForm("/cart", { intent: "add", productId: shopper.product.id }, { cookie: shopper.cookie })],
+      ["cart form via fetcher (.data)", await postForm("/cart.data", { intent: "add", productId: shopper.product.id, js: "1" }, { cookie: shopper.cookie })],
+      ["refused body (415)", await page("/cart", { method: "POST", cookie: shopper.cookie, headers: { "Content-Type": "application/json" }, body: "{}" })],
+      ["cross-site form (403)", await postForm("/cart", { intent: "add" }, { cookie: shopper.cookie, headers: { Origin: "https://evil.example" } })],
+      ["/api with a token", await page("/api/user/user-details", { headers: { Authorization: `Bearer ${shopper.token}` } })],
+      ["/api with the cookie", await page("/api/cart/get", { cookie: shopper.cookie })],
+      ["anonymous cart page", await page("/cart")],
+      ["anonymous login page", await page("/login")],
+    ];
+    for (const [name, res] of cases) {
+      expect(res.status, name).toBeLessThan(500);
+      expect(res.headers.get("Cache-Control"), name).toBe("private, no-store");
+    }
+  });
+
+  it("anonymous catalogue pages keep their public caching, with Vary: Cookie", async () => {
+    for (const url of await catalogueUrls()) {
+      const res = await page(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get("Cache-Control"), url).toMatch(PUBLIC_CATALOGUE);
+      expect(res.headers.get("Vary"), url).toMatch(/\bCookie\b/);
+    }
+    const image = await page("/images/seed/milk.webp", { cookie: shopper.cookie });
+    expect(image.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  });
+});
