@@ -17,6 +17,7 @@ import { ShowServerToast, ToastProvider } from "~/components/Toaster";
 import stylesheet from "~/styles.css?url";
 import { MobileCartBar } from "~/components/MobileCartBar";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useNonce } from "~/lib/nonce";
 import { cartFromRows, commitGuestCart, GUEST_ITEM_GONE, loadCart, readGuestCart } from "~/utils/cart.server";
 import { dropShownNotices, getSignedInVisitor } from "~/utils/visitor.server";
 import { getToast } from "~/utils/toast.server";
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const flashes = rootData?.flashes ?? [];
   const hydrated = useHydrated();
+  const nonce = useNonce();
   return (
     <html lang="en-IN">
       <head>
@@ -100,8 +102,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <MobileCartBar />
           <Footer />
         </ToastProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

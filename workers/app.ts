@@ -5,6 +5,7 @@ import * as build from "../build/server";
 import { withEdgeCache } from "../app/utils/edge-cache.server";
 import { cacheHeaders } from "../app/utils/http-cache.server";
 import { crossOriginRefusal, isCrossOriginWrite } from "../app/utils/origin-check.server";
+import { renewNonce } from "../app/utils/security.server";
 import { getLoadContext, type Env } from "../load-context";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -16,8 +17,12 @@ export default {
     // Anonymous catalogue pages come from the data centre's cache in production (decision 007);
     // every response's Cache-Control is settled by `cacheHeaders` (private unless public and anonymous).
     const edgeCache = env.ENVIRONMENT === "production" ? (caches as unknown as { default: Cache }).default : undefined;
-    return withEdgeCache(request, edgeCache, (p) => ctx.waitUntil(p), async () =>
-      cacheHeaders(request, await handleRemixRequest(request, loadContext)),
+    return withEdgeCache(
+      request,
+      edgeCache,
+      (p) => ctx.waitUntil(p),
+      async () => cacheHeaders(request, await handleRemixRequest(request, loadContext)),
+      renewNonce,
     );
   },
 

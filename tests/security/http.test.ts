@@ -31,7 +31,7 @@ const HOSTILE_TARGETS = [
   "/cart\r\nSet-Cookie: stolen=1",
 ];
 
-describe("redirect targets from the request stay on this site", () => {
+describe("redirect targets from the request stay on this site", { timeout: 120_000 }, () => {
   it.each(HOSTILE_TARGETS.map((t) => [JSON.stringify(t), t]))("after login: redirectTo=%s goes home", async (_, target) => {
     const { email } = await newShopper();
     const res = await postForm("/login", { email, password: "Test@12345", redirectTo: target }, { headers: { "CF-Connecting-IP": randomIp() } });
@@ -138,7 +138,7 @@ const BAD_BODIES: BadBody[] = [
   { name: "a repeated intent", init: () => ({ method: "POST", headers: URLENCODED, body: `${FORM_FIELDS}&intent=remove` }), status: () => 400 },
 ];
 
-describe("page actions answer a 4xx, never a 500, to bodies that are not forms, and change nothing", () => {
+describe("page actions answer a 4xx, never a 500, to bodies that are not forms, and change nothing", { timeout: 120_000 }, () => {
   let cookies: Record<Who, string>;
   beforeAll(async () => {
     // A verified reset code's grant, so /reset-password reaches its form.
@@ -168,7 +168,7 @@ describe("page actions answer a 4xx, never a 500, to bodies that are not forms, 
     }
     expect(seen).toHaveLength(PAGE_ACTIONS.length * BAD_BODIES.length);
     expect(await storeFingerprint()).toEqual(before);
-  }, 120_000);
+  });
 
   it("a 405 names the allowed methods", async () => {
     const res = await page("/cart", { method: "DELETE", cookie: shopper.cookie, headers: URLENCODED, body: FORM_FIELDS });
@@ -240,7 +240,7 @@ export const SEARCH_TEXTS = [
   "a".repeat(300),
 ];
 
-describe("every search box answers any text without a 500", () => {
+describe("every search box answers any text without a 500", { timeout: 120_000 }, () => {
   it.each(SEARCH_TEXTS.map((q) => [Array.from(JSON.stringify(q)).slice(0, 40).join(""), q]))("%s", async (_, q) => {
     const search = await page(`/search?${new URLSearchParams({ q })}`);
     expect(search.status).toBe(200);
@@ -305,7 +305,7 @@ async function catalogueUrls() {
   return ["/", `/product/${slug(product.name)}-${product.id}`, `/${slug(listing.cname)}-${listing.cid}/${slug(listing.sname)}-${listing.sid}`, "/search?q=milk"];
 }
 
-describe("Cache-Control: private, no-store on every personal response, public caching kept for anonymous catalogue pages", () => {
+describe("Cache-Control: private, no-store on every personal response, public caching kept for anonymous catalogue pages", { timeout: 120_000 }, () => {
   it("signed-in pages, documents and single-fetch data alike", async () => {
     const personal: [string, string][] = [
       ["/cart", shopper.cookie],
@@ -362,5 +362,73 @@ describe("Cache-Control: private, no-store on every personal response, public ca
     }
     const image = await page("/images/seed/milk.webp", { cookie: shopper.cookie });
     expect(image.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Item 13: Content-Security-Policy without 'unsafe-inline' scripts
+
+function scriptSrc(res: Response) {
+  const csp = res.headers.get("Content-Security-Policy") ?? "";
+  return /(?:^|;\s*)script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+}
+
+/** Every <script> that a browser would run (no type, or a JavaScript/module type), with its nonce. */
+function executableScripts(html: string) {
+  return [...html.matchAll(/<script\b([^>]*)>/gi)]
+    .map((m) => m[1])
+    .filter((attrs) => {
+      const type = /\btype="([^"]*)"/i.exec(attrs)?.[1];
+      return !type || /^(module|text\/javascript|application\/javascript)$/i.test(type);
+    })
+    .map((attrs) => /\bnonce="([^"]*)"/.exec(attrs)?.[1] ?? null);
+}
+
+describe("Content-Security-Policy: inline scripts only with this response's nonce", { timeout: 120_000 }, () => {
+  it("pages carry a fresh nonce of 16+ random bytes, and every executable script has it", async () => {
+    const urls = [...(await catalogueUrls()), "/forgot-password", "/cart"];
+    const seen = new Set<string>();
+    for (const url of urls) {
+      for (const cookie of ["", shopper.cookie]) {
+        const res = await page(url, { cookie });
+        expect(res.status, url).toBe(200);
+        const src = scriptSrc(res);
+        expect(src, url).not.toContain("unsafe-inline");
+        const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(src)?.[1];
+        expect(nonce, url).toBeDefined();
+        expect(atob(nonce!).length, url).toBeGreaterThanOrEqual(16);
+        expect(seen.has(nonce!), `${url}: nonce reused`).toBe(false);
+        seen.add(nonce!);
+        const scripts = executableScripts(await res.text());
+        expect(scripts.length, url).toBeGreaterThan(0);
+        expect(scripts.every((n) => n === nonce), `${url}: a script without the nonce`).toBe(true);
+      }
+    }
+  });
+
+  it("error pages too", async () => {
+    const res = await page("/no-such-page-here");
+    expect(res.status).toBe(404);
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc(res))?.[1];
+    expect(executableScripts(await res.text()).every((n) => n === nonce)).toBe(true);
+  });
+
+  it("an edge-cached copy is re-issued with a nonce of its own; other markup is untouched", async () => {
+    const { renewNonce } = await import("~/utils/security.server");
+    const old = "b2xkLW5vbmNlLTEyMzQ1Ng==";
+    const cached = new Response(
+      `<html><body><script nonce="${old}">window.a=1</script><script type="module" nonce="${old}">import "/x.js"</script>` +
+        `<script type="application/ld+json">{}</script><p data-x="${old}">${old}</p></body></html>`,
+      { headers: { "Content-Type": "text/html", "Content-Security-Policy": `default-src 'self'; script-src 'self' 'nonce-${old}'`, "X-Edge-Cache": "HIT" } },
+    );
+    const renewed = renewNonce(cached);
+    const fresh = /'nonce-([^']+)'/.exec(renewed.headers.get("Content-Security-Policy")!)![1];
+    expect(fresh).not.toBe(old);
+    expect(atob(fresh)).toHaveLength(16);
+    const html = await renewed.text();
+    expect(executableScripts(html)).toEqual([fresh, fresh]);
+    expect(html).toContain(`<p data-x="${old}">${old}</p>`);
+    expect(html).toContain('<script type="application/ld+json">{}</script>');
+    expect(renewed.headers.get("X-Edge-Cache")).toBe("HIT");
   });
 });
