@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, makeProduct, newShopper, randomIp, VALID_ADDRESS } from "../workers/api-client";
-import { ADMIN, cookieFrom, page, postForm, sessionCookie, shopperWithOrder, storeFingerprint } from "./support-http";
+import { ADMIN, page, pageActions, type PageAction, postForm, resetGrantCookie, sessionCookie, shopperWithOrder, storeFingerprint, type Who } from "./support-http";
 
 let shopper: Awaited<ReturnType<typeof shopperWithOrder>>;
 let admin: string;
@@ -86,33 +86,6 @@ describe("redirect targets from the request stay on this site", { timeout: 120_0
 // ---------------------------------------------------------------------------------------------
 // Item 7: bodies that are not forms
 
-type Who = "anon" | "shopper" | "admin" | "grant";
-interface PageAction {
-  path: () => string;
-  who: Who;
-  /** The form uploads files (multipart accepted). */
-  multipart?: boolean;
-}
-
-const PAGE_ACTIONS: PageAction[] = [
-  { path: () => "/cart", who: "shopper" },
-  { path: () => "/checkout", who: "shopper" },
-  { path: () => "/login", who: "anon" },
-  { path: () => "/register", who: "anon" },
-  { path: () => "/forgot-password", who: "anon" },
-  { path: () => "/verification-otp", who: "anon" },
-  { path: () => "/reset-password", who: "grant" },
-  { path: () => "/logout", who: "shopper" },
-  { path: () => "/dashboard/address", who: "shopper" },
-  { path: () => "/dashboard/profile", who: "shopper", multipart: true },
-  { path: () => `/dashboard/myorders/${shopper.orderId}`, who: "shopper" },
-  { path: () => "/dashboard/orders", who: "admin" },
-  { path: () => "/dashboard/category", who: "admin", multipart: true },
-  { path: () => "/dashboard/subcategory", who: "admin", multipart: true },
-  { path: () => "/dashboard/product", who: "admin", multipart: true },
-  { path: () => "/dashboard/upload-product", who: "admin", multipart: true },
-];
-
 const URLENCODED = { "Content-Type": "application/x-www-form-urlencoded" };
 const FORM_FIELDS = `intent=add&productId=${"a".repeat(24)}&name=Hacked&email=x%40example.com`;
 
@@ -141,32 +114,24 @@ const BAD_BODIES: BadBody[] = [
 describe("page actions answer a 4xx, never a 500, to bodies that are not forms, and change nothing", { timeout: 120_000 }, () => {
   let cookies: Record<Who, string>;
   beforeAll(async () => {
-    // A verified reset code's grant, so /reset-password reaches its form.
-    const { email } = await newShopper();
-    const ip = randomIp();
-    expect((await api("/api/user/forgot-password", { method: "PUT", body: { email }, headers: { "CF-Connecting-IP": ip } })).status).toBe(200);
-    const mail = await env.DB.prepare('select text from mail_outbox where "to" = ? order by created_at desc, rowid desc limit 1').bind(email).first<{ text: string }>();
-    const otp = /\b(\d{6})\b/.exec(mail!.text)![1];
-    const verified = await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp }, headers: { "CF-Connecting-IP": ip } });
-    expect(verified.status).toBe(200);
-    cookies = { anon: "", shopper: shopper.cookie, admin, grant: cookieFrom(new Response(null, { headers: verified.headers }), "__reset") };
-    expect(cookies.grant).toMatch(/^__reset=./);
+    cookies = { anon: "", shopper: shopper.cookie, admin, grant: await resetGrantCookie() };
   });
 
   it("every page action × every bad body: the exact status, a message, and D1/R2 untouched", async () => {
     const before = await storeFingerprint();
     const seen: string[] = [];
-    for (const action of PAGE_ACTIONS) {
+    const actions = pageActions(shopper.orderId);
+    for (const action of actions) {
       for (const bad of BAD_BODIES) {
         const init = bad.init();
-        const res = await page(action.path(), { ...init, cookie: cookies[action.who], headers: { ...(init.headers as Record<string, string>), "CF-Connecting-IP": randomIp() } });
+        const res = await page(action.path, { ...init, cookie: cookies[action.who], headers: { ...(init.headers as Record<string, string>), "CF-Connecting-IP": randomIp() } });
         const text = await res.text();
-        seen.push(`${init.method} ${action.path()} with ${bad.name}: ${res.status}`);
-        expect(res.status, `${init.method} ${action.path()} with ${bad.name}: ${text.slice(0, 200)}`).toBe(bad.status(action));
-        expect(text.length, `${action.path()} with ${bad.name} explains itself`).toBeGreaterThan(0);
+        seen.push(`${init.method} ${action.path} with ${bad.name}: ${res.status}`);
+        expect(res.status, `${init.method} ${action.path} with ${bad.name}: ${text.slice(0, 200)}`).toBe(bad.status(action));
+        expect(text.length, `${action.path} with ${bad.name} explains itself`).toBeGreaterThan(0);
       }
     }
-    expect(seen).toHaveLength(PAGE_ACTIONS.length * BAD_BODIES.length);
+    expect(seen).toHaveLength(actions.length * BAD_BODIES.length);
     expect(await storeFingerprint()).toEqual(before);
   });
 

@@ -84,3 +84,49 @@ export async function storeFingerprint(): Promise<Record<string, string>> {
   out["r2"] = `${keys.length}:${await digest(keys.sort().join("\n"))}`;
   return out;
 }
+
+export type Who = "anon" | "shopper" | "admin" | "grant";
+
+export interface PageAction {
+  path: string;
+  /** Whose cookie reaches the action's body check (a signed-in shopper, the admin, a reset grant). */
+  who: Who;
+  /** The form uploads files (multipart accepted). */
+  multipart?: boolean;
+}
+
+/** Every route with a page action (a form's POST target). */
+export function pageActions(orderId: string): PageAction[] {
+  return [
+    { path: "/cart", who: "shopper" },
+    { path: "/checkout", who: "shopper" },
+    { path: "/login", who: "anon" },
+    { path: "/register", who: "anon" },
+    { path: "/forgot-password", who: "anon" },
+    { path: "/verification-otp", who: "anon" },
+    { path: "/reset-password", who: "grant" },
+    { path: "/logout", who: "shopper" },
+    { path: "/dashboard/address", who: "shopper" },
+    { path: "/dashboard/profile", who: "shopper", multipart: true },
+    { path: `/dashboard/myorders/${orderId}`, who: "shopper" },
+    { path: "/dashboard/orders", who: "admin" },
+    { path: "/dashboard/category", who: "admin", multipart: true },
+    { path: "/dashboard/subcategory", who: "admin", multipart: true },
+    { path: "/dashboard/product", who: "admin", multipart: true },
+    { path: "/dashboard/upload-product", who: "admin", multipart: true },
+  ];
+}
+
+/** A verified reset code's grant cookie (`__reset`), so /reset-password reaches its form. */
+export async function resetGrantCookie(): Promise<string> {
+  const { email } = await newShopper();
+  const ip = randomIp();
+  expect((await api("/api/user/forgot-password", { method: "PUT", body: { email }, headers: { "CF-Connecting-IP": ip } })).status).toBe(200);
+  const mail = await env.DB.prepare('select text from mail_outbox where "to" = ? order by created_at desc, rowid desc limit 1').bind(email).first<{ text: string }>();
+  const otp = /\b(\d{6})\b/.exec(mail!.text)![1];
+  const verified = await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp }, headers: { "CF-Connecting-IP": ip } });
+  expect(verified.status).toBe(200);
+  const grant = (verified.headers.getSetCookie().find((c) => c.startsWith("__reset=")) ?? "").split(";")[0];
+  expect(grant).toMatch(/^__reset=./);
+  return grant;
+}
