@@ -13,7 +13,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     assertMethod(request, "PUT");
     const user = await requireApiUser(request, context);
     await limitByIp(context.cloudflare.env.UPLOAD_LIMITER, request, "avatar");
-    const form = await readMultipart(request, AVATAR_MAX_BYTES);
+    const form = await readMultipart(request, AVATAR_MAX_BYTES, ["PUT"]);
     const url = await storeImage(context, form.get("avatar"), { maxBytes: AVATAR_MAX_BYTES, prefix: "avatars" });
     await setAvatar(context, user.id, url);
     return apiSuccess({ _id: user.id, avatar: url }, { message: "Upload profile" });

@@ -29,6 +29,8 @@ export interface FormReadOptions {
   multipart?: boolean | "only";
   /** Fields the form sends several times on purpose (checkbox groups, image lists). */
   repeatable?: readonly string[];
+  /** The body-carrying methods accepted: page forms POST; the spec's avatar upload is a PUT. */
+  methods?: readonly string[];
 }
 
 /** What is read of the request (any Request, including a clone, whose types differ in workers-types). */
@@ -43,9 +45,12 @@ export function mediaType(contentType: string | null): string {
   return (contentType ?? "").split(";")[0].trim().toLowerCase();
 }
 
-export async function readFormData(request: FormRequest, { maxBytes = FORM_MAX_BYTES, multipart = false, repeatable = [] }: FormReadOptions = {}): Promise<FormData> {
-  if (request.method !== "POST") {
-    throw refuse(405, `Method ${request.method} is not allowed here: forms are sent with POST.`, { Allow: "GET, HEAD, POST" });
+export async function readFormData(
+  request: FormRequest,
+  { maxBytes = FORM_MAX_BYTES, multipart = false, repeatable = [], methods = ["POST"] }: FormReadOptions = {},
+): Promise<FormData> {
+  if (!methods.includes(request.method)) {
+    throw refuse(405, `Method ${request.method} is not allowed here: send the form with ${methods.join(" or ")}.`, { Allow: ["GET", "HEAD", ...methods].join(", ") });
   }
   const types = multipart === "only" ? [MULTIPART] : multipart ? [URLENCODED, MULTIPART] : [URLENCODED];
   const contentType = request.headers.get("Content-Type");

@@ -20,10 +20,10 @@ const EXTENSIONS = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "web
  * Reads an upload (multipart/form-data only) through the shared form reader, with the limit of one
  * file of `maxFileBytes`; refusals become ApiErrors (413 too large, 415 not multipart, 400 broken).
  */
-export async function readMultipart(request: Request, maxFileBytes: number): Promise<FormData> {
+export async function readMultipart(request: Request, maxFileBytes: number, methods: readonly string[] = ["POST"]): Promise<FormData> {
   const tooLarge = `The image is too large: at most ${maxFileBytes / 1024 / 1024} MB`;
   try {
-    return await readFormData(request, { multipart: "only", maxBytes: maxFileBytes + MULTIPART_OVERHEAD });
+    return await readFormData(request, { multipart: "only", maxBytes: maxFileBytes + MULTIPART_OVERHEAD, methods });
   } catch (error) {
     if (!(error instanceof Response)) throw error;
     const message = error.status === 413 ? tooLarge : error.status === 415 ? "Send the image as multipart/form-data" : await error.text();
