@@ -41,7 +41,7 @@ function refuse(status: number, message: string, headers: Record<string, string>
 }
 
 /** `multipart/form-data; boundary=x` → `multipart/form-data` (lower case); "" when absent. */
-export function mediaType(contentType: string | null): string {
+function mediaType(contentType: string | null): string {
   return (contentType ?? "").split(";")[0].trim().toLowerCase();
 }
 
