@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, makeProduct, newShopper, randomIp, VALID_ADDRESS } from "../workers/api-client";
-import { ADMIN, page, pageActions, type PageAction, postForm, resetGrantCookie, sessionCookie, shopperWithOrder, storeFingerprint, type Who } from "./support-http";
+import { ADMIN, page, pageActions, type PageAction, placeCodOrder, postForm, resetGrantCookie, sessionCookie, shopperWithOrder, storeFingerprint, type Who } from "./support-http";
 
 let shopper: Awaited<ReturnType<typeof shopperWithOrder>>;
 let admin: string;
@@ -231,14 +231,7 @@ describe("every search box answers any text without a 500", { timeout: 120_000 }
     });
     expect(registered.status).toBe(201);
     const token = (await api("/api/user/login", { method: "POST", body: { email, password: "Test@12345" }, headers: { "CF-Connecting-IP": randomIp() } })).body.data.accesstoken;
-    const addressId = (await api("/api/address/create", { method: "POST", token, body: VALID_ADDRESS })).body.data._id;
-    const product = await makeProduct({ stock: 5 });
-    const order = await api("/api/order/cash-on-delivery", {
-      method: "POST",
-      token,
-      body: { list_items: [{ productId: product.id, quantity: 1 }], addressId, subTotalAmt: product.price, totalAmt: product.price },
-    });
-    expect(order.status).toBe(201);
+    await placeCodOrder(token);
 
     const board = async (q: string) => {
       const res = await page(`/api/order/admin/list?${new URLSearchParams({ q })}`, { cookie: admin });

@@ -28,11 +28,6 @@ export function postForm(path: string, fields: Record<string, string> | [string,
   });
 }
 
-/** `name=value` of the Set-Cookie named `name` (empty when not set). */
-export function cookieFrom(res: Response, name: string): string {
-  return (res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`)) ?? "").split(";")[0];
-}
-
 /** The page session cookie of an account, through the real login. */
 export async function sessionCookie(email: string, password: string): Promise<string> {
   const res = await api("/api/user/login", { method: "POST", body: { email, password }, headers: { "CF-Connecting-IP": randomIp() } });
@@ -40,10 +35,8 @@ export async function sessionCookie(email: string, password: string): Promise<st
   return (res.headers.getSetCookie().find((c) => c.startsWith("__session=")) ?? "").split(";")[0];
 }
 
-/** A fresh shopper with a saved address, one product in the cart and one placed order. */
-export async function shopperWithOrder() {
-  const { token, email } = await newShopper();
-  const cookie = await sessionCookie(email, "Test@12345");
+/** A saved address and one placed cash-on-delivery order (of a product of its own) for `token`'s shopper. */
+export async function placeCodOrder(token: string) {
   const address = await api("/api/address/create", { method: "POST", token, body: VALID_ADDRESS });
   expect(address.status).toBe(201);
   const addressId = address.body.data._id as string;
@@ -54,6 +47,14 @@ export async function shopperWithOrder() {
     body: { list_items: [{ productId: product.id, quantity: 1 }], addressId, subTotalAmt: product.price, totalAmt: product.price },
   });
   expect(order.status).toBe(201);
+  return { addressId, product };
+}
+
+/** A fresh shopper with a saved address, one product in the cart and one placed order. */
+export async function shopperWithOrder() {
+  const { token, email } = await newShopper();
+  const cookie = await sessionCookie(email, "Test@12345");
+  const { addressId, product } = await placeCodOrder(token);
   const { id: orderId } = (await env.DB.prepare("select id from orders where user_id = (select id from users where email = ?)").bind(email).first<{ id: string }>())!;
   expect((await api("/api/cart/create", { method: "POST", token, body: { productId: product.id } })).status).toBe(200);
   return { token, email, cookie, addressId, orderId, product };
