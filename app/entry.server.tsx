@@ -2,7 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { getSettings } from "~/utils/env.server";
-import { applySecurityHeaders } from "~/utils/security.server";
+import { NonceContext } from "~/lib/nonce";
+import { applySecurityHeaders, newNonce } from "~/utils/security.server";
 import { d1Counter } from "~/utils/server-timing.server";
 
 const ABORT_DELAY = 5_000;
@@ -17,10 +18,16 @@ export default async function handleRequest(
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
   let didError = false;
+  // One nonce per response: the CSP allows only inline scripts that carry it (Remix's own, and
+  // React's streaming ones through the `nonce` option).
+  const nonce = newNonce();
 
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceContext.Provider>,
     {
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         didError = true;
@@ -37,7 +44,7 @@ export default async function handleRequest(
 
   const env = loadContext.cloudflare.env;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  applySecurityHeaders(responseHeaders, getSettings(env).isDev);
+  applySecurityHeaders(responseHeaders, { nonce, isDev: getSettings(env).isDev, viteDev: import.meta.env.DEV });
   if (env.BENCH === "1") {
     responseHeaders.append("Server-Timing", `d1;desc="${d1Counter(loadContext).count} round trips"`);
   }

@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -17,6 +17,7 @@ import { ShowServerToast, ToastProvider } from "~/components/Toaster";
 import stylesheet from "~/styles.css?url";
 import { MobileCartBar } from "~/components/MobileCartBar";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useNonce } from "~/lib/nonce";
 import { cartFromRows, commitGuestCart, GUEST_ITEM_GONE, loadCart, readGuestCart } from "~/utils/cart.server";
 import { dropShownNotices, getSignedInVisitor } from "~/utils/visitor.server";
 import { getToast } from "~/utils/toast.server";
@@ -49,6 +50,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ flashes, cart, user: account }, { headers: responseHeaders });
 }
 
+/**
+ * Only a refusal's `Allow` (a 405 thrown by `readFormData`) reaches the error page's headers; routes
+ * without their own `headers` inherit nothing else from here. Cache-Control is decided for every
+ * response in one place (`cacheHeaders`, http-cache.server.ts).
+ */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const headers = new Headers();
+  const allow = errorHeaders?.get("Allow");
+  if (allow) headers.set("Allow", allow);
+  return headers;
+};
+
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
@@ -66,6 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const flashes = rootData?.flashes ?? [];
   const hydrated = useHydrated();
+  const nonce = useNonce();
   return (
     <html lang="en-IN">
       <head>
@@ -88,8 +102,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <MobileCartBar />
           <Footer />
         </ToastProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -4,8 +4,9 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { withEdgeCache } from "../app/utils/edge-cache.server";
 import { getSettings, misconfiguredResponse, settingsProblems } from "../app/utils/env.server";
-import { varyOnCookie } from "../app/utils/http-cache.server";
+import { cacheHeaders } from "../app/utils/http-cache.server";
 import { crossOriginRefusal, isCrossOriginWrite } from "../app/utils/origin-check.server";
+import { renewNonce } from "../app/utils/security.server";
 import { getLoadContext, type Env } from "../load-context";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -18,12 +19,17 @@ export default {
       console.error(`refusing to serve: ${problems.join("; ")}`);
       return misconfiguredResponse(problems);
     }
-    if (isCrossOriginWrite(request)) return crossOriginRefusal(request);
+    if (isCrossOriginWrite(request)) return cacheHeaders(request, crossOriginRefusal(request));
     const loadContext = contextFor(request, env, ctx);
-    // Anonymous catalogue pages come from the data centre's cache in production (decision 007).
+    // Anonymous catalogue pages come from the data centre's cache in production (decision 007);
+    // every response's Cache-Control is settled by `cacheHeaders` (private unless public and anonymous).
     const edgeCache = getSettings(env).isDev ? undefined : (caches as unknown as { default: Cache }).default;
-    return withEdgeCache(request, edgeCache, (p) => ctx.waitUntil(p), async () =>
-      varyOnCookie(request, await handleRemixRequest(request, loadContext)),
+    return withEdgeCache(
+      request,
+      edgeCache,
+      (p) => ctx.waitUntil(p),
+      async () => cacheHeaders(request, await handleRemixRequest(request, loadContext)),
+      renewNonce,
     );
   },
 

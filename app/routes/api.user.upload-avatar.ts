@@ -11,7 +11,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "PUT");
     const user = await requireApiUser(request, context);
-    const form = await readUploadForm(request, context, { scope: "avatar", maxBytes: AVATAR_MAX_BYTES });
+    const form = await readUploadForm(request, context, { scope: "avatar", maxBytes: AVATAR_MAX_BYTES, methods: ["PUT"] });
     const image = await prepareImage(form.get("avatar"), { maxBytes: AVATAR_MAX_BYTES, prefix: "avatars" });
     await withStoredImages(context, [image], () => setAvatar(context, user.id, image.url));
     return apiSuccess({ _id: user.id, avatar: image.url }, { message: "Upload profile" });

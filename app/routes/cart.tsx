@@ -6,13 +6,14 @@ import { addOne, cartOwnerFor, commitGuestCart, loadCart, removeLine, removeOne 
 import { getOptionalUser } from "~/utils/auth.server";
 import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
 import { usePendingCart } from "~/lib/use-cart";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Cart | FreshDash" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
   const cart = await loadCart(context, await cartOwnerFor(request, context, user));
-  return data({ cart }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ cart });
 }
 
 /**
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * js=1) get the result as data and show it as a toast.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const fromFetcher = form.get("js") === "1";
   const back = safeRedirect(form.get("redirectTo"), "/cart");
   const parsed = cartActionSchema.safeParse(Object.fromEntries(form));

@@ -15,6 +15,7 @@ import { placeOrder } from "~/utils/orders.server";
 import { getOptionalUser, type SessionUser } from "~/utils/auth.server";
 import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, startOnlinePayment } from "~/utils/stripe.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout | FreshDash" }];
 
@@ -27,15 +28,12 @@ async function requireCheckoutShopper(request: Request, context: LoaderFunctionA
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCheckoutShopper(request, context);
   const [addresses, cart] = await Promise.all([listAddresses(context, user.id), loadCart(context, { userId: user.id })]);
-  return data(
-    { addresses, cart, idempotencyKey: newId(), onlinePayment: Boolean(getStripe(context)) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return data({ addresses, cart, idempotencyKey: newId(), onlinePayment: Boolean(getStripe(context)) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireCheckoutShopper(request, context);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   if ((ADDRESS_INTENTS as readonly string[]).includes(intent)) {
     return handleAddressIntent(context, user.id, form, "/checkout");

@@ -8,18 +8,19 @@ import { Dialog } from "~/components/Dialog";
 import { handleAddressIntent } from "~/utils/address-actions.server";
 import { listAddresses } from "~/utils/addresses.server";
 import { requireUser } from "~/utils/auth.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Save Address | FreshDash" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const addresses = await listAddresses(context, user.id);
-  return data({ addresses }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ addresses });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  return handleAddressIntent(context, user.id, await request.formData(), "/dashboard/address");
+  return handleAddressIntent(context, user.id, await readFormData(request), "/dashboard/address");
 }
 
 export default function AddressBook() {

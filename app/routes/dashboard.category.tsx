@@ -17,10 +17,9 @@ export const meta: MetaFunction = () => [{ title: "Category | FreshDash" }];
 /** ADMIN only: others get the permission message and no data. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { allowed } = await requireAdminPage(request, context);
-  const headers = { "Cache-Control": "private, no-store" };
-  if (!allowed) return data({ allowed: false as const, categories: [] as CategoryRef[] }, { status: 403, headers });
+  if (!allowed) return data({ allowed: false as const, categories: [] as CategoryRef[] }, { status: 403 });
   const { results } = await categoriesStatement(getD1(context)).all<CategoryRef>();
-  return data({ allowed: true as const, categories: results }, { headers });
+  return data({ allowed: true as const, categories: results });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => [{ title: "My Orders | FreshDash" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const orders = await listOrders(context, user.id);
-  return data({ orders, serverNow: Date.now() }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ orders, serverNow: Date.now() });
 }
 
 export default function MyOrders() {

@@ -14,6 +14,7 @@ import { requireUser } from "~/utils/auth.server";
 import { moveOrder, reorderToCart } from "~/utils/fulfilment.server";
 import { listOrders } from "~/utils/orders.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.order.orderId} | FreshDash` : "Order | FreshDash" },
@@ -29,14 +30,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!isId(params.orderId)) notFound();
   const [order] = await listOrders(context, user.id, { orderId: params.orderId, limit: 1 });
   if (!order) notFound();
-  return data({ order, serverNow: Date.now() }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ order, serverNow: Date.now() });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   if (!isId(params.orderId)) notFound();
   const here = `/dashboard/myorders/${params.orderId}`;
-  const parsed = shopperOrderActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = shopperOrderActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return redirectWithToast(context, here, { type: "error", text: parsed.error.issues[0].message });
 
   if (parsed.data.intent === "reorder") {

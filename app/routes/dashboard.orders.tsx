@@ -10,6 +10,7 @@ import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
 import { moveOrder, refundOrder } from "~/utils/fulfilment.server";
 import { listBoardOrders, type BoardOrder } from "~/utils/order-board.server";
 import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders | FreshDash" }];
 
@@ -18,18 +19,17 @@ const FILTER_LABELS: Record<BoardFilter, string> = { all: "All", ...STATUS_LABEL
 /** ADMIN only: others get the permission message and no data. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { allowed } = await requireAdminPage(request, context);
-  const headers = { "Cache-Control": "private, no-store" };
   const url = new URL(request.url);
   const filters = boardQuerySchema.parse({ status: url.searchParams.get("status") ?? undefined, q: url.searchParams.get("q") ?? undefined });
-  if (!allowed) return data({ allowed: false as const, orders: [] as BoardOrder[], filters, serverNow: Date.now() }, { status: 403, headers });
+  if (!allowed) return data({ allowed: false as const, orders: [] as BoardOrder[], filters, serverNow: Date.now() }, { status: 403 });
   const orders = await listBoardOrders(context, filters);
-  return data({ allowed: true as const, orders, filters, serverNow: Date.now() }, { headers });
+  return data({ allowed: true as const, orders, filters, serverNow: Date.now() });
 }
 
 /** Every board button posts here: move an order on, cancel it, or retry its refund; 303 back to the same filters. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request, context);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const back = safeRedirect(form.redirectTo, "/dashboard/orders");
   const parsed = boardActionSchema.safeParse(form);
   if (!parsed.success) return redirectWithToast(context, back, { type: "error", text: parsed.error.issues[0].message });

@@ -25,8 +25,7 @@ const PAGE_SIZE = 12;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { allowed } = await requireAdminPage(request, context);
-  const headers = { "Cache-Control": "private, no-store" };
-  if (!allowed) return data({ allowed: false as const, result: null as Page<CatalogueProduct> | null, search: "", editing: null, options: null }, { status: 403, headers });
+  if (!allowed) return data({ allowed: false as const, result: null as Page<CatalogueProduct> | null, search: "", editing: null, options: null }, { status: 403 });
   const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").slice(0, 100);
   const result = await loadProductPage(context, { page: pageParam(url), limit: PAGE_SIZE, search });
@@ -40,7 +39,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       editing: editing ? { id: editing.id, version: editing.version, draft: toDraft(editing) } : null,
       options: editing ? await productFormOptions(context) : null,
     },
-    { headers },
   );
 }
 

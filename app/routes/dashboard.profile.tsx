@@ -14,12 +14,13 @@ import { ApiError } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AVATAR_MAX_BYTES, prepareImage, readUploadForm, withStoredImages } from "~/utils/uploads.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile | FreshDash" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return data({ user }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ user });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await withStoredImages(context, [image], () => setAvatar(context, user.id, image.url));
       return redirectWithToast(context, "/dashboard/profile", { type: "success", text: "Avatar updated" });
     }
-    const submission = parseWithZod(await request.formData(), { schema: profileSchema });
+    const submission = parseWithZod(await readFormData(request), { schema: profileSchema });
     const hide = { hideFields: ["currentPassword"] };
     if (submission.status !== "success") return data({ result: submission.reply(hide), avatarError: null }, { status: 400 });
     try {

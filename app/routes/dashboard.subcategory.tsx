@@ -15,12 +15,11 @@ export const meta: MetaFunction = () => [{ title: "Sub Category | FreshDash" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { allowed } = await requireAdminPage(request, context);
-  const headers = { "Cache-Control": "private, no-store" };
   if (!allowed) {
-    return data({ allowed: false as const, subCategories: [] as SubCategoryWithParents[], categories: [] as CategoryRef[] }, { status: 403, headers });
+    return data({ allowed: false as const, subCategories: [] as SubCategoryWithParents[], categories: [] as CategoryRef[] }, { status: 403 });
   }
   const { categories, subCategories } = await loadCategoryTree(context);
-  return data({ allowed: true as const, subCategories, categories }, { headers });
+  return data({ allowed: true as const, subCategories, categories });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

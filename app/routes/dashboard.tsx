@@ -1,13 +1,13 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
 import { AccountMenu } from "~/components/AccountMenu";
 import { useAccount } from "~/lib/use-account";
 import { requireUser } from "~/utils/auth.server";
 
-/** Every /dashboard page needs a session (redirect to /login?redirectTo=...). */
+/** Every /dashboard page needs a session (redirect to /login?redirectTo=...); private, no-store like every personal response (cacheHeaders). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return data(null, { headers: { "Cache-Control": "private, no-store" } });
+  return null;
 }
 
 export default function DashboardLayout() {

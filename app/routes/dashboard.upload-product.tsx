@@ -19,9 +19,8 @@ const PRODUCT_FORM_MAX_FILES = 6;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { allowed } = await requireAdminPage(request, context);
-  const headers = { "Cache-Control": "private, no-store" };
-  if (!allowed) return data({ allowed: false as const, categories: [], subCategories: [] }, { status: 403, headers });
-  return data({ allowed: true as const, ...(await productFormOptions(context)) }, { headers });
+  if (!allowed) return data({ allowed: false as const, categories: [], subCategories: [] }, { status: 403 });
+  return data({ allowed: true as const, ...(await productFormOptions(context)) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

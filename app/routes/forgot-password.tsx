@@ -10,11 +10,12 @@ import { forgotPasswordSchema } from "~/lib/schemas/account";
 import { ApiError } from "~/utils/api.server";
 import { CODE_SENT, requestResetCode } from "~/utils/password-reset.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot Password | FreshDash" }];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     await requestResetCode(request, context, submission.value.email);

@@ -14,6 +14,7 @@ import { ApiError } from "~/utils/api.server";
 import { authenticateForm, getOptionalUser } from "~/utils/auth.server";
 import { startUserSession } from "~/utils/login.server";
 import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Login | FreshDash" }];
 
@@ -25,8 +26,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // remix-auth's FormStrategy reads the body itself, so conform validates a clone.
-  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
+  // remix-auth's FormStrategy reads the body itself, so the clone is checked (method, type, size,
+  // repeated fields) and validated before it runs.
+  const submission = parseWithZod(await readFormData(request.clone()), { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { readFormData } from "~/utils/form-data.server";
 import { destroySession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -8,6 +9,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await readFormData(request); // a browser's form POST, nothing else (405/415 otherwise)
   const headers = new Headers({ "Set-Cookie": await destroySession(request, context) });
   return redirectWithToast(context, "/", { type: "success", text: "Logout successfully" }, { headers });
 }

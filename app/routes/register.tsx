@@ -14,6 +14,7 @@ import { getOptionalUser } from "~/utils/auth.server";
 import { startUserSession } from "~/utils/login.server";
 import { limitByIp } from "~/utils/rate-limit.server";
 import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Register | FreshDash" }];
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: registerSchema });
   const hide = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });

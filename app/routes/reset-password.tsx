@@ -12,6 +12,7 @@ import { parseCookie } from "~/utils/cookies.server";
 import { trustDevice } from "~/utils/device.server";
 import { grantEmail, resetGrantCookie, resetPassword } from "~/utils/password-reset.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password | FreshDash" }];
 
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const state = await readGrant(request, context);
   if (!state) throw redirect("/");
-  const form = await request.formData();
+  const form = await readFormData(request);
   form.set("email", state.email);
   const submission = parseWithZod(form, { schema: resetPasswordSchema });
   const hide = { hideFields: ["newPassword", "confirmPassword"] };

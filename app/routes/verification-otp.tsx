@@ -6,6 +6,7 @@ import { SubmitButton } from "~/components/SubmitButton";
 import { emailSchema, otpSchema } from "~/lib/schemas/account";
 import { ApiError } from "~/utils/api.server";
 import { resetGrantCookie, verifyResetCode } from "~/utils/password-reset.server";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Verify OTP | FreshDash" }];
 
@@ -17,7 +18,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const otp = form.get("otp") ?? Array.from({ length: 6 }, (_, i) => String(form.get(`otp${i}`) ?? "").trim()).join("");
   const parsed = otpSchema.safeParse({ email: form.get("email"), otp });
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Enter the 6-digit code" }, { status: 400 });

@@ -12,6 +12,7 @@ import type { ProductDraft } from "~/lib/product-draft";
 import { productInputSchema, productVersionSchema } from "~/lib/schemas/admin";
 import { StaleProduct } from "./admin-catalogue.server";
 import { ApiError } from "./api.server";
+import { readFormData } from "./form-data.server";
 import { IMAGE_MAX_BYTES, prepareImage, readUploadForm, type PreparedImage } from "./uploads.server";
 
 export type FieldErrors = Record<string, string>;
@@ -73,12 +74,19 @@ export function validateProductDraft(draft: ProductDraft, images: PreparedImage[
   return productInputSchema.safeParse({ ...draft, image: [...draft.image, ...images.map((image) => image.url)], more_details: draft.fields });
 }
 
-/** Multipart (upload limit and size check before reading: every admin form can carry images) or a plain form. */
+/** Fields the admin forms send several times: chips, kept and removed images, custom fields. */
+export const ADMIN_REPEATABLE_FIELDS = ["category", "subCategory", "image", "removeImage", "newImage", "fieldName", "fieldValue"] as const;
+
+/**
+ * An admin form: multipart (every admin form can carry images: the upload limit is spent and the
+ * size checked before reading, at most `maxFiles` images' worth) or a plain form.
+ */
 export async function readAdminForm(request: Request, context: AppLoadContext, maxFiles = 1): Promise<FormData> {
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    return readUploadForm(request, context, { scope: "upload", maxBytes: IMAGE_MAX_BYTES * maxFiles });
+  const repeatable = ADMIN_REPEATABLE_FIELDS;
+  if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    return readUploadForm(request, context, { scope: "upload", maxBytes: IMAGE_MAX_BYTES * maxFiles, repeatable });
   }
-  return request.formData();
+  return readFormData(request, { repeatable });
 }
 
 /**

@@ -29,17 +29,19 @@ export function isEdgeStorable(response: Response): boolean {
 
 /**
  * Answers from the edge cache when it can; otherwise renders, and stores a storable answer in the
- * background. `X-Edge-Cache` says which happened (HIT, MISS or BYPASS).
+ * background. `X-Edge-Cache` says which happened (HIT, MISS or BYPASS). `refresh` makes a stored
+ * copy this response's own before it is sent (a fresh CSP nonce: `renewNonce`).
  */
 export async function withEdgeCache(
   request: Request,
   cache: Cache | undefined,
   waitUntil: (promise: Promise<unknown>) => void,
   render: () => Promise<Response>,
+  refresh: (hit: Response) => Response = (hit) => hit,
 ): Promise<Response> {
   if (!cache || !isEdgeCacheable(request)) return render();
   const hit = await cache.match(request);
-  if (hit) return markCache(hit, "HIT");
+  if (hit) return refresh(markCache(hit, "HIT"));
   const response = await render();
   if (!isEdgeStorable(response)) return markCache(response, "BYPASS");
   waitUntil(cache.put(request, response.clone()).catch((error) => console.warn("edge cache put failed", error)));

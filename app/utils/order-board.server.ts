@@ -13,16 +13,13 @@ export interface BoardOrder extends Omit<OrderSummary, "history"> {
   shopper: { name: string; email: string; mobile: string | null };
 }
 
-/** `%` and `_` are literal in a search box. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export async function listBoardOrders(
   context: AppLoadContext,
   { status, q }: { status: BoardFilter; q: string },
 ): Promise<BoardOrder[]> {
-  const pattern = likePattern(q.toLowerCase());
+  // instr(), not LIKE: no wildcard to escape and no pattern-length limit (D1 refuses LIKE patterns
+  // over 50 bytes), so any text typed in the box is a plain substring search.
+  const needle = q.toLowerCase();
   const digits = q.replace(/\D/g, "");
   const { results } = await getD1(context)
     .prepare(
@@ -35,12 +32,12 @@ export async function listBoardOrders(
                  from (select * from order_status_history where order_id = o.id order by created_at, rowid)) as historyJson
          from orders o join users u on u.id = o.user_id
         where (?1 = 'all' or (?1 = 'attention' and o.needs_attention = 1) or o.status = ?1)
-          and (?2 = '' or lower(o.order_id) like ?3 escape '\\' or lower(u.email) like ?3 escape '\\'
-               or (length(?4) >= 4 and (u.mobile like ?5 escape '\\' or json_extract(o.delivery_address, '$.mobile') like ?5 escape '\\')))
+          and (?2 = '' or instr(lower(o.order_id), ?2) > 0 or instr(lower(u.email), ?2) > 0
+               or (length(?3) >= 4 and (instr(u.mobile, ?3) > 0 or instr(json_extract(o.delivery_address, '$.mobile'), ?3) > 0)))
         order by o.created_at desc, o.id desc
         limit ${BOARD_PAGE_SIZE}`,
     )
-    .bind(status, q, pattern, digits, likePattern(digits))
+    .bind(status, needle, digits)
     .all<OrderRow & { shopperName: string; shopperEmail: string; shopperMobile: string | null; itemsJson: string; historyJson: string }>();
   return results.map(({ shopperName, shopperEmail, shopperMobile, itemsJson, historyJson, ...row }) => {
     const history = JSON.parse(historyJson) as BoardOrder["history"];

@@ -16,7 +16,16 @@ export function isCrossOriginWrite(request: Request): boolean {
   const origin = request.headers.get("Origin");
   if (origin && origin !== "null" && origin !== url.origin) return true;
   if (origin === "null") return true;
+  // Remix compares Origin with X-Forwarded-Host (else Host) itself and throws (a 500) when they
+  // differ: a write whose forwarded or Host header names another host is refused here instead.
+  if (origin && claimedHost(request) !== url.host) return true;
   return false;
+}
+
+/** The host the request says it was sent to, as Remix reads it (X-Forwarded-Host, then Host). */
+function claimedHost(request: Request): string {
+  const forwarded = request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim();
+  return forwarded || request.headers.get("Host") || new URL(request.url).host;
 }
 
 export function crossOriginRefusal(request: Request): Response {

@@ -63,8 +63,42 @@ export async function getToast(context: AppLoadContext, request: Request) {
   };
 }
 
-/** Only same-origin paths: `/x` yes; `//evil.com`, `/\evil.com`, `https://…` no. */
+const REDIRECT_BASE = new URL("https://store.invalid");
+/** C0 and C1 control characters, DEL, and the backslash browsers read as a slash. */
+const UNSAFE_IN_REDIRECT = /[\u0000-\u001f\u007f-\u009f\\]/;
+/** The same, percent-encoded (checked on the raw text, so a run that does not decode is covered too). */
+const ENCODED_UNSAFE = /%(?:[01][0-9a-f]|7f|5c|c2%[89][0-9a-f])/i;
+
+/** Each run of %XX decoded where it is valid UTF-8; left as it was where not. */
+function percentDecoded(value: string): string {
+  return value.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/**
+ * The one gate for redirect targets that come from a request (`redirectTo`, ...): only a path on
+ * this origin survives, else `fallback`. Browsers drop tabs and newlines from URLs and read `\` as
+ * `/`, so `/\t/evil.example` or `/\\evil.example` would leave the site: any control character or
+ * backslash, raw or percent-encoded, refuses the value. What is left is resolved with `new URL`
+ * against a fixed origin, must stay on it, and is returned normalised (percent-encoded, so it is
+ * always a valid header value) and starting with exactly one `/`.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (typeof to !== "string" || to.length > 2048) return fallback;
+  if (!to.startsWith("/") || to.startsWith("//")) return fallback;
+  if (UNSAFE_IN_REDIRECT.test(to) || ENCODED_UNSAFE.test(to) || UNSAFE_IN_REDIRECT.test(percentDecoded(to))) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE.origin) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  return path.startsWith("/") && !path.startsWith("//") ? path : fallback;
 }

@@ -12,12 +12,14 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
 import { ApiError } from "./api.server";
+import { readFormData } from "./form-data.server";
 import { sniffImageType, type ImageType } from "./images.server";
 import { limitByIp } from "./rate-limit.server";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-const MULTIPART_OVERHEAD = 16 * 1024;
+/** Room for the multipart framing and the other fields of an upload form. */
+export const MULTIPART_OVERHEAD = 16 * 1024;
 
 const EXTENSIONS = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/avif": "avif" } as const;
 
@@ -27,37 +29,23 @@ export type UploadScope = "upload" | "avatar";
 const tooLarge = (maxBytes: number) => new ApiError(`The image is too large: at most ${maxBytes / 1024 / 1024} MB`, 413);
 
 /**
- * Reads a multipart body after checking its size (413 when larger than allowed). A body without a
- * Content-Length (chunked) is counted while it streams and cut off at the same limit.
+ * Reads an upload (multipart/form-data only) through the shared form reader, with the limit of one
+ * file of `maxFileBytes` (declared or counted while it streams); refusals become ApiErrors (413 too
+ * large, 415 not multipart, 400 broken, 405 another method).
  */
-export async function readMultipart(request: Request, maxFileBytes: number): Promise<FormData> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("multipart/form-data")) throw new ApiError("Send the image as multipart/form-data", 415);
-  const limit = maxFileBytes + MULTIPART_OVERHEAD;
-  const length = Number(request.headers.get("Content-Length") ?? NaN);
-  if (Number.isFinite(length) && length > limit) throw tooLarge(maxFileBytes);
-  const counted = Number.isFinite(length) || !request.body ? null : capped(request.body, limit);
+export async function readMultipart(
+  request: Request,
+  maxFileBytes: number,
+  { methods = ["POST"], repeatable = [] }: { methods?: readonly string[]; repeatable?: readonly string[] } = {},
+): Promise<FormData> {
   try {
-    return await (counted ? new Response(counted.stream, { headers: { "Content-Type": type } }) : request).formData();
-  } catch {
-    if (counted?.exceeded()) throw tooLarge(maxFileBytes);
-    throw new ApiError("The upload could not be read", 400);
+    return await readFormData(request, { multipart: "only", maxBytes: maxFileBytes + MULTIPART_OVERHEAD, methods, repeatable });
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    if (error.status === 413) throw tooLarge(maxFileBytes);
+    const message = error.status === 415 ? "Send the image as multipart/form-data" : await error.text();
+    throw new ApiError(message, error.status, undefined, Object.fromEntries(error.headers));
   }
-}
-
-/** Passes a stream on until `limit` bytes, then fails it. */
-function capped(body: ReadableStream<Uint8Array>, limit: number) {
-  let seen = 0;
-  const stream = body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > limit) controller.error(new Error("body too large"));
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
-  return { stream, exceeded: () => seen > limit };
 }
 
 /**
@@ -67,10 +55,10 @@ function capped(body: ReadableStream<Uint8Array>, limit: number) {
 export async function readUploadForm(
   request: Request,
   context: AppLoadContext,
-  { scope, maxBytes }: { scope: UploadScope; maxBytes: number },
+  { scope, maxBytes, ...reading }: { scope: UploadScope; maxBytes: number; methods?: readonly string[]; repeatable?: readonly string[] },
 ): Promise<FormData> {
   await limitByIp(context.cloudflare.env.UPLOAD_LIMITER, request, scope);
-  return readMultipart(request, maxBytes);
+  return readMultipart(request, maxBytes, reading);
 }
 
 /** An upload that passed every check, with the key and URL it will have; nothing is stored yet. */

@@ -54,6 +54,23 @@ describe("edge cache", () => {
     expect(renders).toBe(3);
   });
 
+  it("passes only a cache hit through refresh (each response gets its own CSP nonce)", async () => {
+    const { cache } = memoryCache();
+    const pending: Promise<unknown>[] = [];
+    const refreshed: string[] = [];
+    const refresh = (hit: Response) => {
+      refreshed.push(hit.headers.get("X-Edge-Cache")!);
+      return new Response(hit.body, { headers: { ...Object.fromEntries(hit.headers), "X-Refreshed": "yes" } });
+    };
+    const render = async () => new Response("page", { headers: { "Cache-Control": PUBLIC } });
+    const visit = () => withEdgeCache(new Request("https://s.test/"), cache, (p) => pending.push(p), render, refresh);
+    expect((await visit()).headers.get("X-Refreshed")).toBeNull();
+    await Promise.all(pending);
+    const hit = await visit();
+    expect(hit.headers.get("X-Refreshed")).toBe("yes");
+    expect(refreshed).toEqual(["HIT"]);
+  });
+
   it("does nothing without a cache (development and tests)", async () => {
     const res = await withEdgeCache(new Request("https://s.test/"), undefined, () => {}, async () => new Response("x"));
     expect(res.headers.get("X-Edge-Cache")).toBeNull();

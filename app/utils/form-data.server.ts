@@ -1,0 +1,106 @@
+/**
+ * The one way a page action reads its form (ARCHITECTURE.md "Security baseline": a body that is not
+ * the expected type gets a clear 4xx, never a 500). Browsers only ever send a page form as a POST
+ * of `application/x-www-form-urlencoded` (or `multipart/form-data` for the forms that upload), so
+ * anything else is refused before the body is parsed:
+ *
+ * - another method (PUT, PATCH, DELETE) → 405 with `Allow`;
+ * - another or no Content-Type (JSON, text, none) → 415;
+ * - a body larger than `maxBytes` (declared or actually sent) → 413;
+ * - a body that does not parse (a broken multipart boundary) → 400;
+ * - a field sent more than once that the form does not expect more than once → 400, so
+ *   `intent=a&intent=b` cannot mean one thing to `form.get` (first) and another to
+ *   `Object.fromEntries` (last).
+ *
+ * Refusals are thrown as `Response`s: Remix renders them with the error page (the status and the
+ * message), `.data` requests get the status, and `handleApi` turns them into the JSON envelope.
+ */
+
+/** Text forms (address, login, cart...): far above anything a person types into them. */
+export const FORM_MAX_BYTES = 64 * 1024;
+
+const URLENCODED = "application/x-www-form-urlencoded";
+const MULTIPART = "multipart/form-data";
+
+export interface FormReadOptions {
+  /** Largest body accepted, in bytes (default FORM_MAX_BYTES). */
+  maxBytes?: number;
+  /** Also accept multipart/form-data (forms with a file input); "only" accepts nothing else. */
+  multipart?: boolean | "only";
+  /** Fields the form sends several times on purpose (checkbox groups, image lists). */
+  repeatable?: readonly string[];
+  /** The body-carrying methods accepted: page forms POST; the spec's avatar upload is a PUT. */
+  methods?: readonly string[];
+}
+
+/** What is read of the request (any Request, including a clone, whose types differ in workers-types). */
+type FormRequest = Pick<Request, "method" | "headers" | "body">;
+
+function refuse(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+}
+
+/** `multipart/form-data; boundary=x` → `multipart/form-data` (lower case); "" when absent. */
+function mediaType(contentType: string | null): string {
+  return (contentType ?? "").split(";")[0].trim().toLowerCase();
+}
+
+export async function readFormData(
+  request: FormRequest,
+  { maxBytes = FORM_MAX_BYTES, multipart = false, repeatable = [], methods = ["POST"] }: FormReadOptions = {},
+): Promise<FormData> {
+  if (!methods.includes(request.method)) {
+    throw refuse(405, `Method ${request.method} is not allowed here: send the form with ${methods.join(" or ")}.`, { Allow: ["GET", "HEAD", ...methods].join(", ") });
+  }
+  const types = multipart === "only" ? [MULTIPART] : multipart ? [URLENCODED, MULTIPART] : [URLENCODED];
+  const contentType = request.headers.get("Content-Type");
+  if (!types.includes(mediaType(contentType))) {
+    throw refuse(415, `Send this form as ${types.join(" or ")}.`);
+  }
+  const declared = Number(request.headers.get("Content-Length") ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  const body = await readAtMost(request, maxBytes);
+
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "Content-Type": contentType! } }).formData();
+  } catch {
+    throw refuse(400, "The form could not be read: send it again from the page.");
+  }
+  const seen = new Set<string>();
+  for (const key of form.keys()) {
+    if (seen.has(key) && !repeatable.includes(key)) throw refuse(400, `The field "${key.slice(0, 40)}" was sent more than once.`);
+    seen.add(key);
+  }
+  return form;
+}
+
+function tooLarge(maxBytes: number) {
+  const size = maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  return refuse(413, `The form is too large: at most ${size}.`);
+}
+
+/** The body's bytes, refusing (413) as soon as more than `maxBytes` arrive, whatever Content-Length said. */
+async function readAtMost(request: FormRequest, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = (request.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
