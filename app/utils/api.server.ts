@@ -4,6 +4,7 @@
  * failure → `{ message, error: true, success: false, errors? }` with a real HTTP status.
  */
 import { z } from "zod";
+import { readAtMost } from "./form-data.server";
 
 export function apiSuccess<T>(
   data: T,
@@ -50,10 +51,14 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** Parses a JSON body (empty body = `{}`) with the same zod schema the page form uses. */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const tooLarge = new ApiError(`Request body is too large: at most ${MAX_JSON_BODY_BYTES / 1024} KB`, 413);
   const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_JSON_BODY_BYTES) throw new ApiError("Request body is too large", 413);
-  const text = await request.text();
-  if (text.length > MAX_JSON_BODY_BYTES) throw new ApiError("Request body is too large", 413);
+  if (length > MAX_JSON_BODY_BYTES) throw tooLarge;
+  // Counted in bytes as it arrives, whatever Content-Length said (or when it said nothing).
+  const bytes = await readAtMost(request, MAX_JSON_BODY_BYTES).catch((error) => {
+    throw error instanceof Response && error.status === 413 ? tooLarge : error;
+  });
+  const text = new TextDecoder().decode(bytes);
   let body: unknown = {};
   if (text.trim()) {
     try {

@@ -81,7 +81,7 @@ function tooLarge(maxBytes: number) {
 }
 
 /** The body's bytes, refusing (413) as soon as more than `maxBytes` arrive, whatever Content-Length said. */
-async function readAtMost(request: FormRequest, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readAtMost(request: FormRequest, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array(0);
   const reader = (request.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];

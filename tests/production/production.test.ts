@@ -55,7 +55,16 @@ describe("the edge cache for anonymous catalogue pages (decision 007)", () => {
     }
     expect(second.headers.get("X-Edge-Cache")).toBe("HIT");
     expect(second.headers.getSetCookie()).toEqual([]);
-    expect(await second.text()).toBe(html);
+    // The same page, re-issued with a script nonce of its own (matching its own CSP header).
+    const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy") ?? "")?.[1] ?? "";
+    const [firstNonce, secondNonce] = [nonceOf(first), nonceOf(second)];
+    expect(firstNonce).toMatch(/^[A-Za-z0-9+/=]{22,}$/);
+    expect(secondNonce).toMatch(/^[A-Za-z0-9+/=]{22,}$/);
+    expect(secondNonce).not.toBe(firstNonce);
+    const cached = await second.text();
+    expect(cached).not.toContain(firstNonce);
+    expect(cached).toContain(`nonce="${secondNonce}"`);
+    expect(cached.replaceAll(secondNonce, "NONCE")).toBe(html.replaceAll(firstNonce, "NONCE"));
   });
 
   it("never answers a visitor with a cookie or a reload from the cache", async () => {

@@ -2,7 +2,7 @@
  * The HTTP surface: redirect targets (open redirect), request bodies that are not forms, search text
  * that D1 would refuse, caching of personal pages, and the Content-Security-Policy.
  */
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, makeProduct, newShopper, randomIp, VALID_ADDRESS } from "../workers/api-client";
 import { ADMIN, page, pageActions, type PageAction, placeCodOrder, postForm, resetGrantCookie, sessionCookie, shopperWithOrder, storeFingerprint, type Who } from "./support-http";
@@ -162,6 +162,32 @@ describe("page actions answer a 4xx, never a 500, to bodies that are not forms, 
       },
     });
     const streamed = await page("/dashboard/address", { method: "POST", cookie: shopper.cookie, headers: URLENCODED, body: stream, duplex: "half" } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await storeFingerprint()).toEqual(before);
+  });
+
+  it("an /api JSON body over 64 KB is refused (413) counted in bytes, declared or streamed without a length", async () => {
+    const before = await storeFingerprint();
+    // 30,000 three-byte characters: under 64 K characters, but 90 KB.
+    const wide = JSON.stringify({ ...VALID_ADDRESS, address_line: "अ".repeat(30_000) });
+    const declared = await api("/api/address/create", { method: "POST", token: shopper.token, body: wide });
+    expect(declared.status).toBe(413);
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(`{"address_line":"`));
+        // 80 × 400 three-byte characters: 32,000 characters, 96,000 bytes, and no Content-Length.
+        for (let i = 0; i < 80; i++) controller.enqueue(encoder.encode("अ".repeat(400)));
+        controller.enqueue(encoder.encode(`"}`));
+        controller.close();
+      },
+    });
+    const streamed = await SELF.fetch("http://store.test/api/address/create", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${shopper.token}`, "Content-Type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(await storeFingerprint()).toEqual(before);
   });
