@@ -7,7 +7,7 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, login, newShopper, randomIp } from "../workers/api-client";
+import { api, freshRateLimitWindow, login, newShopper, randomIp } from "../workers/api-client";
 import { BASE, TINY_PNG, TINY_WEBP } from "../workers/fixtures";
 import { adminCookie, formOf, htmlText, imageFile, newR2Keys, pageGet, pagePost, r2Keys, sessionCookie, storeSnapshot } from "./support-admin";
 
@@ -176,6 +176,7 @@ describe("hostile files through the page forms and the avatar", () => {
 describe("one per-IP upload budget for /api and the page forms", () => {
   it("30 uploads a minute from one address, however they arrive; the 31st is 429 on both paths and stores nothing", async () => {
     const ip = randomIp();
+    await freshRateLimitWindow();
     const statuses: number[] = [];
     for (let i = 0; i < 15; i++) {
       statuses.push((await apiUpload(new File([SVG], "a.svg"), { ip })).status);
@@ -194,12 +195,13 @@ describe("one per-IP upload budget for /api and the page forms", () => {
     expect((await apiUpload(imageFile(TINY_PNG))).status).toBe(201);
     expect((await newR2Keys(keys)).length).toBe(1);
     expect(await storeSnapshot()).toEqual(before);
-  }, 60_000);
+  }, 120_000);
 
   it("the avatar forms share their own budget the same way", async () => {
     const { token, email } = await newShopper();
     const cookie = await sessionCookie(email);
     const ip = randomIp();
+    await freshRateLimitWindow();
     const svg = () => formOf({ avatar: new File([SVG], "me.png") });
     for (let i = 0; i < 15; i++) {
       expect((await pagePost("/dashboard/profile", svg(), { cookie, ip })).status).toBe(415);
@@ -208,7 +210,7 @@ describe("one per-IP upload budget for /api and the page forms", () => {
     expect((await pagePost("/dashboard/profile", svg(), { cookie, ip })).status).toBe(429);
     const viaApi = await api("/api/user/upload-avatar", { method: "PUT", token, headers: { "CF-Connecting-IP": ip } });
     expect(viaApi.status).toBe(429);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("images never land in R2 for a guest or shopper page post", () => {

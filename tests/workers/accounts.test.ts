@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, login, makeProduct, randomIp } from "./api-client";
+import { api, freshRateLimitWindow, login, makeProduct, randomIp } from "./api-client";
 import { BASE, TINY_PNG } from "./fixtures";
 
 let n = 0;
@@ -113,6 +113,7 @@ describe("register and login", () => {
   it("limits login attempts per IP (429 with Retry-After), whatever the email", async () => {
     // A new email every time, so no account counter can refuse: only the per-IP binding.
     const ip = randomIp();
+    await freshRateLimitWindow();
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
       const res = await api("/api/user/login", { method: "POST", body: { email: freshEmail(), password: "x" }, headers: { "CF-Connecting-IP": ip } });
@@ -124,7 +125,7 @@ describe("register and login", () => {
     }
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
-  });
+  }, 120_000);
 });
 
 /** A guest's signed cart cookie, built through the real cart action (one "add" per id). */

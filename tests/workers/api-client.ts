@@ -93,3 +93,13 @@ export async function stockOf(id: string): Promise<number> {
   const { env } = await import("cloudflare:test");
   return (await env.DB.prepare("select stock from products where id = ?").bind(id).first<{ stock: number }>())!.stock;
 }
+
+/**
+ * The Rate Limiting binding counts in windows aligned to the clock (locally `floor(now / 60 s)`), so
+ * requests that must all land in one window start in a fresh one when the current has less than
+ * `needMs` left (otherwise the window turns mid-test and the limit is never reached).
+ */
+export async function freshRateLimitWindow(needMs = 45_000, periodMs = 60_000) {
+  const left = periodMs - (Date.now() % periodMs);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
