@@ -4,13 +4,12 @@
  * stock. Prices are never stored here: every read joins the live product row and the bill comes
  * from app/lib/pricing.ts.
  */
-import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { isId, newId } from "~/lib/ids";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
-import { parseCookie } from "./cookies.server";
+import { parseCookie, signedCookie } from "./cookies.server";
 import { getD1 } from "./db.server";
-import { getSettings } from "./env.server";
 
 export interface CartLine {
   /** The cart_items id (null for a guest's cookie cart). */
@@ -52,15 +51,7 @@ function toCart(rows: LineRow[]): Cart {
 // Guest cart cookie
 
 function guestCookie(context: AppLoadContext) {
-  const settings = getSettings(context.cloudflare.env);
-  return createCookie("__cart", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: settings.ENVIRONMENT === "production",
-    secrets: [settings.sessionSecret],
-    maxAge: 60 * 60 * 24 * 30,
-  });
+  return signedCookie(context, "__cart", 60 * 60 * 24 * 30);
 }
 
 export async function readGuestCart(request: Request, context: AppLoadContext): Promise<GuestCart> {

@@ -1,4 +1,21 @@
-import type { Cookie } from "@remix-run/cloudflare";
+import { createCookie, type AppLoadContext, type Cookie } from "@remix-run/cloudflare";
+import { getSettings } from "./env.server";
+
+/**
+ * The store's own cookies (session, guest cart, reset grant, trusted browser): HttpOnly, SameSite=Lax,
+ * Secure in production, signed with the session secret; only the name and lifetime differ.
+ */
+export function signedCookie(context: AppLoadContext, name: string, maxAgeSeconds: number): Cookie {
+  const settings = getSettings(context.cloudflare.env);
+  return createCookie(name, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: settings.ENVIRONMENT === "production",
+    secrets: [settings.sessionSecret],
+    maxAge: maxAgeSeconds,
+  });
+}
 
 /** Parses a signed cookie; a tampered or malformed value reads as absent instead of throwing. */
 export async function parseCookie(cookie: Cookie, header: string | null): Promise<unknown> {

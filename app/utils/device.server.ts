@@ -5,8 +5,8 @@
  * is limited on its own (per device, not per IP) and is not held by the per-account ceiling, so an
  * attacker guessing from many addresses cannot lock the owner out of a browser they already use.
  */
-import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
-import { parseCookie } from "./cookies.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { parseCookie, signedCookie } from "./cookies.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 import { getSettings } from "./env.server";
 
@@ -20,15 +20,7 @@ interface Device {
 }
 
 function deviceCookie(context: AppLoadContext) {
-  const settings = getSettings(context.cloudflare.env);
-  return createCookie("__device", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: settings.ENVIRONMENT === "production",
-    secrets: [settings.sessionSecret],
-    maxAge: DEVICE_TTL_SECONDS,
-  });
+  return signedCookie(context, "__device", DEVICE_TTL_SECONDS);
 }
 
 /** A tag for an account's email, keyed by the session secret (the cookie is signed, not encrypted). */

@@ -57,13 +57,13 @@ export type PlaceOrderResult = { ok: true; order: PlacedOrder } | Refusal;
 /** Online orders hold their stock this long (Stripe's minimum Checkout Session lifetime). */
 export const RESERVATION_MS = 30 * 60 * 1000;
 
+export const TOO_MANY_LINES = `At most ${MAX_CART_LINES} different products per order: remove some and try again`;
+
 /**
  * A request without an idempotency key is keyed by what it asks for (shopper, address, payment
  * method, merged lines): the same request again within this window is the same order. A cancelled
  * order, or one older than the window, frees its derived key.
  */
-export const TOO_MANY_LINES = `At most ${MAX_CART_LINES} different products per order: remove some and try again`;
-
 export const DERIVED_KEY_WINDOW_MS = 5 * 60 * 1000;
 
 export function newOrderNumber(now = new Date()): string {

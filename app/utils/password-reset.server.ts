@@ -3,12 +3,12 @@
  * valid 10 minutes, at most 5 tries, single use. A verified code yields a short-lived reset grant
  * (stored hashed) that the password change requires. Known and unknown emails get the same answers.
  */
-import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
 import { ApiError } from "./api.server";
 import { randomDigits, randomToken, sha256Hex } from "./crypto.server";
 import { getD1 } from "./db.server";
-import { getSettings } from "./env.server";
+import { signedCookie } from "./cookies.server";
 import { sendMail, type MailFetch } from "./mail.server";
 import { hashPassword } from "./password.server";
 import { limitByIp, takeSlots } from "./rate-limit.server";
@@ -126,13 +126,5 @@ export async function resetPassword(context: AppLoadContext, email: string, gran
 
 /** Carries the grant from /verification-otp to /reset-password without JavaScript. */
 export function resetGrantCookie(context: AppLoadContext) {
-  const settings = getSettings(context.cloudflare.env);
-  return createCookie("__reset", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: settings.ENVIRONMENT === "production",
-    secrets: [settings.sessionSecret],
-    maxAge: GRANT_TTL_MS / 1000,
-  });
+  return signedCookie(context, "__reset", GRANT_TTL_MS / 1000);
 }

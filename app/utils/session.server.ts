@@ -3,13 +3,12 @@
  * in production) holds an opaque random token; D1 stores only its SHA-256, so logout and password
  * reset revoke it. A guest request costs no D1 round trip; a signed-in one is a single join.
  */
-import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
 import type { Role } from "~/db/schema";
-import { parseCookie } from "./cookies.server";
+import { parseCookie, signedCookie } from "./cookies.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 import { getD1 } from "./db.server";
-import { getSettings } from "./env.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -36,15 +35,7 @@ export function toSessionUser(row: UserRow | null | undefined): SessionUser | nu
 }
 
 function sessionCookie(context: AppLoadContext) {
-  const settings = getSettings(context.cloudflare.env);
-  return createCookie("__session", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: settings.ENVIRONMENT === "production",
-    secrets: [settings.sessionSecret],
-    maxAge: SESSION_TTL_MS / 1000,
-  });
+  return signedCookie(context, "__session", SESSION_TTL_MS / 1000);
 }
 
 /** The raw session token from the signed cookie, or null. No D1 access. */
