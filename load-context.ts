@@ -17,6 +17,10 @@ export interface Env {
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
   BENCH?: string;
+  /** Comma-separated origins of other front ends allowed to call /api with credentials (CORS). */
+  CORS_ORIGINS?: string;
+  /** The store's public URL (scheme://host[:port]) when a proxy in front rewrites Host. */
+  PUBLIC_ORIGIN?: string;
 }
 
 type Cloudflare = Omit<PlatformProxy<Env>, "dispose" | "caches" | "cf"> & {
