@@ -49,7 +49,7 @@ function parseOrigins(setting: string, value: string, ctx: z.RefinementCtx, { si
 }
 
 function originProblem(entry: string): string | null {
-  if (entry === "*" || entry.includes("*")) return "is a wildcard: list each origin exactly (credentials are never shared with *)";
+  if (entry.includes("*")) return "is a wildcard: list each origin exactly (credentials are never shared with *)";
   let url: URL;
   try {
     url = new URL(entry);
