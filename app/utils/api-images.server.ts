@@ -20,6 +20,8 @@ export function imageOrigin(request: Request, publicOrigin: string | null): stri
 export async function withAbsoluteImageUrls(response: Response, origin: string): Promise<Response> {
   if (!response.body || !/^application\/json\b/i.test(response.headers.get("Content-Type") ?? "")) return response;
   const text = await response.text();
+  // Most answers (writes, errors, tokens) name no image: no need to parse them.
+  if (!text.includes(`"${STORED_IMAGE}`)) return new Response(text, response);
   let body: unknown;
   try {
     body = JSON.parse(text);
