@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlatformProxy } from "wrangler";
+import { corsClientOrigin } from "./app/utils/cors.server";
+import { getSettings } from "./app/utils/env.server";
 
 /** Bindings and vars declared in wrangler.toml (and secrets from .dev.vars / wrangler secret). */
 export interface Env {
@@ -17,6 +19,10 @@ export interface Env {
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
   BENCH?: string;
+  /** Comma-separated origins of other front ends allowed to call /api with credentials (CORS). */
+  CORS_ORIGINS?: string;
+  /** The store's public URL (scheme://host[:port]) when a proxy in front rewrites Host. */
+  PUBLIC_ORIGIN?: string;
 }
 
 type Cloudflare = Omit<PlatformProxy<Env>, "dispose" | "caches" | "cf"> & {
@@ -31,6 +37,11 @@ declare module "@remix-run/cloudflare" {
     memo?: { visitor?: Promise<unknown> };
     /** Set only by the Worker's `scheduled` handler: lets it run the internal cron routes. */
     cron?: boolean;
+    /**
+     * The origin of a front end listed in CORS_ORIGINS when this `/api` request comes from it: the
+     * cookies set for it are `SameSite=None; Secure`, or its browser would not send them back.
+     */
+    corsClient?: string | null;
   }
 }
 
@@ -46,5 +57,6 @@ export function getLoadContext({
   context: { cloudflare: Cloudflare };
 }): AppLoadContext {
   const reading = request.method === "GET" || request.method === "HEAD";
-  return { cloudflare: context.cloudflare, ...(reading ? { memo: {} } : {}) };
+  const corsClient = corsClientOrigin(request, getSettings(context.cloudflare.env));
+  return { cloudflare: context.cloudflare, corsClient, ...(reading ? { memo: {} } : {}) };
 }

@@ -16,7 +16,15 @@ async function freePort(): Promise<number> {
 
 process.env.E2E_PORT ??= String(await freePort());
 process.env.FAKE_STRIPE_PORT ??= String(await freePort());
+process.env.SPA_PORT ??= String(await freePort());
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+/**
+ * The stand-in front end of the `cross-origin` project (tests/support/spa-server.ts): listed in the
+ * store's CORS_ORIGINS as http://127.0.0.1:SPA_PORT (another origin than the store's, on the same
+ * site: a browser context here blocks third-party cookies, so only a same-site front end can also
+ * use the cookie); the same page at http://localhost:SPA_PORT is an origin not on the list.
+ */
+export const spaOrigin = `http://127.0.0.1:${process.env.SPA_PORT}`;
 /** The store talks to a local fake Stripe (tests/support/fake-stripe.ts), which posts signed webhooks back. */
 export const stripeBase = `http://127.0.0.1:${process.env.FAKE_STRIPE_PORT}`;
 const stripeEnv = {
@@ -53,10 +61,12 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
-    { name: "js", testIgnore: /\.http\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: /\.http\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js", testIgnore: [/\.http\.spec\.ts$/, /\.cross-origin\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: [/\.http\.spec\.ts$/, /\.cross-origin\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: false } },
     // Checks over plain HTTP that need no browser variant (run once).
     { name: "http", testMatch: /\.http\.spec\.ts$/, use: { ...chromium } },
+    // Another front end on another origin calling the /api (issue 13, decision 015).
+    { name: "cross-origin", testMatch: /\.cross-origin\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: true } },
   ],
   webServer: [
     {
@@ -67,9 +77,15 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: "npx tsx tests/support/spa-server.ts",
+      url: `http://127.0.0.1:${process.env.SPA_PORT}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
       command: "npx tsx scripts/e2e-server.ts",
       url: `${baseURL}/ping`,
-      env: stripeEnv,
+      env: { ...stripeEnv, CORS_ORIGINS: spaOrigin },
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: "ignore",

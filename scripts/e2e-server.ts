@@ -14,7 +14,7 @@ rmSync(persistTo, { recursive: true, force: true });
 migrate(persistTo);
 await seed(persistTo);
 const vars: { ENVIRONMENT: "test" } & Record<string, string> = { ENVIRONMENT: "test" };
-for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE"]) {
+for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "CORS_ORIGINS", "PUBLIC_ORIGIN"]) {
   if (process.env[key]) vars[key] = process.env[key]!;
 }
 stopWithThisProcess(serve({ port, persistTo, vars }));

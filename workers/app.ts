@@ -2,10 +2,12 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build is produced by `remix vite:build` before wrangler bundles this file.
 // @ts-ignore - generated at build time
 import * as build from "../build/server";
+import { imageOrigin, withAbsoluteImageUrls } from "../app/utils/api-images.server";
+import { isApiPath, preflightResponse, withCors } from "../app/utils/cors.server";
 import { withEdgeCache } from "../app/utils/edge-cache.server";
 import { getSettings, misconfiguredResponse, settingsProblems } from "../app/utils/env.server";
 import { cacheHeaders } from "../app/utils/http-cache.server";
-import { crossOriginRefusal, isCrossOriginWrite } from "../app/utils/origin-check.server";
+import { asSentToPublicOrigin, crossOriginRefusal, isCrossOriginWrite } from "../app/utils/origin-check.server";
 import { renewNonce } from "../app/utils/security.server";
 import { getLoadContext, type Env } from "../load-context";
 
@@ -19,16 +21,26 @@ export default {
       console.error(`refusing to serve: ${problems.join("; ")}`);
       return misconfiguredResponse(problems);
     }
-    if (isCrossOriginWrite(request)) return cacheHeaders(request, crossOriginRefusal(request));
-    const loadContext = contextFor(request, env, ctx);
+    const settings = getSettings(env);
+    const api = isApiPath(new URL(request.url).pathname);
+    // Other front ends (decision 015): preflights on every /api path, CORS headers and absolute
+    // image URLs on every /api answer; pages are untouched.
+    if (api && request.method === "OPTIONS") return cacheHeaders(request, preflightResponse(request, settings));
+    const respond = async (response: Response) => {
+      const headed = withCors(request, cacheHeaders(request, response), settings);
+      return api ? withAbsoluteImageUrls(headed, imageOrigin(request, settings.PUBLIC_ORIGIN)) : headed;
+    };
+    if (isCrossOriginWrite(request, settings)) return respond(crossOriginRefusal(request));
+    const remixRequest = asSentToPublicOrigin(request, settings);
+    const loadContext = contextFor(remixRequest, env, ctx);
     // Anonymous catalogue pages come from the data centre's cache in production (decision 007);
     // every response's Cache-Control is settled by `cacheHeaders` (private unless public and anonymous).
-    const edgeCache = getSettings(env).isDev ? undefined : (caches as unknown as { default: Cache }).default;
+    const edgeCache = settings.isDev ? undefined : (caches as unknown as { default: Cache }).default;
     return withEdgeCache(
       request,
       edgeCache,
       (p) => ctx.waitUntil(p),
-      async () => cacheHeaders(request, await handleRemixRequest(request, loadContext)),
+      async () => respond(await handleRemixRequest(remixRequest, loadContext)),
       renewNonce,
     );
   },

@@ -1,14 +1,22 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
-import { listOrders, serializeOrder } from "~/utils/orders.server";
+import { apiError, apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
+import { listOrders, serializeOrder, serializeOrderLines } from "~/utils/orders.server";
 
-/** GET /api/order/order-list: the caller's orders, newest first. */
+/**
+ * GET /api/order/order-list: the caller's orders, newest first, in the original server's shape (one
+ * entry per order line, `product_details: { name, image }`); `?view=grouped` answers one entry per
+ * order with its lines in `product_details[]`, its timeline and delivery time (as
+ * /api/order/details does for one order). Two D1 round trips either way.
+ */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   handleApi(async () => {
+    const view = new URL(request.url).searchParams.get("view") ?? "lines";
+    if (view !== "lines" && view !== "grouped") return apiError("view must be lines (the default) or grouped", 400);
     const user = await requireApiUser(request, context);
     const orders = await listOrders(context, user.id);
-    return apiSuccess(orders.map(serializeOrder));
+    if (view === "grouped") return apiSuccess(orders.map(serializeOrder), { message: "order list" });
+    return apiSuccess(orders.flatMap((order) => serializeOrderLines(order, user.id)), { message: "order list" });
   });
 
 export const action = () => methodNotAllowed("GET");

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ApiError, apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
 import { bearerToken, requireApiUser } from "~/utils/auth.server";
+import { getSettings } from "~/utils/env.server";
 import { startedByAnotherSite } from "~/utils/origin-check.server";
 import { destroySession, readSessionToken } from "~/utils/session.server";
 import { accessTokenFamily, revokeFamily, userFromAccessToken } from "~/utils/tokens.server";
@@ -16,7 +17,7 @@ const CROSS_SITE_LOGOUT = "Log out from the store's own pages: a request from an
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const token = bearerToken(request);
-    const fromAnotherSite = startedByAnotherSite(request);
+    const fromAnotherSite = startedByAnotherSite(request, getSettings(context.cloudflare.env));
     if (token) {
       const family = (await userFromAccessToken(context, token)) ? await accessTokenFamily(context, token) : null;
       if (!family) throw new ApiError("Please Login", 401);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { registerSchema } from "~/lib/schemas/account";
-import { registerUser, serializeUser } from "~/utils/accounts.server";
+import { NO_LINKS, registerUser, serializeUser } from "~/utils/accounts.server";
 import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { limitByIp } from "~/utils/rate-limit.server";
 
@@ -13,5 +13,5 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     const input = await readJson(request, registerSchema);
     await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "register");
     const user = await registerUser(context, input);
-    return apiSuccess(serializeUser(user), { message: "User register successfully", status: 201 });
+    return apiSuccess(serializeUser(user, NO_LINKS), { message: "User register successfully", status: 201 });
   });

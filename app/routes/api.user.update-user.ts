@@ -16,5 +16,6 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     assertMethod(request, "PUT");
     const user = await requireApiUser(request, context);
     const input = await readJson(request, profileSchema);
-    return apiSuccess(serializeUser(await updateProfile(request, context, user, input)), { message: "Updated successfully" });
+    const updated = await updateProfile(request, context, user, input);
+    return apiSuccess(serializeUser(updated.user, updated.links), { message: "Updated successfully" });
   });

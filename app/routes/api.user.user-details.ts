@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { serializeUser } from "~/utils/accounts.server";
+import { loadUserLinks, serializeUser } from "~/utils/accounts.server";
 import { apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 
-/** GET /api/user/user-details: the caller, never the password hash. */
+/** GET /api/user/user-details: the caller with the ids of their addresses, cart lines and orders; never the password hash. Two D1 round trips. */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  handleApi(async () => apiSuccess(serializeUser(await requireApiUser(request, context)), { message: "User details" }));
+  handleApi(async () => {
+    const user = await requireApiUser(request, context);
+    return apiSuccess(serializeUser(user, await loadUserLinks(context, user.id)), { message: "User details" });
+  });
 
 export const action = () => methodNotAllowed("GET");

@@ -3,15 +3,18 @@ import { getSettings } from "./env.server";
 
 /**
  * The store's own cookies (session, guest cart, reset grant, trusted browser): HttpOnly, SameSite=Lax,
- * Secure in production, signed with the session secret; only the name and lifetime differ.
+ * Secure in production, signed with the session secret; only the name and lifetime differ. Set for a
+ * front end listed in CORS_ORIGINS (an `/api` request from it), they are `SameSite=None; Secure`:
+ * its browser sends Lax cookies only to requests of the same site (decision 015).
  */
 export function signedCookie(context: AppLoadContext, name: string, maxAgeSeconds: number): Cookie {
   const settings = getSettings(context.cloudflare.env);
+  const forOtherFrontEnd = Boolean(context.corsClient);
   return createCookie(name, {
     httpOnly: true,
-    sameSite: "lax",
+    sameSite: forOtherFrontEnd ? "none" : "lax",
     path: "/",
-    secure: settings.ENVIRONMENT === "production",
+    secure: forOtherFrontEnd || settings.ENVIRONMENT === "production",
     secrets: [settings.sessionSecret],
     maxAge: maxAgeSeconds,
   });

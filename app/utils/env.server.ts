@@ -18,9 +18,58 @@ const envSchema = z.object({
   MAIL_API_KEY: z.string().optional(),
   MAIL_FROM: z.string().optional(),
   BENCH: z.string().optional(),
+  // Other front ends (docs/decisions/015-api-for-any-front-end.md).
+  CORS_ORIGINS: z.string().optional().transform((value, ctx) => parseOrigins("CORS_ORIGINS", value ?? "", ctx)),
+  PUBLIC_ORIGIN: z
+    .string()
+    .optional()
+    .transform((value, ctx) => (value?.trim() ? (parseOrigins("PUBLIC_ORIGIN", value, ctx, { single: true })[0] ?? null) : null)),
 });
 
 export type Settings = z.infer<typeof envSchema> & { isDev: boolean; sessionSecret: string };
+
+/**
+ * A comma-separated list of exact origins (`scheme://host[:port]`, http or https, no path, no
+ * wildcard). Every malformed entry is named, so a typo refuses to serve instead of silently
+ * trusting nothing (or too much). Blank entries (a trailing comma) are ignored; duplicates collapse.
+ */
+function parseOrigins(setting: string, value: string, ctx: z.RefinementCtx, { single = false } = {}): string[] {
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (single && entries.length > 1) ctx.addIssue({ code: "custom", message: `${setting} must be one origin, got ${entries.length}` });
+  const origins: string[] = [];
+  for (const entry of entries) {
+    const problem = originProblem(entry);
+    if (problem) ctx.addIssue({ code: "custom", message: `${setting}: "${entry.slice(0, 100)}" ${problem}` });
+    else if (!origins.includes(entry)) origins.push(entry);
+  }
+  return origins;
+}
+
+function originProblem(entry: string): string | null {
+  if (entry.includes("*")) return "is a wildcard: list each origin exactly (credentials are never shared with *)";
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return "is not a URL (write it as https://host or https://host:port)";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "must start with https:// or http://";
+  if (url.origin !== entry) return `is not an origin: write exactly ${url.origin} (scheme, host and port; no path, no trailing slash)`;
+  return null;
+}
+
+/** Hosts where plain http is still a secure context (a front end's dev server on this machine). */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+function insecureOrigins(origins: string[]): string[] {
+  return origins.filter((origin) => {
+    const url = new URL(origin);
+    return url.protocol === "http:" && !LOOPBACK_HOSTS.has(url.hostname);
+  });
+}
 
 /** A fixed secret only outside production, so `npm start` needs no settings. Public: refused in production. */
 export const DEV_SESSION_SECRET = "local-development-secret-not-for-production";
@@ -35,10 +84,16 @@ type Checked = { ok: true; settings: z.infer<typeof envSchema> } | { ok: false; 
 function checkEnv(env: Env): Checked {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) };
+    // Our own messages already start with the setting's name.
+    return { ok: false, problems: parsed.error.issues.map((i) => (i.code === "custom" ? i.message : `${i.path.join(".")}: ${i.message}`)) };
   }
   if (parsed.data.ENVIRONMENT !== "production") return { ok: true, settings: parsed.data };
   const problems: string[] = [];
+  // In production a plain-http origin could be rewritten on the way by anyone on its network.
+  for (const origin of insecureOrigins(parsed.data.CORS_ORIGINS)) problems.push(`CORS_ORIGINS: ${origin} must use https in production`);
+  for (const origin of insecureOrigins(parsed.data.PUBLIC_ORIGIN ? [parsed.data.PUBLIC_ORIGIN] : [])) {
+    problems.push(`PUBLIC_ORIGIN: ${origin} must use https in production`);
+  }
   if (!parsed.data.SESSION_SECRET) {
     problems.push("SESSION_SECRET is not set (run `npx wrangler secret put SESSION_SECRET`)");
   } else if (parsed.data.SESSION_SECRET === DEV_SESSION_SECRET) {

@@ -24,7 +24,7 @@ export async function listBoardOrders(
   const { results } = await getD1(context)
     .prepare(
       `select ${ORDER_COLUMNS}, u.name as shopperName, u.email as shopperEmail, u.mobile as shopperMobile,
-              (select json_group_array(json_object('productId', product_id, 'name', name, 'image', image, 'unit', unit,
+              (select json_group_array(json_object('id', id, 'productId', product_id, 'name', name, 'image', image, 'unit', unit,
                         'quantity', quantity, 'price', unit_price, 'finalPrice', unit_final_price))
                  from (select * from order_items where order_id = o.id order by rowid)) as itemsJson,
               (select json_group_array(json_object('status', status, 'createdAt', created_at, 'note', note,

@@ -482,14 +482,18 @@ export interface OrderSummary {
   needsAttention: boolean;
   attentionNote: string | null;
   refundId: string | null;
+  paymentId: string | null;
+  /** The saved address the order was sent to (null once that address is deleted); the snapshot is `deliveryAddress`. */
+  addressId: string | null;
   deliveryAddress: Record<string, string>;
-  items: { productId: string | null; name: string; image: string; unit: string; quantity: number; price: number; finalPrice: number }[];
+  items: { id: string; productId: string | null; name: string; image: string; unit: string; quantity: number; price: number; finalPrice: number }[];
   history: { status: OrderStatus; createdAt: number; note: string }[];
 }
 
 export const ORDER_COLUMNS = `o.id, o.order_id as orderId, o.status, o.payment_method as paymentMethod, o.payment_status as paymentStatus,
   o.sub_total as subTotal, o.total, o.created_at as createdAt, o.version, o.needs_attention as needsAttention,
-  o.attention_note as attentionNote, o.refund_id as refundId, o.delivery_address as deliveryAddress`;
+  o.attention_note as attentionNote, o.refund_id as refundId, o.payment_id as paymentId, o.address_id as addressId,
+  o.delivery_address as deliveryAddress`;
 
 /**
  * A shopper's orders, newest first, with lines and history: one batch. With `orderId`, only that
@@ -517,7 +521,7 @@ async function readOrders(context: AppLoadContext, userId: string | null, orderI
     d1.prepare(`select ${ORDER_COLUMNS} from orders o where ${mine} order by o.created_at desc, o.id desc limit ?3`).bind(userId, orderId, limit),
     d1
       .prepare(
-        `select oi.order_id as parent, oi.product_id as productId, oi.name, oi.image, oi.unit, oi.quantity,
+        `select oi.order_id as parent, oi.id, oi.product_id as productId, oi.name, oi.image, oi.unit, oi.quantity,
                 oi.unit_price as price, oi.unit_final_price as finalPrice
            from order_items oi join orders o on o.id = oi.order_id
           where ${mine} order by oi.rowid`,
@@ -562,12 +566,45 @@ function groupBy<T extends { parent: string }>(rows: T[]): Map<string, Omit<T, "
   return map;
 }
 
+/**
+ * `GET /api/order/order-list` as the original server answered it: it stored one order document per
+ * product line, so the list has one entry per line, `product_details` is that line's product
+ * (`{ name, image: [url] }`), and the order's number, status, payment, totals (of the whole order,
+ * repeated on each of its lines, as the original did), address and time are on every entry.
+ * `_id` is the line's own id; `order_ref` is the order's `_id` (for /api/order/details, cancel and
+ * reorder). The grouped view is `serializeOrder`.
+ */
+export function serializeOrderLines(order: OrderSummary, userId: string) {
+  const shared = {
+    order_ref: order.id,
+    userId,
+    orderId: order.orderId,
+    status: order.status,
+    payment_method: paymentMethodLabel(order.paymentMethod),
+    payment_status: order.paymentStatus,
+    paymentId: order.paymentId ?? "",
+    delivery_address: { _id: order.addressId, ...order.deliveryAddress },
+    subTotalAmt: paiseToRupees(order.subTotal),
+    totalAmt: paiseToRupees(order.total),
+    createdAt: new Date(order.createdAt).toISOString(),
+  };
+  return order.items.map((item) => ({
+    _id: item.id,
+    ...shared,
+    productId: item.productId,
+    quantity: item.quantity,
+    product_details: { name: item.name, image: item.image ? [item.image] : [], unit: item.unit },
+  }));
+}
+
+const paymentMethodLabel = (method: PaymentMethod) => (method === "COD" ? "Cash on Delivery" : "Online Payment");
+
 export function serializeOrder(order: OrderSummary) {
   return {
     _id: order.id,
     orderId: order.orderId,
     status: order.status,
-    payment_method: order.paymentMethod === "COD" ? "Cash on Delivery" : "Online Payment",
+    payment_method: paymentMethodLabel(order.paymentMethod),
     payment_status: order.paymentStatus,
     subTotalAmt: paiseToRupees(order.subTotal),
     totalAmt: paiseToRupees(order.total),

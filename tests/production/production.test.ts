@@ -168,3 +168,42 @@ describe("nothing of development is reachable", () => {
     expect(accepted.body.data.role).toBe("ADMIN");
   });
 });
+
+describe("other front ends in production (decision 015)", () => {
+  const SPA = "https://spa.example";
+  const withSpa = { CORS_ORIGINS: SPA };
+  const fromOrigin = (origin: string) => ({ headers: { Origin: origin, "Sec-Fetch-Site": "cross-site" } });
+
+  it("a cached catalogue page never carries a CORS grant, and /api grants only the asking listed origin, uncached", async () => {
+    const path = `/?probe=${crypto.randomUUID()}`;
+    const first = await fetchWorker(withSpa, path, fromOrigin(SPA));
+    expect(first.headers.get("X-Edge-Cache")).toBe("MISS");
+    await first.arrayBuffer();
+    const hit = await fetchWorker(withSpa, path, fromOrigin(SPA));
+    expect(hit.headers.get("X-Edge-Cache")).toBe("HIT");
+    await hit.arrayBuffer();
+    for (const res of [first, hit]) expect(res.headers.get("Access-Control-Allow-Origin")).toBeNull();
+
+    for (const [origin, grant] of [
+      [SPA, SPA],
+      ["https://evil.example", null],
+      [SPA, SPA],
+    ] as const) {
+      const res = await fetchWorker(withSpa, "/api/category/get", fromOrigin(origin));
+      expect(res.headers.get("Access-Control-Allow-Origin")).toBe(grant);
+      expect(res.headers.get("Vary")).toMatch(/\bOrigin\b/);
+      expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(res.headers.get("X-Edge-Cache")).toBeNull();
+      await res.arrayBuffer();
+    }
+  });
+
+  it("refuses plain-http origins other than this machine's in CORS_ORIGINS and PUBLIC_ORIGIN", async () => {
+    for (const changes of [{ CORS_ORIGINS: `${SPA},http://kiosk.example` }, { PUBLIC_ORIGIN: "http://shop.example" }]) {
+      const res = await fetchWorker(changes, "/ping");
+      expect(res.status).toBe(503);
+      expect(await res.text()).toMatch(/must use https in production/);
+    }
+    expect((await fetchWorker({ CORS_ORIGINS: `${SPA},http://localhost:5173`, PUBLIC_ORIGIN: "https://shop.example" }, "/ping")).status).toBe(200);
+  });
+});

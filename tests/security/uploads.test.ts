@@ -104,8 +104,9 @@ describe("what is stored is served as an image only", () => {
     const res = await apiUpload(new File([TINY_PNG], "evil.html", { type: "text/html" }));
     expect(res.status).toBe(201);
     const url = ((await res.json()) as { data: { url: string } }).data.url;
-    expect(url).toMatch(/^\/images\/uploads\/[0-9a-f]{24}\.png$/);
-    const served = await SELF.fetch(`${BASE}${url}`);
+    // Absolute in /api answers (decision 015), on the request's origin.
+    expect(url).toMatch(/^http:\/\/store\.test\/images\/uploads\/[0-9a-f]{24}\.png$/);
+    const served = await SELF.fetch(url);
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/png");
     expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
@@ -118,8 +119,8 @@ describe("what is stored is served as an image only", () => {
     const res = await apiUpload(new File([polyglot], "cat.html", { type: "text/html" }));
     expect(res.status).toBe(201);
     const url = ((await res.json()) as { data: { url: string } }).data.url;
-    expect(url).toMatch(/\.jpg$/);
-    const served = await SELF.fetch(`${BASE}${url}`);
+    expect(url).toMatch(/^http:\/\/store\.test\/images\/uploads\/[0-9a-f]{24}\.jpg$/);
+    const served = await SELF.fetch(url);
     expect(served.headers.get("Content-Type")).toBe("image/jpeg");
     expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(served.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");

@@ -330,8 +330,9 @@ describe("profile and avatar", () => {
     const token = await login(email, PASSWORD);
     const ok = await uploadAvatar(token, TINY_PNG, "me.png", "image/png");
     expect(ok.status).toBe(200);
-    expect(ok.body.data.avatar).toMatch(/^\/images\/avatars\/[0-9a-f]{24}\.png$/);
-    const served = await SELF.fetch(`${BASE}${ok.body.data.avatar}`);
+    // /api answers image URLs absolute, on the request's origin (decision 015).
+    expect(ok.body.data.avatar).toMatch(/^http:\/\/store\.test\/images\/avatars\/[0-9a-f]{24}\.png$/);
+    const served = await SELF.fetch(ok.body.data.avatar);
     expect(served.headers.get("content-type")).toBe("image/png");
     await served.arrayBuffer();
 

@@ -75,12 +75,12 @@ describe("cash on delivery", () => {
     expect(await stockOf(product.id)).toBe(3);
     expect((await api("/api/cart/get", { token })).body.data).toEqual([]);
 
-    const orders = await api("/api/order/order-list", { token });
+    const orders = await api("/api/order/order-list?view=grouped", { token });
     expect(orders.body.data[0]).toMatchObject({
       orderId: res.body.data.orderId,
       status: "placed",
       totalAmt: 284,
-      product_details: [{ name: product.name, image: ["/images/seed/milk.webp"], quantity: 2, price: 150, finalPrice: 142 }],
+      product_details: [{ name: product.name, image: [`${BASE}/images/seed/milk.webp`], quantity: 2, price: 150, finalPrice: 142 }],
     });
   });
 

@@ -8,14 +8,31 @@ import { ID_PATTERN } from "../ids";
 const name = (label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(120, `${label} must be at most 120 characters`);
 
-/** An uploaded image's URL (from /api/file/upload or the form's own upload). */
-export const imageUrlSchema = z
-  .string({ error: "Image is required" })
-  .trim()
-  .min(1, "Image is required")
-  .regex(/^\/images\/[a-z0-9][a-z0-9/_.-]{0,200}$/i, "Upload the image first")
-  // "/images/x/../../api/…" would make every <img> showing it request another path of the store.
-  .refine((url) => !url.split("/").some((part) => part === "." || part === ".."), "Upload the image first");
+/**
+ * An uploaded image's URL (from /api/file/upload or the form's own upload), kept root-relative. The
+ * /api answers images as absolute URLs (decision 015), so a client sending one back is taken at its
+ * path: only the store's own `/images/…` can ever be stored, whatever host the URL named.
+ */
+export const imageUrlSchema = z.preprocess(
+  (value) => (typeof value === "string" ? pathOfAbsoluteUrl(value.trim()) : value),
+  z
+    .string({ error: "Image is required" })
+    .trim()
+    .min(1, "Image is required")
+    .regex(/^\/images\/[a-z0-9][a-z0-9/_.-]{0,200}$/i, "Upload the image first")
+    // "/images/x/../../api/…" would make every <img> showing it request another path of the store.
+    .refine((url) => !url.split("/").some((part) => part === "." || part === ".."), "Upload the image first"),
+);
+
+function pathOfAbsoluteUrl(value: string): string {
+  if (!/^https?:\/\//i.test(value)) return value;
+  try {
+    const url = new URL(value);
+    return url.search || url.hash || url.username || url.password ? value : url.pathname;
+  } catch {
+    return value;
+  }
+}
 
 const idRef = z.union([
   z.string().regex(ID_PATTERN, "Not a valid id"),
