@@ -84,9 +84,11 @@ export function wordForms(word: string): string[] {
   const forms = new Set([word]);
   if (word.length < 3 || /\d/.test(word)) return [...forms];
   if (word.endsWith("ies")) forms.add(`${word.slice(0, -3)}y`);
+  else if (/(ss|x|z|ch|sh)$/.test(word)) forms.add(`${word}es`);
   else if (word.endsWith("es")) forms.add(word.slice(0, -2)).add(word.slice(0, -1));
-  else if (word.endsWith("s") && !word.endsWith("ss")) forms.add(word.slice(0, -1));
-  else if (word.endsWith("y") && !/[aeiou]y$/.test(word)) forms.add(`${word.slice(0, -1)}ies`).add(`${word}s`);
-  else forms.add(`${word}s`).add(`${word}es`);
+  else if (word.endsWith("s")) forms.add(word.slice(0, -1));
+  else if (/[^aeiou]y$/.test(word)) forms.add(`${word.slice(0, -1)}ies`);
+  else if (word.endsWith("o")) forms.add(`${word}s`).add(`${word}es`);
+  else forms.add(`${word}s`);
   return [...forms];
 }
