@@ -195,7 +195,7 @@ interface VocabularyWord {
 }
 
 /**
- * The word list (name and (sub-)category words, with how many products use each) for the words'
+ * The word list (name and (sub-)category words, with how many products use each) from the words'
  * first letters, plus every word a split could produce. Read only when the query finds nothing:
  * the guard is a constant condition SQLite checks once, before scanning.
  */
@@ -204,8 +204,11 @@ function vocabularyStatement(d1: D1Database, words: string[], match: string) {
   const found = `not exists (select 1 from products_fts where products_fts match ${params.ref(match)})`;
   const arm = (condition: string) =>
     `select term, col, doc from products_vocab where col in ('name', 'subcats', 'categories') and ${condition} and ${found}`;
-  // One arm per range and one for the exact words: fts5vocab uses a single constraint on `term`.
-  const arms = firstLetters(words).map((l) => arm(`term >= ${params.ref(l)} and term < ${params.ref(String.fromCharCode(l.charCodeAt(0) + 1))}`));
+  // fts5vocab uses one constraint on `term` (OR-ed ranges read nothing) and D1 allows few compound
+  // SELECT terms: one range from the first to the last first letter, and the exact words.
+  const letters = firstLetters(words).sort();
+  const to = String.fromCharCode(letters[letters.length - 1].charCodeAt(0) + 1);
+  const arms = [arm(`term >= ${params.ref(letters[0])} and term < ${params.ref(to)}`)];
   const halves = [...new Set(words.flatMap(splitsOf).flat())].slice(0, MAX_SPLIT_LOOKUPS);
   if (halves.length) arms.push(arm(`term in (${halves.map((h) => params.ref(h)).join(", ")})`));
   return d1.prepare(`select term, sum(doc) as doc from (${arms.join(" union ")}) group by term`).bind(...params.values);
@@ -272,9 +275,11 @@ function closestWord(word: string, terms: string[], docs: Map<string, number>): 
     }
   };
   for (const [a, b] of splitsOf(word)) if (docs.has(a) && docs.has(b)) consider(`${a} ${b}`, 1, Math.min(docs.get(a)!, docs.get(b)!));
-  // The spelling counts first; the same sound written differently costs half an edit more.
+  // Same first letter (or its phonetic class): the spelling counts first, the same sound written
+  // differently costs half an edit more.
+  const letters = firstLetters([word]);
   for (const term of terms) {
-    if (/\d/.test(term)) continue;
+    if (/\d/.test(term) || !letters.includes(term[0])) continue;
     const termKey = phoneticKey(term);
     const cost = Math.min(editDistance(word, term, max), (termKey === key ? 0 : editDistance(key, termKey, max)) + 0.5);
     if (cost <= max) consider(term, cost, docs.get(term) ?? 0);
