@@ -40,6 +40,11 @@ function synonymIndex(rows: SynonymRow[]): SynonymIndex {
 
 const BUNDLED_SYNONYMS = synonymIndex(Object.entries(shopperVocabulary).map(([term, canonical]) => ({ term, canonical })));
 
+/** The bundled synonyms, with the table's rows in place of the bundle's for the letters read. */
+function withTableRows(table: SynonymIndex, lettersRead: string[]): SynonymIndex {
+  return new Map([...[...BUNDLED_SYNONYMS].filter(([key]) => !lettersRead.includes(key[0])), ...table]);
+}
+
 /**
  * Spellings that share a phonetic key can start with different letters (w/v, z/j, q/k, ph/f, y/i):
  * synonym rows and vocabulary are fetched for every letter of a word's class.
@@ -236,9 +241,10 @@ interface Correction {
  * (allowedEdits: by spelling or by phonetic key), the most used first. Words with no candidate
  * are dropped, unless nothing would be left.
  */
-function correctWords(words: string[], vocabulary: VocabularyWord[], synonyms: SynonymIndex): Correction {
+function correctWords(words: string[], vocabulary: VocabularyWord[], synonyms: SynonymIndex, synonymTerms: string[]): Correction {
   const docs = new Map(vocabulary.map((v) => [v.term, v.doc]));
-  for (const key of synonyms.keys()) if (!key.includes(" ") && !docs.has(key)) docs.set(key, 0);
+  // Shopper words are correction targets too ("namk" → "namak", then read as salt).
+  for (const term of synonymTerms) if (/^[\p{L}\p{N}]+$/u.test(term) && !docs.has(term)) docs.set(term, 0);
   const terms = [...docs.keys()];
   const known = (w: string) => synonyms.has(phoneticKey(w)) || docs.has(w) || terms.some((t) => t.startsWith(w));
   const out: string[] = [];
@@ -404,7 +410,8 @@ export async function searchCatalogue<S extends Shape>(
   const vocab = vocabulary.results as unknown as VocabularyWord[];
 
   let fix: Correction = { words, changed: false };
-  if (correct && total === 0 && vocab.length) fix = correctWords(words, vocab, synonyms);
+  const synonymTerms = (synonymRows.results as unknown as SynonymRow[]).map((r) => r.term);
+  if (correct && total === 0 && vocab.length) fix = correctWords(words, vocab, synonyms, synonymTerms);
   const relax = correct && total === 0 && plan.length > 1;
   if (!stale && !fix.changed && (total > 0 || (!relax && !withCategoriesWhenEmpty))) {
     return result(items.results, total, total ? {} : { suggestions: suggestionsFor(words, vocab) });
@@ -414,7 +421,8 @@ export async function searchCatalogue<S extends Shape>(
   // categories to offer should it still find nothing.
   const rerun = stale || fix.changed;
   const finalWords = fix.changed ? fix.words : words;
-  const finalPlan = fix.changed ? planSlots(finalWords, synonyms) : plan;
+  // Corrected words may start with other letters: the table's rows where read, the bundle elsewhere.
+  const finalPlan = fix.changed ? planSlots(finalWords, withTableRows(synonyms, letters)) : plan;
   const statements: D1PreparedStatement[] = [];
   const queue = (...more: D1PreparedStatement[]) => statements.push(...more) - more.length;
   const all = rerun ? searchStatements(d1, finalPlan, "all", shape, limit, offset) : null;
