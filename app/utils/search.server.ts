@@ -177,14 +177,19 @@ function searchStatements(d1: D1Database, slots: Slot[], mode: "all" | "any", sh
   const params = new Params();
   const hits = rankedHitsSql(slots, mode, params);
   const since = params.ref(today() - POPULARITY_DAYS);
+  // Sort every hit on its keys alone, then build the page's rows (images, categories) for the page only.
   const page = d1
     .prepare(
-      `with hits as (${hits.sql})
-       select ${columnsFor(shape)} from hits join products p on p.id = hits.id
-        order by hits.named desc, hits.tier desc, (p.stock > 0) desc, hits.head desc,
-          coalesce((select sum(units) from product_sales_daily d where d.product_id = p.id and d.day >= ${since}), 0) desc,
-          hits.bm, p.id
-        limit ${params.ref(limit)} offset ${params.ref(offset)}`,
+      `with hits as (${hits.sql}),
+       ranked as (
+         select hits.id, hits.named, hits.tier, (p.stock > 0) as inStock, hits.head,
+                coalesce((select sum(units) from product_sales_daily d where d.product_id = p.id and d.day >= ${since}), 0) as units,
+                hits.bm
+           from hits join products p on p.id = hits.id
+          order by named desc, tier desc, inStock desc, head desc, units desc, bm, hits.id
+          limit ${params.ref(limit)} offset ${params.ref(offset)})
+       select ${columnsFor(shape)} from ranked join products p on p.id = ranked.id
+        order by ranked.named desc, ranked.tier desc, ranked.inStock desc, ranked.head desc, ranked.units desc, ranked.bm, ranked.id`,
     )
     .bind(...params.values);
   const count = d1.prepare("select count(*) as n from products_fts where products_fts match ?").bind(ftsQuery(slots, mode));
