@@ -242,6 +242,24 @@ export const productSubCategories = sqliteTable(
   ],
 );
 
+/**
+ * Units ordered per product per UTC day, kept by a trigger on `order_items` (migrations/0008):
+ * search ranks by the last 30 days (docs/decisions/014-search-relevance.md) reading at most 31 rows
+ * per product, whatever the order history's size.
+ */
+export const productSalesDaily = sqliteTable(
+  "product_sales_daily",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Days since 1970-01-01 (UTC). */
+    day: integer("day").notNull(),
+    units: integer("units").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.day] })],
+);
+
 export const cartItems = sqliteTable(
   "cart_items",
   {

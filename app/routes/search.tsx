@@ -2,17 +2,28 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { LoadMore } from "~/components/LoadMore";
 import { ProductGrid } from "~/components/ProductGrid";
+import { SearchCorrection } from "~/components/SearchCorrection";
+import { SearchEmptyState } from "~/components/SearchEmptyState";
 import { CardSkeletons } from "~/components/Skeletons";
 import { pageParam } from "~/lib/schemas/catalogue";
-import { catalogueCacheControl, SEARCH_MAX_LENGTH, searchProducts } from "~/utils/catalogue.server";
+import { SEARCH_MAX_LENGTH } from "~/lib/search/normalise";
+import { catalogueCacheControl } from "~/utils/catalogue.server";
+import { searchCatalogue } from "~/utils/search.server";
 
 const SEARCH_PAGE_SIZE = 10;
 
+/**
+ * One D1 round trip; two when the query is corrected or finds nothing (then the top categories
+ * come with the second). `literal=1` ("Search instead for") searches exactly what was typed.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH).trim();
   const page = pageParam(url);
-  const results = q ? await searchProducts(context, { q, page, pageSize: SEARCH_PAGE_SIZE, cumulative: true, shape: "card" }) : null;
+  const correct = url.searchParams.get("literal") !== "1";
+  const results = q
+    ? await searchCatalogue(context, { q, page, pageSize: SEARCH_PAGE_SIZE, cumulative: true, shape: "card", correct, withCategoriesWhenEmpty: true })
+    : null;
   return data({ q, results }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
 }
 
@@ -42,14 +53,14 @@ export default function Search() {
         <p className="py-10 text-center text-neutral-600">Type what you need: milk, bread, paneer, chips…</p>
       ) : results && results.items.length ? (
         <>
+          {results.corrected ? <SearchCorrection typed={q} searched={results.searched} /> : null}
+          {results.anyWord ? <p className="text-sm text-neutral-700">No product matches every word: these match some of them.</p> : null}
+          <h2 className="sr-only">Products</h2>
           <ProductGrid products={results.items} label={`Results for ${q}`} />
           <LoadMore page={results.page} hasMore={results.page < results.totalPages} skeletons={SEARCH_PAGE_SIZE} />
         </>
       ) : (
-        <div className="py-10 text-center">
-          <p className="text-lg font-semibold">No Data found</p>
-          <p className="text-sm text-neutral-600">Try another word, like &quot;milk&quot; or &quot;atta&quot;.</p>
-        </div>
+        <SearchEmptyState suggestions={results?.suggestions ?? []} categories={results?.topCategories ?? []} />
       )}
     </section>
   );

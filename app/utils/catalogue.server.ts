@@ -6,6 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { paiseToRupees } from "~/lib/money";
 import { getD1 } from "./db.server";
+import { searchCatalogue } from "./search.server";
 
 export interface CategoryRef {
   id: string;
@@ -59,11 +60,11 @@ const CARD_COLUMNS = `p.id, p.name, p.unit, p.stock, p.price, p.discount,
   coalesce((select url from product_images where product_id = p.id order by position limit 1), '') as image`;
 
 export type Shape = "card" | "full";
-const columnsFor = (shape: Shape) => (shape === "card" ? CARD_COLUMNS : PRODUCT_COLUMNS);
-function shapeRows(shape: "card", rows: unknown[]): CardRow[];
-function shapeRows(shape: "full", rows: unknown[]): CatalogueProduct[];
-function shapeRows(shape: Shape, rows: unknown[]): CardRow[] | CatalogueProduct[];
-function shapeRows(shape: Shape, rows: unknown[]) {
+export const columnsFor = (shape: Shape) => (shape === "card" ? CARD_COLUMNS : PRODUCT_COLUMNS);
+export function shapeRows(shape: "card", rows: unknown[]): CardRow[];
+export function shapeRows(shape: "full", rows: unknown[]): CatalogueProduct[];
+export function shapeRows(shape: Shape, rows: unknown[]): CardRow[] | CatalogueProduct[];
+export function shapeRows(shape: Shape, rows: unknown[]) {
   return shape === "card" ? (rows as CardRow[]) : (rows as ProductRow[]).map(toProduct);
 }
 
@@ -137,7 +138,7 @@ export interface Page<T> {
   totalPages: number;
 }
 
-function paged<T>(items: T[], totalCount: number, page: number, limit: number): Page<T> {
+export function paged<T>(items: T[], totalCount: number, page: number, limit: number): Page<T> {
   return { items, totalCount, page, totalPages: Math.max(1, Math.ceil(totalCount / limit)) };
 }
 
@@ -230,61 +231,14 @@ export async function loadProductsByCategory(context: AppLoadContext, categoryId
 
 /** Admin-style list (newest first), optionally filtered by a search. */
 export async function loadProductPage(context: AppLoadContext, { page, limit, search }: { page: number; limit: number; search: string }) {
-  if (search.trim()) return searchProducts(context, { q: search, page, pageSize: limit, cumulative: false, shape: "full" });
+  // An admin looks for what they typed: no correction.
+  if (search.trim()) return searchCatalogue(context, { q: search, page, pageSize: limit, cumulative: false, shape: "full", correct: false });
   const d1 = getD1(context);
   const [items, count] = await d1.batch([
     productsInStatement(d1, "from products p", [], limit, (page - 1) * limit),
     d1.prepare("select count(*) as n from products"),
   ]);
   return paged(rows<ProductRow>(items).map(toProduct), rows<{ n: number }>(count)[0]?.n ?? 0, page, limit);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Search
-
-export const SEARCH_MAX_LENGTH = 100;
-const SEARCH_MAX_TERMS = 8;
-
-/**
- * Turns what a shopper typed into a safe FTS5 query: words only (letters and digits), each a
- * quoted prefix term, all required. Quotes, `*`, `AND`/`OR`/`NEAR`, `%`, `_` and brackets are
- * therefore searched literally or dropped, never interpreted. Null when nothing searchable is left.
- */
-export function toFtsQuery(input: string): string | null {
-  const words = input
-    .slice(0, SEARCH_MAX_LENGTH)
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, SEARCH_MAX_TERMS);
-  if (!words.length) return null;
-  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(" ");
-}
-
-/** Ranked (bm25: name, then synonyms, categories, description) and paged like the listing. */
-export async function searchProducts<S extends Shape>(
-  context: AppLoadContext,
-  { q, page, pageSize, cumulative, shape }: { q: string; page: number; pageSize: number; cumulative: boolean; shape: S },
-): Promise<Page<S extends "card" ? CardRow : CatalogueProduct>> {
-  type Item = S extends "card" ? CardRow : CatalogueProduct;
-  const match = toFtsQuery(q);
-  if (!match) return paged<Item>([], 0, page, pageSize);
-  const d1 = getD1(context);
-  const limit = cumulative ? page * pageSize : pageSize;
-  const offset = cumulative ? 0 : (page - 1) * pageSize;
-  const [items, count] = await d1.batch([
-    d1
-      .prepare(
-        `with hits as (select product_id, bm25(products_fts, 0, 10, 1, 3, 6) as score from products_fts where products_fts match ?)
-         select ${columnsFor(shape)} from hits join products p on p.id = hits.product_id
-          order by hits.score, p.created_at desc, p.id limit ? offset ?`,
-      )
-      .bind(match, limit, offset),
-    d1.prepare("select count(*) as n from products_fts where products_fts match ?").bind(match),
-  ]);
-  return paged<Item>(shapeRows(shape, items.results) as Item[], rows<{ n: number }>(count)[0]?.n ?? 0, page, pageSize);
 }
 
 // ---------------------------------------------------------------------------------------------

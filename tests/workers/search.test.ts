@@ -1,0 +1,165 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { seedId } from "../../scripts/seed-lib";
+import { api } from "./api-client";
+import { BASE } from "./fixtures";
+
+const DAY = 86_400_000;
+const hex = () => crypto.getRandomValues(new Uint8Array(12)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "");
+
+async function search(q: string, page = 1) {
+  const res = await api("/api/product/search-product", { method: "POST", body: { search: q, page } });
+  expect(res.status, q).toBe(200);
+  return res.body as unknown as { data: { _id: string; name: string; stock: number; subCategory: { name: string }[] }[]; totalPage: number; totalCount: number; didYouMean?: string };
+}
+
+/** Product names in the order the search page shows them (card headings). */
+async function pageNames(path: string) {
+  const html = await (await SELF.fetch(`${BASE}${path}`)).text();
+  return { html, names: [...html.matchAll(/<h3[^>]*>([\s\S]*?)<\/h3>/g)].map((m) => m[1].replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&").trim()) };
+}
+
+/**
+ * A fixed aisle of products sharing the made-up word "quorvel", one per ranking rule, plus orders
+ * (through the real order_items trigger) for popularity.
+ */
+const AISLE = {
+  named: { name: "Blue Box", sub: "Quorvel", stock: 5 },
+  head: { name: "Crunchy Quorvel", sub: "Other Goods", stock: 5 },
+  popular: { name: "Quorvel Crunch Pack", sub: "Other Goods", stock: 5 },
+  whole: { name: "Quorvel Crunch Bar", sub: "Other Goods", stock: 5 },
+  outOfStock: { name: "Quorvel Crunch Tin", sub: "Other Goods", stock: 0 },
+  prefix: { name: "Quorvelli Wafers", sub: "Other Goods", stock: 5 },
+  description: { name: "Plain Wafers", sub: "Other Goods", stock: 5, description: "Light wafers that taste of quorvel." },
+};
+const ids: Record<keyof typeof AISLE, string> = {} as never;
+
+beforeAll(async () => {
+  const categoryId = hex();
+  const subIds = { Quorvel: hex(), "Other Goods": hex() };
+  const statements = [env.DB.prepare("insert into categories (id, name) values (?, 'Test Aisle')").bind(categoryId)];
+  for (const [name, id] of Object.entries(subIds)) {
+    statements.push(
+      env.DB.prepare("insert into sub_categories (id, name) values (?, ?)").bind(id, name),
+      env.DB.prepare("insert into sub_category_categories (sub_category_id, category_id) values (?, ?)").bind(id, categoryId),
+    );
+  }
+  for (const [key, p] of Object.entries(AISLE)) {
+    const id = hex();
+    ids[key as keyof typeof AISLE] = id;
+    statements.push(
+      env.DB.prepare("insert into products (id, name, description, unit, stock, price) values (?, ?, ?, '1 pc', ?, 1000)").bind(
+        id,
+        p.name,
+        "description" in p ? p.description : "",
+        p.stock,
+      ),
+      env.DB.prepare("insert into product_categories (product_id, category_id) values (?, ?)").bind(id, categoryId),
+      env.DB.prepare("insert into product_sub_categories (product_id, sub_category_id) values (?, ?)").bind(id, subIds[p.sub as keyof typeof subIds]),
+    );
+  }
+  // Sales: 3 units of "popular" today; 10 units of "whole" 40 days ago (outside the 30-day window).
+  const userId = await seedId("user", "shopper@example.com");
+  for (const [key, quantity, age] of [["popular", 3, 0], ["whole", 10, 40 * DAY]] as const) {
+    const orderId = hex();
+    statements.push(
+      env.DB.prepare(
+        `insert into orders (id, order_id, user_id, delivery_address, payment_method, sub_total, total, created_at, updated_at)
+         values (?, ?, ?, '{}', 'COD', 1000, 1000, ?, ?)`,
+      ).bind(orderId, `ORD-TEST-${orderId}`, userId, Date.now() - age, Date.now() - age),
+      env.DB.prepare(
+        "insert into order_items (id, order_id, product_id, name, quantity, unit_price, unit_final_price) values (?, ?, ?, 'x', ?, 1000, 1000)",
+      ).bind(hex(), orderId, ids[key], quantity),
+    );
+  }
+  await env.DB.batch(statements);
+});
+
+describe("search ranking on a fixed aisle", () => {
+  it("orders: sub-category named, last word of the name, then whole word by stock and popularity, prefix, description", async () => {
+    const { data } = await search("quorvel");
+    expect(data.map((p) => p._id)).toEqual([ids.named, ids.head, ids.popular, ids.whole, ids.outOfStock, ids.prefix, ids.description]);
+  });
+
+  it("counts sales of the last 30 days only, through the order_items trigger", async () => {
+    const rows = await env.DB.prepare("select product_id as id, sum(units) as units from product_sales_daily where product_id in (?, ?) group by product_id")
+      .bind(ids.popular, ids.whole)
+      .all<{ id: string; units: number }>();
+    expect(Object.fromEntries(rows.results.map((r) => [r.id, r.units]))).toEqual({ [ids.popular]: 3, [ids.whole]: 10 });
+  });
+
+  it("keeps the index in step when a sub-category is renamed", async () => {
+    const sub = await env.DB.prepare("select sub_category_id as id from product_sub_categories where product_id = ?").bind(ids.named).first<{ id: string }>();
+    await env.DB.prepare("update sub_categories set name = 'Zentrix' where id = ?").bind(sub!.id).run();
+    expect((await search("zentrix")).data.map((p) => p._id)).toEqual([ids.named]);
+    expect((await search("quorvel")).data[0]._id).toBe(ids.head);
+  });
+
+  it("uses a synonym the moment it is stored, as the admin form stores it, with no reindex", async () => {
+    const upsert = (canonical: string) =>
+      env.DB.prepare("insert into search_synonyms (term, canonical) values ('xylofon', ?) on conflict(term) do update set canonical = excluded.canonical")
+        .bind(canonical)
+        .run();
+    expect((await search("xylofon")).totalCount).toBe(0);
+    await upsert("quorvel");
+    expect((await search("xylofon")).data.map((p) => p._id)).toEqual((await search("quorvel")).data.map((p) => p._id));
+    await upsert("blue box");
+    expect((await search("xylofon")).data.map((p) => p._id)).toEqual([ids.named]);
+    await env.DB.prepare("delete from search_synonyms where term = 'xylofon'").run();
+    expect((await search("xylofon")).totalCount).toBe(0);
+  });
+});
+
+describe("search ranking on the demo catalogue", () => {
+  const firstSub = async (q: string) => (await search(q)).data[0]?.subCategory.map((s) => s.name);
+
+  it("puts the thing itself first: butter, chocolate, milk (issue 11)", async () => {
+    const butter = await search("butter");
+    expect(butter.data[0].name).toMatch(/ Butter$/);
+    const butterNames = butter.data.map((p) => p.name);
+    expect(butterNames.findIndex((n) => /Butterscotch/.test(n))).toBe(-1); // past the first page of 10
+    expect(await firstSub("chocolate")).toEqual(["Chocolates"]);
+    const milk = await search("milk");
+    const firstNotMilk = milk.data.findIndex((p) => !p.subCategory.some((s) => s.name === "Milk"));
+    expect(firstNotMilk).toBe(8); // all eight products of Milk come first
+  });
+
+  it("reads Hindi/Hinglish and Indian English through the vocabulary and the normaliser", async () => {
+    expect(await firstSub("doodh")).toEqual(["Milk"]);
+    expect(await firstSub("haldi")).toEqual(["Powdered Masala"]);
+    expect(await firstSub("nappies")).toEqual(["Diapers & Wipes"]);
+    expect(await firstSub("pyaaz")).toEqual(["Fresh Vegetables"]);
+    expect(await firstSub("piyaz")).toEqual(["Fresh Vegetables"]);
+    expect(await firstSub("cold drink")).toEqual(["Soft Drinks"]);
+  });
+
+  it("corrects typos, split and joined words, and says so in didYouMean", async () => {
+    for (const [typed, meant] of [["choclate", "chocolate"], ["bred", "bread"], ["maggie", "maggi"], ["icecream", "ice cream"], ["cocacola", "coca cola"]]) {
+      const result = await search(typed);
+      expect(result.didYouMean, typed).toBe(meant);
+      expect(result.totalCount, typed).toBeGreaterThan(0);
+    }
+    expect((await search("tooth paste")).data[0].subCategory.map((s) => s.name)).toEqual(["Oral Care"]);
+    expect((await search("chocolate")).didYouMean).toBeUndefined();
+  });
+
+  it("answers the API with the page's ranking and consistent pages", async () => {
+    const first = await search("chips");
+    const second = await search("chips", 2);
+    expect(first.totalPage).toBe(Math.ceil(first.totalCount / 10));
+    expect(second.data.map((p) => p._id)).not.toContain(first.data[0]._id);
+    const { names } = await pageNames("/search?q=chips");
+    expect(names.slice(0, 10)).toEqual(first.data.map((p) => p.name));
+  });
+
+  it("shows the correction as links, and on 'search instead' what was typed, with no JavaScript", async () => {
+    const corrected = await pageNames("/search?q=choclate");
+    expect(corrected.html).toContain("Showing results for");
+    expect(corrected.html).toContain('href="/search?q=choclate&amp;literal=1"');
+    expect(corrected.names.length).toBeGreaterThan(0);
+    const literal = await pageNames("/search?q=choclate&literal=1");
+    expect(literal.html).toContain("No Data found");
+    expect(literal.html).toContain("Top categories");
+    expect(literal.html).toMatch(/href="\/search\?q=chocolate"/);
+  });
+});
