@@ -245,13 +245,9 @@ export async function loadProductPage(context: AppLoadContext, { page, limit, se
 export const SEARCH_MAX_LENGTH = 100;
 const SEARCH_MAX_TERMS = 8;
 
-/**
- * Turns what a shopper typed into a safe FTS5 query: words only (letters and digits), each a
- * quoted prefix term, all required. Quotes, `*`, `AND`/`OR`/`NEAR`, `%`, `_` and brackets are
- * therefore searched literally or dropped, never interpreted. Null when nothing searchable is left.
- */
-export function toFtsQuery(input: string): string | null {
-  const words = input
+/** What a shopper typed as search words: lower case, no accents, letters and digits only, at most 8. */
+export function searchWords(input: string): string[] {
+  return input
     .slice(0, SEARCH_MAX_LENGTH)
     .toLowerCase()
     .normalize("NFKD")
@@ -259,6 +255,15 @@ export function toFtsQuery(input: string): string | null {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, SEARCH_MAX_TERMS);
+}
+
+/**
+ * Turns what a shopper typed into a safe FTS5 query: words only (letters and digits), each a
+ * quoted prefix term, all required. Quotes, `*`, `AND`/`OR`/`NEAR`, `%`, `_` and brackets are
+ * therefore searched literally or dropped, never interpreted. Null when nothing searchable is left.
+ */
+export function toFtsQuery(input: string): string | null {
+  const words = searchWords(input);
   if (!words.length) return null;
   return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(" ");
 }
