@@ -5,6 +5,7 @@ import { ProductGrid } from "~/components/ProductGrid";
 import { CardSkeletons } from "~/components/Skeletons";
 import { pageParam } from "~/lib/schemas/catalogue";
 import { catalogueCacheControl, SEARCH_MAX_LENGTH, searchProducts } from "~/utils/catalogue.server";
+import { recordZeroResultSearch } from "~/utils/search-insights.server";
 
 const SEARCH_PAGE_SIZE = 10;
 
@@ -13,6 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH).trim();
   const page = pageParam(url);
   const results = q ? await searchProducts(context, { q, page, pageSize: SEARCH_PAGE_SIZE, cumulative: true, shape: "card" }) : null;
+  if (results?.totalCount === 0) recordZeroResultSearch(context, q);
   return data({ q, results }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
 }
 
