@@ -22,7 +22,8 @@ export function SearchBox({ className, icon }: { className: string; icon: ReactN
   const [text, setText] = useState(params.get("q") ?? "");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const suggestions = useSearchSuggestions(hydrated ? text : "");
+  // Asked for only while the list may show: not for the q a results page loads with.
+  const suggestions = useSearchSuggestions(hydrated && open ? text : "");
   const items = suggestions.items;
   const expanded = open && items.length > 0;
   const listId = useId();
@@ -39,11 +40,9 @@ export function SearchBox({ className, icon }: { className: string; icon: ReactN
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      if (!items.length) return;
       event.preventDefault();
       if (!expanded) {
         setOpen(true);
-        setActive(event.key === "ArrowDown" ? 0 : items.length - 1);
         return;
       }
       // Past either end the choice goes back to the input (nothing chosen), then wraps.
