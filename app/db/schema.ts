@@ -462,6 +462,25 @@ export const rateLimitCounters = sqliteTable("rate_limit_counters", {
   resetAt: integer("reset_at", { mode: "number" }).notNull(),
 });
 
+/**
+ * Searches that found nothing (app/utils/search-insights.server.ts), for admins to turn into
+ * synonyms: the normalised query text only, never who searched. Bounded in row count and length.
+ */
+export const searchZeroResults = sqliteTable(
+  "search_zero_results",
+  {
+    query: text("query").primaryKey(),
+    count: integer("count").notNull().default(1),
+    firstSeenAt: integer("first_seen_at", { mode: "number" }).notNull(),
+    lastSeenAt: integer("last_seen_at", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    index("search_zero_results_frequent_idx").on(t.count, t.lastSeenAt),
+    index("search_zero_results_recent_idx").on(t.lastSeenAt),
+    check("search_zero_results_query_length", sql`length(${t.query}) between 1 and 64`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type SubCategory = typeof subCategories.$inferSelect;

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { searchProductSchema } from "~/lib/schemas/catalogue";
 import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { serializeProduct } from "~/utils/catalogue.server";
+import { recordZeroResultSearch } from "~/utils/search-insights.server";
 import { searchCatalogue } from "~/utils/search.server";
 
 export const loader = () => methodNotAllowed("POST");
@@ -17,6 +18,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     assertMethod(request, "POST");
     const { search, page } = await readJson(request, searchProductSchema);
     const result = await searchCatalogue(context, { q: search, page, pageSize: SEARCH_API_PAGE_SIZE, cumulative: false, shape: "full" });
+    if (result.totalCount === 0) recordZeroResultSearch(context, search);
     return apiSuccess(result.items.map(serializeProduct), {
       message: "Product data",
       extra: {

@@ -8,6 +8,7 @@ import { CardSkeletons } from "~/components/Skeletons";
 import { pageParam } from "~/lib/schemas/catalogue";
 import { SEARCH_MAX_LENGTH } from "~/lib/search/normalise";
 import { catalogueCacheControl } from "~/utils/catalogue.server";
+import { recordZeroResultSearch } from "~/utils/search-insights.server";
 import { searchCatalogue } from "~/utils/search.server";
 
 const SEARCH_PAGE_SIZE = 10;
@@ -24,6 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const results = q
     ? await searchCatalogue(context, { q, page, pageSize: SEARCH_PAGE_SIZE, cumulative: true, shape: "card", correct, withCategoriesWhenEmpty: true })
     : null;
+  if (results?.totalCount === 0) recordZeroResultSearch(context, q);
   return data({ q, results }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
 }
 

@@ -40,6 +40,15 @@ function synonymIndex(rows: SynonymRow[]): SynonymIndex {
 
 const BUNDLED_SYNONYMS = synonymIndex(Object.entries(shopperVocabulary).map(([term, canonical]) => ({ term, canonical })));
 
+/**
+ * What a typed word or phrase may mean by the bundled vocabulary alone: itself first, then the
+ * catalogue phrases it stands for ("doodh" → "doodh", "milk"). For suggestions, which answer in one
+ * read and so do not consult the table's runtime rows.
+ */
+export function bundledMeanings(typed: string): string[] {
+  return [typed, ...(BUNDLED_SYNONYMS.get(phraseKey(typed)) ?? [])];
+}
+
 /** The bundled synonyms, with the table's rows in place of the bundle's for the letters read. */
 function withTableRows(table: SynonymIndex, lettersRead: string[]): SynonymIndex {
   return new Map([...[...BUNDLED_SYNONYMS].filter(([key]) => !lettersRead.includes(key[0])), ...table]);

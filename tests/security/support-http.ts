@@ -111,6 +111,7 @@ export function pageActions(orderId: string): PageAction[] {
     { path: "/dashboard/profile", who: "shopper", multipart: true },
     { path: `/dashboard/myorders/${orderId}`, who: "shopper" },
     { path: "/dashboard/orders", who: "admin" },
+    { path: "/dashboard/search-insights", who: "admin" },
     { path: "/dashboard/category", who: "admin", multipart: true },
     { path: "/dashboard/subcategory", who: "admin", multipart: true },
     { path: "/dashboard/product", who: "admin", multipart: true },

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { suggestQuerySchema } from "~/lib/schemas/search";
+import { apiSuccess, handleApi, methodNotAllowed, parseWith } from "~/utils/api.server";
+import { catalogueCacheControl } from "~/utils/catalogue.server";
+import { serializeSuggestion, suggestSearches } from "~/utils/search-suggest.server";
+
+/**
+ * GET /api/product/suggest?q=mil → data: up to 8 `{ _id, kind: "subCategory" | "product", name,
+ * url, image, detail }`, sub-categories first. Catalogue data, the same for everyone: anonymous
+ * answers may be kept by HTTP caches like the catalogue pages (`cacheHeaders` makes any other private).
+ */
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  handleApi(async () => {
+    const { q } = parseWith(suggestQuerySchema, { q: new URL(request.url).searchParams.getAll("q") });
+    const suggestions = await suggestSearches(context, q);
+    return apiSuccess(suggestions.map(serializeSuggestion), {
+      message: "Suggestions",
+      headers: { "Cache-Control": catalogueCacheControl(request) },
+    });
+  });
+
+export const action = () => methodNotAllowed("GET");
