@@ -13,7 +13,7 @@ export function BillDetails({ bill }: { bill: Bill }) {
           <dt>Items total</dt>
           <dd>
             {bill.savings > 0 ? (
-              <s className="mr-2 text-neutral-500">
+              <s className="relative mr-2 text-neutral-500">
                 <span className="sr-only">was </span>
                 {formatINR(bill.undiscountedTotal)}
               </s>
