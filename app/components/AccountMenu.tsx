@@ -13,20 +13,35 @@ const ADMIN_LINKS = [
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-2 py-1.5 hover:bg-orange-100 ${isActive ? "bg-orange-100 font-semibold" : ""}`;
 
-/** 'My Account' menu (spec "Layout"): shared by the header dropdown, /user and the dashboard side menu. */
-export function AccountMenu({ account, onNavigate }: { account: Account; onNavigate?: () => void }) {
+/**
+ * 'My Account' menu (spec "Layout"): shared by the header dropdown, /user and the dashboard side
+ * menu. On /user it is the whole page, so its title is the page's h1 there. `navLabel` names its
+ * links' landmark, which must differ from the header dropdown's when both are on the page.
+ */
+export function AccountMenu({
+  account,
+  onNavigate,
+  titleIsPageHeading = false,
+  navLabel = "Account",
+}: {
+  account: Account;
+  onNavigate?: () => void;
+  titleIsPageHeading?: boolean;
+  navLabel?: string;
+}) {
   const isAdmin = account.role === "ADMIN";
+  const Title = titleIsPageHeading ? "h1" : "p";
   return (
     <div className="grid gap-2 text-sm">
       <div>
-        <p className="font-semibold">My Account</p>
+        <Title className="font-semibold">My Account</Title>
         <NavLink to="/dashboard/profile" onClick={onNavigate} className="flex items-center gap-1 text-neutral-600 hover:text-brand">
           <span className="max-w-52 truncate">{account.name || account.mobile}</span>
           {isAdmin ? <span className="font-medium text-red-600">(Admin)</span> : null}
         </NavLink>
       </div>
       <hr className="border-neutral-200" />
-      <nav aria-label="Account" className="grid gap-0.5">
+      <nav aria-label={navLabel} className="grid gap-0.5">
         {isAdmin
           ? ADMIN_LINKS.map((l) => (
               <NavLink key={l.to} to={l.to} onClick={onNavigate} className={linkClass}>

@@ -5,15 +5,16 @@ import type { Bill } from "~/lib/pricing";
 export function BillDetails({ bill }: { bill: Bill }) {
   return (
     <section aria-labelledby="bill-title" className="rounded-lg bg-white p-4">
-      <h3 id="bill-title" className="mb-2 font-semibold">
+      <h2 id="bill-title" className="mb-2 font-semibold">
         Bill details
-      </h3>
+      </h2>
       <dl className="space-y-1 text-sm">
         <div className="flex justify-between gap-4">
           <dt>Items total</dt>
           <dd>
             {bill.savings > 0 ? (
-              <s className="mr-2 text-neutral-400" aria-label={`was ${formatINR(bill.undiscountedTotal)}`}>
+              <s className="relative mr-2 text-neutral-500">
+                <span className="sr-only">was </span>
                 {formatINR(bill.undiscountedTotal)}
               </s>
             ) : null}

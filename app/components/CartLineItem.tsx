@@ -19,7 +19,7 @@ export function CartLineItem({ line }: { line: CartViewLine }) {
         <p className="text-xs text-neutral-500">{line.unit}</p>
         <p className="text-sm font-semibold">
           {formatINR(final)}
-          {final < line.price ? <s className="ml-2 text-xs font-normal text-neutral-400">{formatINR(line.price)}</s> : null}
+          {final < line.price ? <s className="ml-2 text-xs font-normal text-neutral-500">{formatINR(line.price)}</s> : null}
         </p>
       </div>
       <div className="w-24 shrink-0">

@@ -8,7 +8,7 @@ export function MobileCartBar() {
   const { pathname } = useLocation();
   if (!cart.bill.quantityTotal || pathname === "/checkout" || pathname === "/cart") return null;
   return (
-    <div className="sticky bottom-2 z-30 px-2 md:hidden">
+    <aside aria-label="Cart summary" className="sticky bottom-2 z-30 px-2 md:hidden">
       <div className="flex items-center justify-between rounded-lg bg-brand px-4 py-2 text-sm text-white shadow-lg">
         <span>
           {cart.bill.quantityTotal} item{cart.bill.quantityTotal === 1 ? "" : "s"} · {formatINR(cart.bill.grandTotal)}
@@ -17,6 +17,6 @@ export function MobileCartBar() {
           View Cart
         </Link>
       </div>
-    </div>
+    </aside>
   );
 }

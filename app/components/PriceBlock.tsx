@@ -8,7 +8,9 @@ export function PriceBlock({ price, discount, size = "sm" }: { price: number; di
     <p className={`flex flex-wrap items-baseline gap-x-2 ${size === "lg" ? "text-xl" : "text-sm"}`}>
       <span className="font-semibold">{formatINR(final)}</span>
       {discount > 0 ? (
-        <s className="text-neutral-400" aria-label={`MRP ${formatINR(price)}`}>
+        // relative: keeps the visually hidden label inside a scrolled row, not widening the page
+        <s className="relative text-neutral-500">
+          <span className="sr-only">MRP </span>
           {formatINR(price)}
         </s>
       ) : null}

@@ -16,7 +16,8 @@ export interface CardProduct {
 }
 
 /** Spec "Product card": image, name, unit, '10 min', discount badge, price, add-to-cart or 'Out of stock'. */
-export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
+export function ProductCard({ product, eager = false, headingLevel = 3 }: { product: CardProduct; eager?: boolean; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3"; // h2 in a grid right under the page's h1, h3 in a titled row
   const quantity = useCartQuantity(product.id);
   const href = productPath(product);
   return (
@@ -36,11 +37,11 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
         <span className="badge-time">10 min</span>
         {product.discount > 0 ? <span className="badge-off">{product.discount}% discount</span> : null}
       </div>
-      <h3 className="line-clamp-2 text-sm font-medium leading-snug">
+      <Heading className="line-clamp-2 text-sm font-medium leading-snug">
         <Link to={href} className="hover:text-brand">
           {product.name}
         </Link>
-      </h3>
+      </Heading>
       <p className="text-xs text-neutral-500">{product.unit}</p>
       <div className="mt-auto">
         <PriceBlock price={product.price} discount={product.discount} />

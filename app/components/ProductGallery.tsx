@@ -23,6 +23,10 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
       <div
         ref={slides}
         onScroll={(e) => setCurrent(Math.round(e.currentTarget.scrollLeft / Math.max(1, e.currentTarget.clientWidth)))}
+        // A scroller that keyboards can reach: arrow keys move between the pictures.
+        tabIndex={list.length > 1 ? 0 : undefined}
+        role={list.length > 1 ? "region" : undefined}
+        aria-label={list.length > 1 ? `${name} pictures` : undefined}
         className="scrollbar-none flex snap-x snap-mandatory overflow-x-auto rounded-xl bg-white"
       >
         {list.map((src, i) => (
@@ -40,7 +44,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
       </div>
       {list.length > 1 ? (
         <>
-          <nav aria-label="Pictures" className="flex justify-center gap-2">
+          <nav aria-label="Pictures" className="flex justify-center">
             {list.map((_, i) => (
               <a
                 key={i}
@@ -52,7 +56,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 }}
                 aria-label={`Picture ${i + 1}`}
                 aria-current={i === current ? "true" : undefined}
-                className={`h-3 w-3 rounded-full ${i === current ? "bg-neutral-500" : "bg-neutral-200"}`}
+                // A 12 px dot inside a 24 px touch target (padding, background clipped to the dot).
+                className={`box-content h-3 w-3 rounded-full bg-clip-content p-1.5 ${i === current ? "bg-neutral-500" : "bg-neutral-300"}`}
               />
             ))}
           </nav>

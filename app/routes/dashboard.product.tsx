@@ -150,11 +150,11 @@ export default function AdminProducts() {
       </ul>
       {result.items.length ? null : <p className="py-6 text-center">No Data found</p>}
       <nav aria-label="Pages" className="flex items-center justify-between">
-        {result.page > 1 ? <Link to={pageHref(result.page - 1)}>Previous</Link> : <span className="text-neutral-400">Previous</span>}
+        {result.page > 1 ? <Link to={pageHref(result.page - 1)}>Previous</Link> : <span className="text-neutral-500">Previous</span>}
         <span>
           {result.page}/{result.totalPages}
         </span>
-        {result.page < result.totalPages ? <Link to={pageHref(result.page + 1)}>Next</Link> : <span className="text-neutral-400">Next</span>}
+        {result.page < result.totalPages ? <Link to={pageHref(result.page + 1)}>Next</Link> : <span className="text-neutral-500">Next</span>}
       </nav>
       {editing && options ? (
         <Dialog title="Edit Product" closeTo={`?${withDialog(params, null, null)}`}>

@@ -15,7 +15,7 @@ export default function DashboardLayout() {
   return (
     <div className="grid gap-4 lg:grid-cols-[250px_1fr]">
       <aside className="sticky top-24 hidden max-h-[calc(100vh-96px)] self-start overflow-y-auto border-r border-neutral-200 py-4 pr-4 lg:block">
-        {account ? <AccountMenu account={account} /> : null}
+        {account ? <AccountMenu account={account} navLabel="Dashboard" /> : null}
       </aside>
       <div className="min-w-0">
         <Outlet />

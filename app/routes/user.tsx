@@ -32,7 +32,7 @@ export default function UserMenuPage() {
           ×
         </a>
       </div>
-      {account ? <AccountMenu account={account} /> : null}
+      {account ? <AccountMenu account={account} titleIsPageHeading /> : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { fileURLToPath } from "node:url";
+import { expectAccessible } from "./a11y";
 import { expectMessage, isNoJs, login, logout, register, uniqueEmail } from "./support";
 
 test("register → logout → login, with clear errors on the way", async ({ page }, info) => {
@@ -12,6 +13,7 @@ test("register → logout → login, with clear errors on the way", async ({ pag
   await page.getByLabel("Confirm Password").fill("Different@123");
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page.getByText("password and confirm password must be same")).toBeVisible();
+  await expectAccessible(page, "register with an error");
 
   await register(page, { name: "Asha Rao", email });
   await expect(page.getByRole("banner").locator("summary", { hasText: "Account" })).toBeVisible();
@@ -24,6 +26,7 @@ test("register → logout → login, with clear errors on the way", async ({ pag
   await page.getByLabel("Password", { exact: true }).fill("Wrong@123456");
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await expectAccessible(page, "login with an error");
   await expect(page.getByLabel("Email")).toHaveValue(email);
 
   await login(page, email, "Shopper@12345");
@@ -67,6 +70,7 @@ test("password reset by code read from the dev mailbox", async ({ page }, info) 
   await page.evaluate(() => document.querySelectorAll("form").forEach((f) => (f.noValidate = true)));
   await page.getByRole("button", { name: "Change Password" }).click();
   await expect(page.getByText("New password and confirm password must be same.")).toBeVisible();
+  await expectAccessible(page, "reset password with an error");
   await page.getByLabel("New Password").fill("Brand@New12345");
   await page.getByLabel("Confirm Password").fill("Brand@New12345");
   await page.getByRole("button", { name: "Change Password" }).click();

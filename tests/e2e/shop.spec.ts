@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { discountedPrice } from "../../app/lib/pricing";
+import { expectAccessible } from "./a11y";
 import { expectMessage, findProduct, isNoJs, productUrl, uniqueEmail } from "./support";
 
 async function addAddress(page: Page) {
@@ -13,6 +14,7 @@ async function addAddress(page: Page) {
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Pincode must be 6 digits")).toBeVisible();
   await expect(page.getByText("City is required")).toBeVisible();
+  await expectAccessible(page, "add-address dialog with errors");
   const again = page.getByRole("dialog", { name: "Add Address" });
   await expect(again.getByLabel("Address Line")).toHaveValue("Flat 4B, Lake View Apartments");
   await again.getByLabel("City").fill("Pune");
