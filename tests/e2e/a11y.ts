@@ -10,21 +10,6 @@ import type { Result } from "axe-core";
  */
 const RULES_ALSO_RUN = ["label-content-name-mismatch", "target-size", "table-fake-caption", "td-has-header"];
 
-/**
- * Elements left out of the check, each with its reason. Keep this list short and remove an entry
- * as soon as its reason is gone.
- */
-const EXCLUDED: { selector: string; reason: string }[] = [
-  {
-    // The header's search link shows 'Search "milk"' but is named "Search products"
-    // (label-content-name-mismatch). SearchBar.tsx is being rewritten into a combobox by the
-    // search work (issue 11), which owns the fix; this selector matches only the old link, so it
-    // stops excluding anything once that lands. Delete the entry then.
-    selector: 'header a[href="/search"][aria-label="Search products"]',
-    reason: "search bar rewrite (issue 11) owns the accessible name",
-  },
-];
-
 /** One line per failing element, short enough to read in a test report. */
 function describe(violation: Result) {
   return violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ").slice(0, 300)}`);
@@ -37,7 +22,6 @@ async function analyze(page: Page, include?: string) {
     .setLegacyMode()
     .options({ rules: Object.fromEntries(RULES_ALSO_RUN.map((id) => [id, { enabled: true }])) });
   if (include) builder = builder.include(include);
-  for (const { selector } of EXCLUDED) builder = builder.exclude(selector);
   const results = await builder.analyze();
   return results.violations.flatMap(describe);
 }
