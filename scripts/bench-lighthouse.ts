@@ -46,8 +46,6 @@ export const LIGHTHOUSE_BUDGETS = { performance: 95, lcpMs: 2000, tbtMs: 150, cl
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
-export const lighthouseEnabled = () => process.env.BENCH_LIGHTHOUSE !== "0";
-
 // Lighthouse's result types are loose JSON: read the few numbers we need defensively.
 type Audit = { numericValue?: number; details?: unknown };
 const num = (audit: Audit | undefined) => audit?.numericValue ?? NaN;

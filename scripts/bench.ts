@@ -20,7 +20,6 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { workerBundleKb, WORKER_GZIP_BUDGET_KB } from "./bench-bundle";
-import { lighthouseEnabled, lighthouseTable, runLighthouse } from "./bench-lighthouse";
 import { build, killGroup, migrate, root, seed, serve, waitForServer } from "./local-store";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -180,10 +179,17 @@ try {
   console.log(`\nWorker bundle (wrangler deploy --dry-run): ${worker.rawKb.toFixed(0)} KB, ${worker.gzipKb.toFixed(0)} KB gzip (budget ≤ ${WORKER_GZIP_BUDGET_KB})`);
   if (worker.gzipKb > WORKER_GZIP_BUDGET_KB) misses.push(`worker: ${worker.gzipKb.toFixed(0)} KB gzip > ${WORKER_GZIP_BUDGET_KB}`);
 
-  if (lighthouseEnabled()) {
+  if (process.env.BENCH_LIGHTHOUSE !== "0") {
+    // Loaded only when it runs: Lighthouse takes seconds to import.
+    const { lighthouseTable, runLighthouse } = await import("./bench-lighthouse");
     // The signed-in cart page shows lines: three products go into the demo shopper's cart.
     for (const p of products.data.slice(0, 3)) {
-      await fetch(`${base}/api/cart/create`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: shopperCookie }, body: JSON.stringify({ productId: p._id }) });
+      const added = await fetch(`${base}/api/cart/create`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: shopperCookie },
+        body: JSON.stringify({ productId: p._id }),
+      });
+      if (!added.ok) throw new Error(`bench: could not fill the demo shopper's cart (HTTP ${added.status})`);
     }
     const pages = [
       { name: "/ (home)", path: "/" },
