@@ -41,6 +41,9 @@ export default async function handleRequest(
   // still streams into client-side navigations, behind skeletons.
   await body.allReady;
   clearTimeout(timeoutId);
+  // Complete anyway, so sent as one piece: React writes a document in 512-byte chunks, each of
+  // which would otherwise cross into the runtime (and its compressor) on its own (decision 016).
+  const html = await new Response(body).arrayBuffer();
 
   const env = loadContext.cloudflare.env;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -48,7 +51,7 @@ export default async function handleRequest(
   if (env.BENCH === "1") {
     responseHeaders.append("Server-Timing", `d1;desc="${d1Counter(loadContext).count} round trips"`);
   }
-  return new Response(body, {
+  return new Response(html, {
     headers: responseHeaders,
     status: didError ? 500 : responseStatusCode,
   });

@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CartController } from "~/components/CartController";
 import { FlashMessage } from "~/components/FlashMessage";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
@@ -85,22 +86,24 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0c831f" />
+        <meta name="theme-color" content="#0b7d1d" />
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
         <ToastProvider>
-          <Header />
-          <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4">
-            {hydrated ? null : flashes.map((flash) => <FlashMessage key={flash.id} toast={flash} />)}
-            {flashes.map((flash) => (
-              <ShowServerToast key={flash.id} toast={flash} />
-            ))}
-            {children}
-          </main>
-          <MobileCartBar />
-          <Footer />
+          <CartController>
+            <Header />
+            <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4">
+              {hydrated ? null : flashes.map((flash) => <FlashMessage key={flash.id} toast={flash} />)}
+              {flashes.map((flash) => (
+                <ShowServerToast key={flash.id} toast={flash} />
+              ))}
+              {children}
+            </main>
+            <MobileCartBar />
+            <Footer />
+          </CartController>
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

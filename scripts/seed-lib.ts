@@ -42,8 +42,17 @@ export async function seedId(kind: string, key: string): Promise<string> {
   return toHex(new Uint8Array(digest)).slice(0, 24);
 }
 
-/** Pictures the store itself uses (home banner art), uploaded alongside the catalogue's. */
-export const SITE_IMAGES = ["banner-desktop.webp", "banner-mobile.webp"];
+/**
+ * Pictures the store itself uses (home banner art, each in the widths its srcset offers),
+ * uploaded alongside the catalogue's.
+ */
+export const SITE_IMAGES = [
+  "banner-desktop.webp",
+  "banner-desktop-1200.webp",
+  "banner-desktop-800.webp",
+  "banner-mobile.webp",
+  "banner-mobile-480.webp",
+];
 
 export const seedImageUrl = (file: string) => `/images/seed/${file}`;
 

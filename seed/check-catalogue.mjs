@@ -46,7 +46,7 @@ function checkImage(name, where) {
     imageCache.set(name, ok);
   }
 }
-for (const banner of ["banner-desktop.webp", "banner-mobile.webp"]) checkImage(banner, "banner");
+for (const banner of ["banner-desktop.webp", "banner-desktop-1200.webp", "banner-desktop-800.webp", "banner-mobile.webp", "banner-mobile-480.webp"]) checkImage(banner, "banner");
 if (!existsSync(join(imagesDir, "LICENSE.md"))) fail("images/LICENSE.md is missing");
 
 // ---- categories ---------------------------------------------------------

@@ -1,9 +1,11 @@
 import { formatINR } from "~/lib/money";
 import { unitPrice, type CartViewLine } from "~/lib/cart-view";
+import { useCartControls } from "~/lib/use-cart-controls";
 import { CartQuantityControl } from "./CartQuantityControl";
 
 export function CartLineItem({ line }: { line: CartViewLine }) {
   const final = unitPrice(line);
+  const { hydrated } = useCartControls();
   return (
     <li className="flex items-center gap-3 py-3">
       <img
@@ -28,6 +30,7 @@ export function CartLineItem({ line }: { line: CartViewLine }) {
           productName={line.name}
           quantity={line.quantity}
           stock={line.stock}
+          limitAtStock={hydrated}
           size="sm"
         />
       </div>

@@ -1,98 +1,54 @@
-import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useToast } from "./Toaster";
+/** The cart changes a control's buttons send: one page-level form each (CartForms). */
+export const CART_INTENTS = ["add", "increment", "decrement"] as const;
+export type CartIntent = (typeof CART_INTENTS)[number];
 
-export const cartFetcherKey = (productId: string) => `cart:${productId}`;
+export const cartFormId = (intent: CartIntent) => `cart-${intent}`;
 
 interface Props {
   productId: string;
   productName: string;
+  /** The quantity to show (optimistic: CartControls.quantityOf). */
   quantity: number;
   stock: number;
+  /** Disable '+' at the stock limit (once hydrated; CartControls.hydrated). */
+  limitAtStock: boolean;
   size?: "sm" | "md";
 }
 
-type CartActionData = { ok: boolean; message: string; quantity?: number };
-
 /**
  * 'Add' when the product is not in the cart, else minus / quantity / plus (spec section 4).
- * Each button is a real form posting to /cart (works without JavaScript: 303 back here with the
- * message). With JavaScript it runs through one fetcher per product, so the quantity updates at
- * once and fast clicks settle on the last one.
+ * Plain markup, no hooks and no form of its own: each button submits the page's form for its
+ * intent (`form="cart-add"` …, rendered once by CartController with the intent and the way back)
+ * and adds `productId` as the submitter's value. Without JavaScript that form posts to /cart (303
+ * back here with the message); with it, CartController sends it through the product's fetcher.
  */
-export function CartQuantityControl({ productId, productName, quantity, stock, size = "md" }: Props) {
-  const fetcher = useFetcher<CartActionData>({ key: cartFetcherKey(productId) });
-  const location = useLocation();
-  const hydrated = useHydrated();
-  const toast = useToast();
-  const shown = useRef<CartActionData | null>(null);
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && shown.current !== fetcher.data) {
-      shown.current = fetcher.data;
-      toast({ type: fetcher.data.ok ? "success" : "error", text: fetcher.data.message });
-    }
-  }, [fetcher.state, fetcher.data, toast]);
-
-  const pending = fetcher.formData?.get("intent");
-  const optimistic =
-    pending === "add" || pending === "increment"
-      ? Math.min(quantity + 1, stock)
-      : pending === "decrement"
-        ? quantity - 1
-        : pending === "remove"
-          ? 0
-          : quantity;
-  const redirectTo = location.pathname + location.search;
-  const hidden = (
-    <>
-      <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-    </>
-  );
+export function CartQuantityControl({ productId, productName, quantity, stock, limitAtStock, size = "md" }: Props) {
   const height = size === "sm" ? "h-8" : "h-9";
+  const submits = (intent: CartIntent) => ({ type: "submit", form: cartFormId(intent), name: "productId", value: productId }) as const;
 
-  if (optimistic <= 0) {
+  if (quantity <= 0) {
     return (
-      <fetcher.Form method="post" action="/cart" className="w-full max-w-[150px]">
-        {hidden}
-        <button
-          type="submit"
-          name="intent"
-          value="add"
-          aria-label={`Add ${productName} to cart`}
-          className={`btn-add ${height}`}
-        >
-          Add
-        </button>
-      </fetcher.Form>
+      <button {...submits("add")} aria-label={`Add ${productName} to cart`} className={`btn-add relative max-w-[150px] ${height}`}>
+        Add
+      </button>
     );
   }
   return (
-    <fetcher.Form
-      method="post"
-      action="/cart"
-      className={`qty ${height}`}
-    >
-      {hidden}
-      <button type="submit" name="intent" value="decrement" aria-label={`Remove one ${productName}`} className="qty-btn rounded-l-md">
+    <div className={`qty relative ${height}`}>
+      <button {...submits("decrement")} aria-label={`Remove one ${productName}`} className="qty-btn rounded-l-md">
         −
       </button>
       <output aria-label={`${productName} quantity`} className="min-w-6 text-center text-sm font-semibold">
-        {optimistic}
+        {quantity}
       </output>
       <button
-        type="submit"
-        name="intent"
-        value="increment"
+        {...submits("increment")}
         aria-label={`Add one more ${productName}`}
-        disabled={hydrated && optimistic >= stock}
+        disabled={limitAtStock && quantity >= stock}
         className="qty-btn rounded-r-md"
       >
         +
       </button>
-    </fetcher.Form>
+    </div>
   );
 }

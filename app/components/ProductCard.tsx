@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { productPath } from "~/lib/slugs";
-import { useCartQuantity } from "~/lib/use-root-cart";
+import type { CartControls } from "~/lib/use-cart-controls";
 import { CartQuantityControl } from "./CartQuantityControl";
 import { PriceBlock } from "./PriceBlock";
 
@@ -15,41 +15,55 @@ export interface CardProduct {
   image: string;
 }
 
-/** Spec "Product card": image, name, unit, '10 min', discount badge, price, add-to-cart or 'Out of stock'. */
-export function ProductCard({ product, eager = false, headingLevel = 3 }: { product: CardProduct; eager?: boolean; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3"; // h2 in a grid right under the page's h1, h3 in a titled row
-  const quantity = useCartQuantity(product.id);
-  const href = productPath(product);
+/**
+ * Spec "Product card": image, name, unit, '10 min', discount badge, price, add-to-cart or 'Out of
+ * stock'. No hooks of its own and as few elements as the look allows (home shows 84): the list
+ * passes the page's cart controls (CartController); the name's link stretches over the whole card
+ * (no second link around the image), the cart buttons sit above it; the article's name is the
+ * product's, so the card needs no heading of its own. The link is not announced to Remix's route discovery: a page of cards made the
+ * `/__manifest` query too long to send (home) or asked for every product path (listings); the
+ * product route is fetched when a card is followed.
+ */
+export function ProductCard({
+  product,
+  controls,
+  eager = false,
+  className = "",
+}: {
+  product: CardProduct;
+  controls: CartControls;
+  eager?: boolean;
+  className?: string;
+}) {
   return (
-    <article aria-label={product.name} className="card">
-      <Link to={href} className="block" tabIndex={-1} aria-hidden="true">
-        <img
-          src={product.image || "/favicon.ico"}
-          alt=""
-          width={160}
-          height={160}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="card-img"
-        />
+    <article aria-label={product.name} className={`card relative ${className}`}>
+      <img
+        src={product.image || "/favicon.ico"}
+        alt=""
+        width={160}
+        height={160}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="card-img"
+      />
+      <span className="badge-time">10 min</span>
+      {product.discount > 0 ? <span className="badge-off">{product.discount}% discount</span> : null}
+      <Link to={productPath(product)} discover="none" className="row-start-4 line-clamp-2 text-sm font-medium leading-snug after:absolute after:inset-0 hover:text-brand">
+        {product.name}
       </Link>
-      <div className="flex flex-wrap gap-1">
-        <span className="badge-time">10 min</span>
-        {product.discount > 0 ? <span className="badge-off">{product.discount}% discount</span> : null}
-      </div>
-      <Heading className="line-clamp-2 text-sm font-medium leading-snug">
-        <Link to={href} className="hover:text-brand">
-          {product.name}
-        </Link>
-      </Heading>
-      <p className="text-xs text-neutral-500">{product.unit}</p>
-      <div className="mt-auto">
-        <PriceBlock price={product.price} discount={product.discount} />
-      </div>
+      <p className="row-start-5 text-xs text-neutral-500">{product.unit}</p>
+      <PriceBlock price={product.price} discount={product.discount} className="row-start-6 self-end" />
       {product.stock <= 0 ? (
         <p className="text-sm font-medium text-red-600">Out of stock</p>
       ) : (
-        <CartQuantityControl productId={product.id} productName={product.name} quantity={quantity} stock={product.stock} size="sm" />
+        <CartQuantityControl
+          productId={product.id}
+          productName={product.name}
+          quantity={controls.quantityOf(product.id, product.stock)}
+          stock={product.stock}
+          limitAtStock={controls.hydrated}
+          size="sm"
+        />
       )}
     </article>
   );

@@ -7,7 +7,7 @@ import { WhyShop } from "~/components/WhyShop";
 import { paiseToRupees } from "~/lib/money";
 import { discountedPrice } from "~/lib/pricing";
 import { idFromSegment, productPath } from "~/lib/slugs";
-import { useCartQuantity } from "~/lib/use-root-cart";
+import { useCartControls } from "~/lib/use-cart-controls";
 import { catalogueCacheControl, loadProduct } from "~/utils/catalogue.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -48,7 +48,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
 
 export default function ProductDetail() {
   const { product, jsonLd } = useLoaderData<typeof loader>();
-  const quantity = useCartQuantity(product.id);
+  const cartControls = useCartControls();
   const details = Object.entries(product.moreDetails);
   return (
     <article className="grid gap-6 lg:grid-cols-2">
@@ -71,7 +71,13 @@ export default function ProductDetail() {
           <p className="text-lg font-medium text-red-600">Out of Stock</p>
         ) : (
           <div className="max-w-[150px]">
-            <CartQuantityControl productId={product.id} productName={product.name} quantity={quantity} stock={product.stock} />
+            <CartQuantityControl
+              productId={product.id}
+              productName={product.name}
+              quantity={cartControls.quantityOf(product.id, product.stock)}
+              stock={product.stock}
+              limitAtStock={cartControls.hydrated}
+            />
           </div>
         )}
         <WhyShop />

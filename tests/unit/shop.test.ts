@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { withPendingQuantities, type CartView } from "~/lib/cart-view";
 import { computeBill } from "~/lib/pricing";
+import { applyCartIntent } from "~/lib/use-cart";
 import { addressSchema } from "~/lib/schemas/address";
 import { apiCartUpdateQtySchema, cartActionSchema } from "~/lib/schemas/cart";
 import { apiOrderSchema, checkoutFormSchema } from "~/lib/schemas/order";
@@ -36,6 +37,15 @@ describe("optimistic cart", () => {
   });
   it("returns the same cart when nothing is pending", () => {
     expect(withPendingQuantities(cart, new Map())).toBe(cart);
+  });
+  it("shows a pending intent's quantity on a card, within stock", () => {
+    expect(applyCartIntent(0, "add", 5)).toBe(1);
+    expect(applyCartIntent(2, "increment", 5)).toBe(3);
+    expect(applyCartIntent(5, "increment", 5)).toBe(5);
+    expect(applyCartIntent(2, "decrement", 5)).toBe(1);
+    expect(applyCartIntent(2, "remove", 5)).toBe(0);
+    expect(applyCartIntent(2, undefined, 5)).toBe(2);
+    expect(applyCartIntent(2, "explode", 5)).toBe(2);
   });
 });
 

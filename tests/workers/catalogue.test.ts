@@ -142,6 +142,28 @@ describe("catalogue pages", () => {
     expect(html).not.toContain('class="h-64 animate-pulse');
   });
 
+  it("home stays within its DOM budget: cards carry one cart button each, the page's cart forms come once", async () => {
+    const { html } = await page("/");
+    const cards = (html.match(/<article /g) ?? []).length;
+    expect(cards).toBeGreaterThanOrEqual(60);
+    // Issue 15: at most 900 elements once hydrated (the bench's Lighthouse figure); the document
+    // leaves room for what hydration adds (toasts, the large-screen scroll buttons).
+    const elements = (html.match(/<[a-zA-Z][a-zA-Z0-9-]*[\s>/]/g) ?? []).length;
+    expect(elements).toBeLessThanOrEqual(880);
+    // No form per card: every cart button submits one of the page's three cart forms.
+    expect((html.match(/<form /g) ?? []).length).toBeLessThanOrEqual(3);
+    for (const card of html.split("<article ").slice(1).map((rest) => rest.slice(0, rest.indexOf("</article>")))) {
+      expect(card).not.toContain("<form");
+      expect(card).toMatch(/<button type="submit" form="cart-add" name="productId" value="[0-9a-f]{24}"|Out of stock/);
+    }
+    for (const intent of ["add", "increment", "decrement"]) {
+      expect(html).toMatch(new RegExp(`<form id="cart-${intent}" method="post" action="/cart"[^>]*><input type="hidden" name="intent" value="${intent}"/><input type="hidden" name="redirectTo" value="/"/>`));
+    }
+    // The banner is the largest paint on a phone: high priority, never lazy, sized by srcset.
+    expect(html).toMatch(/<img [^>]*srcSet="[^"]*banner-desktop-800\.webp 800w[^>]*fetchpriority="high"/);
+    expect(html).toMatch(/<source [^>]*srcSet="[^"]*banner-mobile-480\.webp 480w/);
+  });
+
   it("listing renders pages 1..N, resolves a stale name and 404s a wrong id", async () => {
     const { categoryId, subCategoryId } = await dairy();
     const path = `/Dairy-Bread-Eggs-${categoryId}/anything-${subCategoryId}`;
