@@ -8,9 +8,10 @@ export function PriceBlock({ price, discount, size = "sm", className = "" }: { p
     <p className={`flex flex-wrap items-baseline gap-x-2 font-semibold ${size === "lg" ? "text-xl" : "text-sm"} ${className}`}>
       {formatINR(final)}
       {discount > 0 ? (
-        // relative: keeps the visually hidden label inside a scrolled row, not widening the page
-        <s className="relative font-normal text-neutral-500">
-          <span className="sr-only">MRP </span>
+        // "MRP " is generated text, visually hidden, that screen readers read before the struck
+        // price (an aria-label on <s> is ignored); as a pseudo-element it adds no element to each
+        // of home's cards. relative: keeps the hidden label inside a scrolled row.
+        <s className="relative font-normal text-neutral-500 before:sr-only before:content-['MRP_']">
           {formatINR(price)}
         </s>
       ) : null}

@@ -13,10 +13,13 @@ async function search(q: string, page = 1) {
   return res.body as unknown as { data: { _id: string; name: string; stock: number; subCategory: { name: string }[] }[]; totalPage: number; totalCount: number; didYouMean?: string };
 }
 
-/** Product names in the order the search page shows them (card headings). */
+/** Product names in the order the search page shows them (each card is an article named by its product). */
 async function pageNames(path: string) {
   const html = await (await SELF.fetch(`${BASE}${path}`)).text();
-  return { html, names: [...html.matchAll(/<h3[^>]*>([\s\S]*?)<\/h3>/g)].map((m) => m[1].replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&").trim()) };
+  const names = [...html.matchAll(/<article aria-label="([^"]*)"/g)].map((m) =>
+    m[1].replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&"),
+  );
+  return { html, names };
 }
 
 /**
