@@ -106,8 +106,10 @@ test("admin: category with image → sub-category → product with two images an
   await expect(dialog).toContainText("Are you sure want to delete permanent ?");
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expectMessage(page, "Product deleted successfully");
+  // Search still shows other mangoes for the words (decision 014), never the deleted product.
   await page.goto(`/search?q=${encodeURIComponent(product)}`);
-  await expect(page.getByText("No Data found")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: /^Search Results: / })).toBeVisible();
+  await expect(page.getByRole("article", { name: product })).toHaveCount(0);
 
   // A category still in use cannot be deleted; nothing dangles.
   await page.goto("/dashboard/category");

@@ -22,7 +22,7 @@ test("an admin turns a zero-result search into a synonym, or dismisses it", asyn
 
   await login(page, "admin@example.com", "Admin@12345");
   await page.goto("/dashboard/profile");
-  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Search Insights" }).first().click();
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Search Insights" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Search insights" })).toBeVisible();
 
   const row = await insightRow(page, missed);
