@@ -1,50 +1,62 @@
 /** Addresses: every query is scoped to the signed-in user; others' ids behave as missing (404). */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { addresses } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import type { AddressInput } from "~/lib/schemas/address";
-import { getD1 } from "./db.server";
+import { type Database, getDb } from "./db.server";
 
-export interface AddressRow {
-  id: string;
-  address_line: string;
-  city: string;
-  state: string;
-  country: string;
-  pincode: string;
-  mobile: string;
-  status: number;
-  created_at: number;
+/** What pages, /api and orders read of an address (the spec's field names). */
+const addressColumns = {
+  id: addresses.id,
+  address_line: addresses.addressLine,
+  city: addresses.city,
+  state: addresses.state,
+  country: addresses.country,
+  pincode: addresses.pincode,
+  mobile: addresses.mobile,
+  status: addresses.status,
+  created_at: addresses.createdAt,
+};
+
+/** The user's own, still active address, or nothing: the one rule for "may this user use this address". */
+const ownActive = (userId: string, id: string) =>
+  and(eq(addresses.id, id), eq(addresses.userId, userId), eq(addresses.status, true));
+
+export async function listAddresses(context: AppLoadContext, userId: string) {
+  return getDb(context)
+    .select(addressColumns)
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.status, true)))
+    .orderBy(asc(addresses.createdAt), asc(addresses.id));
 }
 
-const COLUMNS = "id, address_line, city, state, country, pincode, mobile, status, created_at";
+export type AddressRow = Awaited<ReturnType<typeof listAddresses>>[number];
 
-export function activeAddressesStatement(d1: D1Database, userId: string) {
-  return d1
-    .prepare(`select ${COLUMNS} from addresses where user_id = ? and status = 1 order by created_at, id`)
-    .bind(userId);
-}
-
-export async function listAddresses(context: AppLoadContext, userId: string): Promise<AddressRow[]> {
-  const { results } = await activeAddressesStatement(getD1(context), userId).all<AddressRow>();
-  return results;
+/** The statement behind {@link getOwnAddress}, for callers that put it in a `db.batch`. */
+export function ownAddressQuery(db: Database, userId: string, id: string) {
+  return db.select(addressColumns).from(addresses).where(ownActive(userId, id));
 }
 
 export async function getOwnAddress(context: AppLoadContext, userId: string, id: string): Promise<AddressRow | null> {
-  return getD1(context)
-    .prepare(`select ${COLUMNS} from addresses where id = ? and user_id = ? and status = 1`)
-    .bind(id, userId)
-    .first<AddressRow>();
+  return (await ownAddressQuery(getDb(context), userId, id).get()) ?? null;
 }
 
 export async function createAddress(context: AppLoadContext, userId: string, input: AddressInput): Promise<AddressRow> {
-  const row = await getD1(context)
-    .prepare(
-      `insert into addresses (id, user_id, address_line, city, state, country, pincode, mobile)
-       values (?, ?, ?, ?, ?, ?, ?, ?) returning ${COLUMNS}`,
-    )
-    .bind(newId(), userId, input.address_line, input.city, input.state, input.country, input.pincode, input.mobile)
-    .first<AddressRow>();
-  return row!;
+  const [row] = await getDb(context)
+    .insert(addresses)
+    .values({
+      id: newId(),
+      userId,
+      addressLine: input.address_line,
+      city: input.city,
+      state: input.state,
+      country: input.country,
+      pincode: input.pincode,
+      mobile: input.mobile,
+    })
+    .returning(addressColumns);
+  return row;
 }
 
 /** Returns null when the address is not the user's (or was removed). */
@@ -54,22 +66,28 @@ export async function updateAddress(
   id: string,
   input: AddressInput,
 ): Promise<AddressRow | null> {
-  return getD1(context)
-    .prepare(
-      `update addresses set address_line = ?, city = ?, state = ?, country = ?, pincode = ?, mobile = ?,
-              updated_at = unixepoch() * 1000
-        where id = ? and user_id = ? and status = 1 returning ${COLUMNS}`,
-    )
-    .bind(input.address_line, input.city, input.state, input.country, input.pincode, input.mobile, id, userId)
-    .first<AddressRow>();
+  const [row] = await getDb(context)
+    .update(addresses)
+    .set({
+      addressLine: input.address_line,
+      city: input.city,
+      state: input.state,
+      country: input.country,
+      pincode: input.pincode,
+      mobile: input.mobile,
+      updatedAt: sql`(unixepoch() * 1000)`,
+    })
+    .where(ownActive(userId, id))
+    .returning(addressColumns);
+  return row ?? null;
 }
 
 /** Soft disable (status false): kept for past orders, hidden everywhere else. */
 export async function disableAddress(context: AppLoadContext, userId: string, id: string): Promise<boolean> {
-  const result = await getD1(context)
-    .prepare("update addresses set status = 0, updated_at = unixepoch() * 1000 where id = ? and user_id = ? and status = 1")
-    .bind(id, userId)
-    .run();
+  const result = await getDb(context)
+    .update(addresses)
+    .set({ status: false, updatedAt: sql`(unixepoch() * 1000)` })
+    .where(ownActive(userId, id));
   return result.meta.changes > 0;
 }
 
