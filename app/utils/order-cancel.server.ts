@@ -16,7 +16,7 @@ import { allowedMoves, shopperCanCancel } from "~/lib/order-status";
 import type { Database } from "./db.server";
 
 /** An online order whose payment has not come: it holds stock (at most one per shopper). */
-export const awaitingOnlinePayment = and(
+const awaitingOnlinePayment = and(
   eq(orders.status, "placed"),
   eq(orders.paymentStatus, "PENDING"),
   eq(orders.paymentMethod, "ONLINE"),
@@ -28,7 +28,7 @@ const CANCELLABLE_FROM = {
   shopper: ORDER_STATUSES.filter(shopperCanCancel),
 };
 
-export type CancelTarget =
+type CancelTarget =
   /** A person cancels one order, decided on the `version` they read: any change since refuses it. */
   | { orderId: string; by: { id: string; as: "admin" | "shopper" }; version: number }
   /** The payment flow gives up one unpaid online order (Stripe unreachable, session expired). */

@@ -27,12 +27,10 @@ import { type Database, getDb } from "./db.server";
 import { cancelStatements } from "./order-cancel.server";
 import { firstImageUrl } from "./product-columns.server";
 
-export type PaymentMethod = "COD" | "ONLINE";
-
-export type OrderRequestLine = OrderLineInput;
+type PaymentMethod = "COD" | "ONLINE";
 
 /** An order line as placed: what was asked for, with the product and its prices snapshotted. */
-type PlacedLine = OrderRequestLine & { name: string; unit: string; image: string; price: number; discount: number; finalPrice: number };
+type PlacedLine = OrderLineInput & { name: string; unit: string; image: string; price: number; discount: number; finalPrice: number };
 
 export interface PlacedOrder {
   id: string;
@@ -51,7 +49,7 @@ export interface PlacedOrder {
 }
 
 type Refusal = { ok: false; status: 400 | 404 | 409; message: string };
-export type PlaceOrderResult = { ok: true; order: PlacedOrder } | Refusal;
+type PlaceOrderResult = { ok: true; order: PlacedOrder } | Refusal;
 
 /** Online orders hold their stock this long (Stripe's minimum Checkout Session lifetime). */
 export const RESERVATION_MS = 30 * 60 * 1000;
@@ -77,7 +75,7 @@ function newOrderNumber(now: Date): string {
 interface OrderInput {
   userId: string;
   addressId: string;
-  lines: OrderRequestLine[];
+  lines: OrderLineInput[];
   paymentMethod: PaymentMethod;
   /** The client's key (page form or Idempotency-Key); without one a key is derived from the request. */
   idempotencyKey?: string;
@@ -128,12 +126,13 @@ export async function planOrder(
   const key = await orderKey(input, lines);
 
   const db = getDb(context);
-  const { address, products, holder } = await readOrderInputs(db, input, lines, key, now);
+  const { address, productRows, holder } = await readOrderInputs(db, input, lines, key, now);
   if (holder) return { ok: true, order: await describeExisting(db, holder) };
-  const refusal = refuseLines(lines) ?? (address ? null : addressNotFound());
-  if (refusal || !address) return refusal ?? addressNotFound();
+  const refusal = refuseLines(lines);
+  if (refusal) return refusal;
+  if (!address) return { ok: false, status: 404, message: "Choose a delivery address: that address was not found" };
 
-  const priced = priceLines(lines, products);
+  const priced = priceLines(lines, productRows);
   if (!priced) return { ok: false, status: 404, message: NOT_SOLD };
   const bill = computeBill(priced);
   const disagreement = checkClientTotals(input.clientTotals, bill);
@@ -154,22 +153,20 @@ export async function planOrder(
 }
 
 /** Refusals decided before any query. Each line binds a parameter, and D1 binds at most 100 per statement. */
-function refuseBeforeReading(input: OrderInput, lines: OrderRequestLine[]): Refusal | null {
+function refuseBeforeReading(input: OrderInput, lines: OrderLineInput[]): Refusal | null {
   if (!lines.length && !input.idempotencyKey) return { ok: false, status: 400, message: EMPTY_CART };
   if (lines.length > MAX_CART_LINES) return { ok: false, status: 400, message: TOO_MANY_LINES };
   return null;
 }
 
 /** Refusals of a new order's lines (a key alone may find an earlier order without any). */
-function refuseLines(lines: OrderRequestLine[]): Refusal | null {
+function refuseLines(lines: OrderLineInput[]): Refusal | null {
   if (!lines.length) return { ok: false, status: 400, message: EMPTY_CART };
   const tooMany = lines.find((line) => line.quantity > MAX_LINE_QUANTITY);
   return tooMany ? { ok: false, status: 400, message: lineLimitMessage(tooMany.quantity) } : null;
 }
 
-const addressNotFound = (): Refusal => ({ ok: false, status: 404, message: "Choose a delivery address: that address was not found" });
-
-async function orderKey(input: OrderInput, lines: OrderRequestLine[]): Promise<OrderKey> {
+async function orderKey(input: OrderInput, lines: OrderLineInput[]): Promise<OrderKey> {
   if (input.idempotencyKey) return { value: `${input.userId}:${input.idempotencyKey}`, derived: false };
   const sorted = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1)).map((l) => [l.productId, l.quantity]);
   const digest = await sha256Hex(JSON.stringify([input.userId, input.addressId, input.paymentMethod, sorted]));
@@ -177,7 +174,7 @@ async function orderKey(input: OrderInput, lines: OrderRequestLine[]): Promise<O
 }
 
 /** The one read of a new order: the shopper's address, the products, and an earlier order holding the key. */
-async function readOrderInputs(db: Database, input: OrderInput, lines: OrderRequestLine[], key: OrderKey, now: number) {
+async function readOrderInputs(db: Database, input: OrderInput, lines: OrderLineInput[], key: OrderKey, now: number) {
   const [addressRows, productRows, holders] = await db.batch([
     ownAddressQuery(db, input.userId, input.addressId),
     db
@@ -193,7 +190,7 @@ async function readOrderInputs(db: Database, input: OrderInput, lines: OrderRequ
       .where(inArray(products.id, lines.map((line) => line.productId))),
     keyHolderQuery(db, input.userId, key, now),
   ]);
-  return { address: addressRows[0], products: productRows, holder: holders[0] };
+  return { address: addressRows[0], productRows, holder: holders[0] };
 }
 
 /** The order holding a key, if it still counts: a derived key only within its window and while not cancelled. */
@@ -212,7 +209,7 @@ function keyHolderQuery(db: Database, userId: string, key: OrderKey, now: number
 
 /** Each line with its product's name and today's prices; null when a product no longer exists. */
 function priceLines(
-  lines: OrderRequestLine[],
+  lines: OrderLineInput[],
   rows: { id: string; name: string; unit: string; image: string; price: number; discount: number }[],
 ): PlacedLine[] | null {
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -387,7 +384,7 @@ function errorText(error: unknown): string {
   return messages.join("\n");
 }
 
-async function findShortLine(db: Database, lines: OrderRequestLine[]) {
+async function findShortLine(db: Database, lines: OrderLineInput[]) {
   const rows = await db
     .select({ id: products.id, name: products.name, stock: products.stock })
     .from(products)
@@ -436,7 +433,7 @@ export async function placeApiOrder(
   context: AppLoadContext,
   request: Request,
   userId: string,
-  body: { list_items: OrderRequestLine[]; addressId: string; subTotalAmt?: number; totalAmt?: number; idempotencyKey?: string },
+  body: { list_items: OrderLineInput[]; addressId: string; subTotalAmt?: number; totalAmt?: number; idempotencyKey?: string },
   paymentMethod: PaymentMethod,
 ): Promise<PlaceOrderResult> {
   const result = await placeOrder(context, {
