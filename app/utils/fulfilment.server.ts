@@ -232,7 +232,7 @@ export async function reorderToCart(
   if (!available.length) {
     return { ok: false, status: 409, message: `Nothing was added: ${skipped.join(", ")} ${skipped.length === 1 ? "is" : "are"} out of stock` };
   }
-  // Raw binding until cart.server.ts's addQuantityStatement is a Drizzle query (the cart slice of issue 14).
+  // Raw SQL: addQuantityStatement (cart.server.ts, the cart slice) still returns a D1 statement; a Drizzle batch cannot hold it.
   const d1 = getD1(context);
   await d1.batch(available.map((line) => addQuantityStatement(d1, userId, line.productId, line.quantity)));
   const added = available.map((line) => line.name);
