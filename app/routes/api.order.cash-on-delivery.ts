@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { paiseToRupees } from "~/lib/money";
 import { apiOrderSchema } from "~/lib/schemas/order";
 import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { placeApiOrder } from "~/utils/orders.server";
@@ -19,7 +20,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     const result = await placeApiOrder(context, request, user.id, body, "COD");
     if (!result.ok) return apiError(result.message, result.status);
     return apiSuccess(
-      { _id: result.order.id, orderId: result.order.orderId, totalAmt: result.order.bill.grandTotal / 100 },
+      { _id: result.order.id, orderId: result.order.orderId, totalAmt: paiseToRupees(result.order.bill.grandTotal) },
       { message: "Order successfully", status: result.order.duplicate ? 200 : 201 },
     );
   });

@@ -8,6 +8,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { isId, newId } from "~/lib/ids";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
+import { limitFor, stockMessage } from "~/lib/stock-messages";
 import { parseCookie, signedCookie } from "./cookies.server";
 import { getD1 } from "./db.server";
 
@@ -170,15 +171,6 @@ async function cartIsFull(d1: D1Database, userId: string, productId: string): Pr
     .bind(userId, productId)
     .first<{ full: number }>();
   return Boolean(row?.full);
-}
-
-function limitFor(stock: number) {
-  return Math.min(stock, MAX_LINE_QUANTITY);
-}
-
-function stockMessage(product: ProductStock): string {
-  if (product.stock <= 0) return `${product.name} is out of stock`;
-  return `Only ${limitFor(product.stock)} of ${product.name} can be added`;
 }
 
 /** Adds one unit (the 'Add' and plus buttons). */

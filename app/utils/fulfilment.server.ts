@@ -8,53 +8,48 @@
  * batch matches nothing and is told the order changed. Stock therefore comes back exactly once.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { OrderStatus } from "~/db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { orderItems, orders, orderStatusHistory, type OrderStatus, paymentEvents, products } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
 import { refusalFor, shopperCanCancel, STATUS_LABELS } from "~/lib/order-status";
 import { addQuantityStatement } from "./cart.server";
-import { getD1 } from "./db.server";
+import { type Database, getD1, getDb } from "./db.server";
+import { cancelStatements } from "./order-cancel.server";
+import { lineOrder } from "./orders.server";
 import { getStripe } from "./stripe.server";
 
-export interface OrderState {
-  id: string;
-  orderId: string;
-  userId: string;
-  status: OrderStatus;
-  version: number;
-  paymentMethod: "COD" | "ONLINE";
-  paymentStatus: "PENDING" | "PAID" | "FAILED" | "REFUNDED" | "REFUND_FAILED";
-  paymentId: string | null;
-  stripeSessionId: string | null;
-  total: number;
-}
-
-export type Actor = { id: string; as: "admin" | "shopper" };
+type Actor = { id: string; as: "admin" | "shopper" };
 
 export type MoveResult =
   | { ok: true; message: string; refund?: RefundOutcome }
   | { ok: false; status: 403 | 404 | 409 | 502 | 503; message: string };
 
-export type RefundOutcome = "refunded" | "already-refunded" | "failed" | "none";
+type RefundOutcome = "refunded" | "already-refunded" | "failed" | "none";
 
 const NOT_FOUND = "Order not found";
 
-async function readOrder(d1: D1Database, id: string) {
-  const [state, lines] = await d1.batch([
-    d1
-      .prepare(
-        `select id, order_id as orderId, user_id as userId, status, version, payment_method as paymentMethod,
-                payment_status as paymentStatus, payment_id as paymentId, stripe_session_id as stripeSessionId, total
-           from orders where id = ?`,
-      )
-      .bind(id),
-    d1.prepare("select product_id as productId, quantity from order_items where order_id = ?").bind(id),
-  ]);
-  const order = (state.results[0] as OrderState | undefined) ?? null;
-  return { order, lines: lines.results as { productId: string | null; quantity: number }[] };
+/** The order as a move or a refund decides on it. */
+function readOrder(db: Database, id: string) {
+  return db
+    .select({
+      id: orders.id,
+      orderId: orders.orderId,
+      userId: orders.userId,
+      status: orders.status,
+      version: orders.version,
+      paymentMethod: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+      paymentId: orders.paymentId,
+      stripeSessionId: orders.stripeSessionId,
+      total: orders.total,
+    })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .get();
 }
 
-export function changedMessage(order: { orderId: string; status: OrderStatus }) {
+function changedMessage(order: { orderId: string; status: OrderStatus }) {
   return `Order ${order.orderId} changed while you were looking at it: it is now ${STATUS_LABELS[order.status].toLowerCase()}. Check it and try again.`;
 }
 
@@ -67,8 +62,8 @@ export async function moveOrder(
   context: AppLoadContext,
   input: { id: string; to: OrderStatus; actor: Actor; expectedVersion?: number; note?: string },
 ): Promise<MoveResult> {
-  const d1 = getD1(context);
-  const { order, lines } = await readOrder(d1, input.id);
+  const db = getDb(context);
+  const order = await readOrder(db, input.id);
   const { actor, to } = input;
   if (!order || (actor.as === "shopper" && order.userId !== actor.id)) return { ok: false, status: 404, message: NOT_FOUND };
   if (input.expectedVersion !== undefined && input.expectedVersion !== order.version) {
@@ -88,37 +83,11 @@ export async function moveOrder(
   }
 
   const cancelling = to === "cancelled";
-  const now = Date.now();
-  const unchanged = "exists (select 1 from orders where id = ? and status = ? and version = ?)";
-  const guard = [order.id, order.status, order.version] as const;
-  const note = input.note ?? (cancelling ? (actor.as === "shopper" ? "Cancelled by the shopper" : "Cancelled by the store") : "");
-  const statements: D1PreparedStatement[] = [
-    ...(cancelling ? lines : [])
-      .filter((line) => line.productId)
-      .map((line) =>
-        d1
-          .prepare(`update products set stock = stock + ?, updated_at = ? where id = ? and ${unchanged}`)
-          .bind(line.quantity, now, line.productId, ...guard),
-      ),
-    d1
-      .prepare(
-        `insert into order_status_history (id, order_id, status, actor_user_id, note, created_at)
-         select ?, ?, ?, ?, ?, ? where ${unchanged}`,
-      )
-      .bind(newId(), order.id, to, actor.id, note, now, ...guard),
-    d1
-      .prepare(
-        `update orders
-            set status = ?, version = version + 1, updated_at = ?,
-                reservation_expires_at = case when ? then null else reservation_expires_at end,
-                payment_status = case when ? and payment_status = 'PENDING' and payment_method = 'ONLINE' then 'FAILED' else payment_status end
-          where id = ? and status = ? and version = ?`,
-      )
-      .bind(to, now, cancelling ? 1 : 0, cancelling ? 1 : 0, ...guard),
-  ];
-  const results = await d1.batch(statements);
-  if (!results.at(-1)?.meta.changes) {
-    const { order: current } = await readOrder(d1, order.id);
+  const moved = cancelling
+    ? await cancelOrder(db, order, actor, input.note ?? (actor.as === "shopper" ? "Cancelled by the shopper" : "Cancelled by the store"))
+    : await moveForward(db, order, to, actor, input.note ?? "");
+  if (!moved) {
+    const current = await readOrder(db, order.id);
     return { ok: false, status: 409, message: current ? changedMessage(current) : NOT_FOUND };
   }
 
@@ -130,6 +99,44 @@ export async function moveOrder(
   if (order.paymentStatus !== "PAID") return { ok: true, message: cancelled, refund: "none" };
   const refund = await refundOrder(context, order.id);
   return { ok: true, message: `${cancelled}. ${refund.message}`, refund: refund.ok ? "refunded" : "failed" };
+}
+
+type DecidedOrder = { id: string; status: OrderStatus; version: number };
+
+/** Cancels the order as it was read (same version), stock back once: one batch. False when it changed meanwhile. */
+async function cancelOrder(db: Database, order: DecidedOrder, actor: Actor, note: string): Promise<boolean> {
+  const [, , cancelled] = await db.batch(cancelStatements(db, { orderId: order.id, by: actor, version: order.version }, note));
+  return cancelled.length > 0;
+}
+
+/**
+ * A forward move, guarded by the state it was decided on (`status` and `version`): the history row
+ * first, then the order (last, so the history statement still sees the old state). False when it changed.
+ */
+async function moveForward(db: Database, order: DecidedOrder, to: OrderStatus, actor: Actor, note: string): Promise<boolean> {
+  const now = Date.now();
+  const unchanged = and(eq(orders.id, order.id), eq(orders.status, order.status), eq(orders.version, order.version));
+  const [, moved] = await db.batch([
+    db.insert(orderStatusHistory).select(
+      db
+        .select({
+          id: sql<string>`${newId()}`.as("id"),
+          orderId: orders.id,
+          status: sql<OrderStatus>`${to}`.as("status"),
+          actorUserId: sql<string>`${actor.id}`.as("actor_user_id"),
+          note: sql<string>`${note}`.as("note"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(orders)
+        .where(unchanged),
+    ),
+    db
+      .update(orders)
+      .set({ status: to, version: sql`${orders.version} + 1`, updatedAt: now })
+      .where(unchanged)
+      .returning({ id: orders.id }),
+  ]);
+  return moved.length > 0;
 }
 
 /** Best effort: a shopper should not be able to pay for an order the store cancelled. */
@@ -152,21 +159,25 @@ export async function refundOrder(
   context: AppLoadContext,
   id: string,
 ): Promise<{ ok: true; message: string; refundId: string } | { ok: false; status: 404 | 409 | 502 | 503; message: string }> {
-  const d1 = getD1(context);
-  const { order } = await readOrder(d1, id);
+  const db = getDb(context);
+  const order = await readOrder(db, id);
   if (!order) return { ok: false, status: 404, message: NOT_FOUND };
   if (order.paymentStatus === "REFUNDED") return { ok: false, status: 409, message: "This order was already refunded" };
   if (order.status !== "cancelled" || order.paymentMethod !== "ONLINE" || !order.paymentId || !["PAID", "REFUND_FAILED"].includes(order.paymentStatus)) {
     return { ok: false, status: 409, message: "Only a cancelled order that was paid online can be refunded" };
   }
+  const refundable = and(eq(orders.id, order.id), inArray(orders.paymentStatus, ["PAID", "REFUND_FAILED"]));
   const flag = (reason: string) =>
-    d1
-      .prepare(
-        `update orders set payment_status = 'REFUND_FAILED', needs_attention = 1, attention_note = ?, version = version + 1, updated_at = ?
-          where id = ? and payment_status in ('PAID', 'REFUND_FAILED')`,
-      )
-      .bind(reason.slice(0, 300), Date.now(), order.id)
-      .run();
+    db
+      .update(orders)
+      .set({
+        paymentStatus: "REFUND_FAILED",
+        needsAttention: true,
+        attentionNote: reason.slice(0, 300),
+        version: sql`${orders.version} + 1`,
+        updatedAt: Date.now(),
+      })
+      .where(refundable);
   const stripe = getStripe(context);
   if (!stripe) {
     await flag("Online payment is not configured, so the refund could not be sent");
@@ -177,15 +188,19 @@ export async function refundOrder(
       { payment_intent: order.paymentId, metadata: { orderId: order.id, orderNumber: order.orderId } },
       { idempotencyKey: `refund-${order.id}` },
     );
-    await d1.batch([
-      d1.prepare("insert or ignore into payment_events (id, type, order_id) values (?, 'refund.created', ?)").bind(refund.id, order.id),
-      d1
-        .prepare(
-          `update orders set payment_status = 'REFUNDED', refund_id = ?, needs_attention = 0, attention_note = null,
-                  version = version + 1, updated_at = ?
-            where id = ? and payment_status in ('PAID', 'REFUND_FAILED')`,
-        )
-        .bind(refund.id, Date.now(), order.id),
+    await db.batch([
+      db.insert(paymentEvents).values({ id: refund.id, type: "refund.created", orderId: order.id }).onConflictDoNothing(),
+      db
+        .update(orders)
+        .set({
+          paymentStatus: "REFUNDED",
+          refundId: refund.id,
+          needsAttention: false,
+          attentionNote: null,
+          version: sql`${orders.version} + 1`,
+          updatedAt: Date.now(),
+        })
+        .where(refundable),
     ]);
     return { ok: true, refundId: refund.id, message: `${formatINR(order.total)} refunded to the original payment method` };
   } catch (error) {
@@ -204,22 +219,22 @@ export async function reorderToCart(
   userId: string,
   id: string,
 ): Promise<{ ok: true; message: string; added: string[]; skipped: string[] } | { ok: false; status: 404 | 409; message: string }> {
-  const d1 = getD1(context);
-  const { results } = await d1
-    .prepare(
-      `select oi.product_id as productId, oi.name, oi.quantity, coalesce(p.stock, 0) as stock
-         from order_items oi join orders o on o.id = oi.order_id left join products p on p.id = oi.product_id
-        where o.id = ? and o.user_id = ? order by oi.rowid`,
-    )
-    .bind(id, userId)
-    .all<{ productId: string | null; name: string; quantity: number; stock: number }>();
-  if (!results.length) return { ok: false, status: 404, message: NOT_FOUND };
-  const available = results.filter((line) => line.productId && line.stock > 0);
-  const skipped = results.filter((line) => !available.includes(line)).map((line) => line.name);
+  const lines = await getDb(context)
+    .select({ productId: orderItems.productId, name: orderItems.name, quantity: orderItems.quantity, stock: sql<number>`coalesce(${products.stock}, 0)` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .orderBy(lineOrder);
+  if (!lines.length) return { ok: false, status: 404, message: NOT_FOUND };
+  const available = lines.flatMap((line) => (line.productId && line.stock > 0 ? [{ ...line, productId: line.productId }] : []));
+  const skipped = lines.filter((line) => !line.productId || line.stock <= 0).map((line) => line.name);
   if (!available.length) {
     return { ok: false, status: 409, message: `Nothing was added: ${skipped.join(", ")} ${skipped.length === 1 ? "is" : "are"} out of stock` };
   }
-  await d1.batch(available.map((line) => addQuantityStatement(d1, userId, line.productId!, line.quantity)));
+  // Raw SQL: addQuantityStatement (cart.server.ts, the cart slice) still returns a D1 statement; a Drizzle batch cannot hold it.
+  const d1 = getD1(context);
+  await d1.batch(available.map((line) => addQuantityStatement(d1, userId, line.productId, line.quantity)));
   const added = available.map((line) => line.name);
   const message = skipped.length
     ? `Added ${added.length} item${added.length === 1 ? "" : "s"} to your cart. Out of stock, not added: ${skipped.join(", ")}`

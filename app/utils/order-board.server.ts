@@ -4,47 +4,115 @@
  * JSON arrays per order, so the page costs one D1 round trip.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import {
+  and,
+  Column,
+  desc,
+  eq,
+  is,
+  or,
+  sql,
+  type SQL,
+  Subquery,
+} from "drizzle-orm";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import { alias } from "drizzle-orm/sqlite-core";
+import { orderItems, orders, orderStatusHistory, users } from "~/db/schema";
 import { BOARD_PAGE_SIZE, type BoardFilter } from "~/lib/schemas/fulfilment";
-import { getD1 } from "./db.server";
-import { ORDER_COLUMNS, toSummary, type OrderRow, type OrderSummary } from "./orders.server";
-
-export interface BoardOrder extends Omit<OrderSummary, "history"> {
-  history: (OrderSummary["history"][number] & { by: string | null })[];
-  shopper: { name: string; email: string; mobile: string | null };
-}
+import { type Database, getDb } from "./db.server";
+import {
+  historyOrder,
+  lineOrder,
+  orderHistoryColumns,
+  orderLineColumns,
+  orderSummaryColumns,
+} from "./orders.server";
 
 export async function listBoardOrders(
   context: AppLoadContext,
-  { status, q }: { status: BoardFilter; q: string },
-): Promise<BoardOrder[]> {
-  // instr(), not LIKE: no wildcard to escape and no pattern-length limit (D1 refuses LIKE patterns
-  // over 50 bytes), so any text typed in the box is a plain substring search.
+  { status, q }: { status: BoardFilter; q: string }
+) {
+  const db = getDb(context);
+  const rows = await db
+    .select({
+      ...orderSummaryColumns,
+      shopper: { name: users.name, email: users.email, mobile: users.mobile },
+      items: jsonArrayOf(
+        db
+          .select(orderLineColumns)
+          .from(orderItems)
+          .where(eq(orderItems.orderId, orders.id))
+          .orderBy(lineOrder)
+          .as("items")
+      ),
+      history: jsonArrayOf(historyWithActor(db)),
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(statusFilter(status), search(q)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(BOARD_PAGE_SIZE);
+  return rows;
+}
+
+export type BoardOrder = Awaited<ReturnType<typeof listBoardOrders>>[number];
+
+/** Each history row with the name of whoever made it (a second `users`, apart from the shopper's). */
+function historyWithActor(db: Database) {
+  const actor = alias(users, "actor");
+  return db
+    .select({ ...orderHistoryColumns, by: actor.name })
+    .from(orderStatusHistory)
+    .leftJoin(actor, eq(actor.id, orderStatusHistory.actorUserId))
+    .where(eq(orderStatusHistory.orderId, orders.id))
+    .orderBy(...historyOrder)
+    .as("history");
+}
+
+/**
+ * A correlated subquery's rows as one JSON array (parsed on read), in the subquery's order. The
+ * JSON keys are the subquery's field names, so a row reads like the same select run on its own.
+ */
+function jsonArrayOf<TFields extends Record<string, unknown>>(
+  rows: Subquery<string, TFields>
+) {
+  const pairs = Object.keys(rows._.selectedFields).map((key) => {
+    const column: unknown = Reflect.get(rows, key);
+    if (!is(column, Column))
+      throw new Error(`jsonArrayOf: ${key} is not a column`);
+    return sql`${key}, ${column}`;
+  });
+  return sql`(select json_group_array(json_object(${sql.join(
+    pairs,
+    sql`, `
+  )})) from ${rows})`.mapWith((json: string): SelectResultFields<TFields>[] =>
+    JSON.parse(json)
+  );
+}
+
+function statusFilter(status: BoardFilter): SQL | undefined {
+  if (status === "all") return undefined;
+  if (status === "attention") return eq(orders.needsAttention, true);
+  return eq(orders.status, status);
+}
+
+/**
+ * instr(), not LIKE: no wildcard to escape and no pattern-length limit (D1 refuses LIKE patterns
+ * over 50 bytes), so any text typed in the box is a plain substring search. Mobile numbers match
+ * on 4 digits or more, the shopper's or the one on the delivery address.
+ */
+function search(q: string): SQL | undefined {
+  if (!q) return undefined;
   const needle = q.toLowerCase();
   const digits = q.replace(/\D/g, "");
-  const { results } = await getD1(context)
-    .prepare(
-      `select ${ORDER_COLUMNS}, u.name as shopperName, u.email as shopperEmail, u.mobile as shopperMobile,
-              (select json_group_array(json_object('id', id, 'productId', product_id, 'name', name, 'image', image, 'unit', unit,
-                        'quantity', quantity, 'price', unit_price, 'finalPrice', unit_final_price))
-                 from (select * from order_items where order_id = o.id order by rowid)) as itemsJson,
-              (select json_group_array(json_object('status', status, 'createdAt', created_at, 'note', note,
-                        'by', (select name from users where id = actor_user_id)))
-                 from (select * from order_status_history where order_id = o.id order by created_at, rowid)) as historyJson
-         from orders o join users u on u.id = o.user_id
-        where (?1 = 'all' or (?1 = 'attention' and o.needs_attention = 1) or o.status = ?1)
-          and (?2 = '' or instr(lower(o.order_id), ?2) > 0 or instr(lower(u.email), ?2) > 0
-               or (length(?3) >= 4 and (instr(u.mobile, ?3) > 0 or instr(json_extract(o.delivery_address, '$.mobile'), ?3) > 0)))
-        order by o.created_at desc, o.id desc
-        limit ${BOARD_PAGE_SIZE}`,
-    )
-    .bind(status, needle, digits)
-    .all<OrderRow & { shopperName: string; shopperEmail: string; shopperMobile: string | null; itemsJson: string; historyJson: string }>();
-  return results.map(({ shopperName, shopperEmail, shopperMobile, itemsJson, historyJson, ...row }) => {
-    const history = JSON.parse(historyJson) as BoardOrder["history"];
-    return {
-      ...toSummary(row, JSON.parse(itemsJson) as OrderSummary["items"], history),
-      history,
-      shopper: { name: shopperName, email: shopperEmail, mobile: shopperMobile },
-    };
-  });
+  return or(
+    sql`instr(lower(${orders.orderId}), ${needle}) > 0`,
+    sql`instr(lower(${users.email}), ${needle}) > 0`,
+    digits.length >= 4
+      ? or(
+          sql`instr(${users.mobile}, ${digits}) > 0`,
+          sql`instr(json_extract(${orders.deliveryAddress}, '$.mobile'), ${digits}) > 0`
+        )
+      : undefined
+  );
 }

@@ -12,35 +12,32 @@
  *   unique index `orders_one_open_checkout_unique` keeps it at one hold per shopper.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { cartItems, orderItems, orders, orderStatusHistory, type OrderStatus, products } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { paiseToRupees } from "~/lib/money";
-import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
-import type { OrderStatus } from "~/db/schema";
 import { DELIVERY_PROMISE_MS } from "~/lib/order-status";
+import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
 import { lineLimitMessage, mergeOrderLines, type OrderLineInput } from "~/lib/schemas/order";
-import type { AddressRow } from "./addresses.server";
+import { soldOutMessage } from "~/lib/stock-messages";
+import { type AddressRow, ownAddressQuery } from "./addresses.server";
 import { sha256Hex } from "./crypto.server";
-import { getD1 } from "./db.server";
+import { type Database, getDb } from "./db.server";
+import { cancelStatements } from "./order-cancel.server";
+import { firstImageUrl } from "./product-columns.server";
 
-export type PaymentMethod = "COD" | "ONLINE";
+type PaymentMethod = "COD" | "ONLINE";
 
-export type OrderRequestLine = OrderLineInput;
-
-interface ProductForOrder {
-  id: string;
-  name: string;
-  unit: string;
-  price: number;
-  discount: number;
-  image: string;
-}
+/** An order line as placed: what was asked for, with the product and its prices snapshotted. */
+type PlacedLine = OrderLineInput & { name: string; unit: string; image: string; price: number; discount: number; finalPrice: number };
 
 export interface PlacedOrder {
   id: string;
   orderId: string;
   bill: Bill;
-  lines: (OrderRequestLine & { name: string; unit: string; image: string; price: number; discount: number; finalPrice: number })[];
+  /** A repeated request reads its lines back: a product deleted since has left `productId` null. */
+  lines: (Omit<PlacedLine, "productId"> & { productId: string | null })[];
   /** When the stock hold of an online order ends (ms); Stripe's session expiry is derived from it. */
   reservationExpiresAt: number | null;
   /** True when the same idempotency key had already created this order. */
@@ -52,21 +49,24 @@ export interface PlacedOrder {
 }
 
 type Refusal = { ok: false; status: 400 | 404 | 409; message: string };
-export type PlaceOrderResult = { ok: true; order: PlacedOrder } | Refusal;
+type PlaceOrderResult = { ok: true; order: PlacedOrder } | Refusal;
 
 /** Online orders hold their stock this long (Stripe's minimum Checkout Session lifetime). */
 export const RESERVATION_MS = 30 * 60 * 1000;
 
 export const TOO_MANY_LINES = `At most ${MAX_CART_LINES} different products per order: remove some and try again`;
 
+const EMPTY_CART = "Your cart is empty";
+const NOT_SOLD = "An item in your cart is no longer sold: remove it and try again";
+
 /**
  * A request without an idempotency key is keyed by what it asks for (shopper, address, payment
  * method, merged lines): the same request again within this window is the same order. A cancelled
  * order, or one older than the window, frees its derived key.
  */
-export const DERIVED_KEY_WINDOW_MS = 5 * 60 * 1000;
+const DERIVED_KEY_WINDOW_MS = 5 * 60 * 1000;
 
-export function newOrderNumber(now = new Date()): string {
+function newOrderNumber(now: Date): string {
   const day = now.toISOString().slice(0, 10).replace(/-/g, "");
   const suffix = newId().slice(0, 6).toUpperCase();
   return `ORD-${day}-${suffix}`;
@@ -75,7 +75,7 @@ export function newOrderNumber(now = new Date()): string {
 interface OrderInput {
   userId: string;
   addressId: string;
-  lines: OrderRequestLine[];
+  lines: OrderLineInput[];
   paymentMethod: PaymentMethod;
   /** The client's key (page form or Idempotency-Key); without one a key is derived from the request. */
   idempotencyKey?: string;
@@ -96,25 +96,17 @@ export interface OrderPlan {
   address: AddressRow;
   paymentMethod: PaymentMethod;
   key: OrderKey;
-  lines: PlacedOrder["lines"];
+  lines: PlacedLine[];
   bill: Bill;
 }
 
-async function orderKey(input: OrderInput, lines: OrderRequestLine[]): Promise<OrderKey> {
-  if (input.idempotencyKey) return { value: `${input.userId}:${input.idempotencyKey}`, derived: false };
-  const sorted = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1)).map((l) => [l.productId, l.quantity]);
-  const digest = await sha256Hex(JSON.stringify([input.userId, input.addressId, input.paymentMethod, sorted]));
-  return { value: `auto:${digest}`, derived: true };
-}
+// ---------------------------------------------------------------------------------------------
+// Placing an order: plan (one read), then commit (one batch)
 
-/** The order holding a key, if it still counts: a derived key only within its window and while not cancelled. */
-function keyHolderStatement(d1: D1Database, userId: string, key: OrderKey, now: number) {
-  return d1
-    .prepare(
-      `select id, order_id as orderId from orders
-        where idempotency_key = ?1 and user_id = ?2 and (?3 = 0 or (status != 'cancelled' and created_at >= ?4))`,
-    )
-    .bind(key.value, userId, key.derived ? 1 : 0, now - DERIVED_KEY_WINDOW_MS);
+export async function placeOrder(context: AppLoadContext, input: OrderInput): Promise<PlaceOrderResult> {
+  const planned = await planOrder(context, input);
+  if (!planned.ok || !("plan" in planned)) return planned;
+  return commitOrder(context, planned.plan);
 }
 
 /**
@@ -128,65 +120,23 @@ export async function planOrder(
   input: OrderInput,
   now = Date.now(),
 ): Promise<Refusal | { ok: true; order: PlacedOrder } | { ok: true; plan: OrderPlan }> {
-  const d1 = getD1(context);
   const lines = mergeOrderLines(input.lines);
-  if (!lines.length && !input.idempotencyKey) return { ok: false, status: 400, message: "Your cart is empty" };
-  // Before any query: each line binds a parameter, and D1 binds at most 100 per statement.
-  if (lines.length > MAX_CART_LINES) return { ok: false, status: 400, message: TOO_MANY_LINES };
+  const early = refuseBeforeReading(input, lines);
+  if (early) return early;
   const key = await orderKey(input, lines);
 
-  const placeholders = lines.map(() => "?").join(",") || "null";
-  const [addressResult, productResult, existingResult] = await d1.batch([
-    d1
-      .prepare(
-        "select id, address_line, city, state, country, pincode, mobile, status, created_at from addresses where id = ? and user_id = ? and status = 1",
-      )
-      .bind(input.addressId, input.userId),
-    d1
-      .prepare(
-        `select p.id, p.name, p.unit, p.price, p.discount,
-                coalesce((select url from product_images pi where pi.product_id = p.id order by pi.position limit 1), '') as image
-           from products p where p.id in (${placeholders})`,
-      )
-      .bind(...lines.map((l) => l.productId)),
-    keyHolderStatement(d1, input.userId, key, now),
-  ]);
-  const existing = existingResult.results[0] as { id: string; orderId: string } | undefined;
-  if (existing) return { ok: true, order: await describeExisting(d1, existing) };
-  if (!lines.length) return { ok: false, status: 400, message: "Your cart is empty" };
-  const tooMany = lines.find((line) => line.quantity > MAX_LINE_QUANTITY);
-  if (tooMany) return { ok: false, status: 400, message: lineLimitMessage(tooMany.quantity) };
-
-  const address = addressResult.results[0] as AddressRow | undefined;
+  const db = getDb(context);
+  const { address, productRows, holder } = await readOrderInputs(db, input, lines, key, now);
+  if (holder) return { ok: true, order: await describeExisting(db, holder) };
+  const refusal = refuseLines(lines);
+  if (refusal) return refusal;
   if (!address) return { ok: false, status: 404, message: "Choose a delivery address: that address was not found" };
 
-  const products = new Map((productResult.results as ProductForOrder[]).map((p) => [p.id, p]));
-  const priced: PlacedOrder["lines"] = [];
-  for (const line of lines) {
-    const product = products.get(line.productId);
-    if (!product) return { ok: false, status: 404, message: "An item in your cart is no longer sold: remove it and try again" };
-    priced.push({
-      ...line,
-      name: product.name,
-      unit: product.unit,
-      image: product.image,
-      price: product.price,
-      discount: product.discount,
-      finalPrice: discountedPrice(product.price, product.discount),
-    });
-  }
+  const priced = priceLines(lines, productRows);
+  if (!priced) return { ok: false, status: 404, message: NOT_SOLD };
   const bill = computeBill(priced);
-  const totals = input.clientTotals;
-  if (
-    (totals?.subTotalAmt !== undefined && Math.round(totals.subTotalAmt * 100) !== bill.itemsTotal) ||
-    (totals?.totalAmt !== undefined && Math.round(totals.totalAmt * 100) !== bill.grandTotal)
-  ) {
-    return {
-      ok: false,
-      status: 409,
-      message: `Prices have changed: the total is now ₹${paiseToRupees(bill.grandTotal)}. Review your cart and try again.`,
-    };
-  }
+  const disagreement = checkClientTotals(input.clientTotals, bill);
+  if (disagreement) return disagreement;
   return {
     ok: true,
     plan: {
@@ -202,37 +152,85 @@ export async function planOrder(
   };
 }
 
-/** The shopper's unpaid online checkout (at most one: the partial unique index). */
-const OPEN_CHECKOUT = "user_id = ? and status = 'placed' and payment_status = 'PENDING' and payment_method = 'ONLINE'";
+/** Refusals decided before any query. Each line binds a parameter, and D1 binds at most 100 per statement. */
+function refuseBeforeReading(input: OrderInput, lines: OrderLineInput[]): Refusal | null {
+  if (!lines.length && !input.idempotencyKey) return { ok: false, status: 400, message: EMPTY_CART };
+  if (lines.length > MAX_CART_LINES) return { ok: false, status: 400, message: TOO_MANY_LINES };
+  return null;
+}
 
-/**
- * Releases whatever unpaid online checkout the shopper holds, as statements for the new order's
- * batch: stock back, a history row, then the order itself (last, so the earlier statements still
- * see it pending). Returns the released orders' session ids from the final statement.
- */
-function releaseOpenCheckoutStatements(d1: D1Database, userId: string, now: number): D1PreparedStatement[] {
-  const held = `select id from orders where ${OPEN_CHECKOUT}`;
-  return [
-    d1
-      .prepare(
-        `update products set stock = stock + (select sum(oi.quantity) from order_items oi where oi.product_id = products.id and oi.order_id in (${held})),
-                updated_at = ?
-          where id in (select oi.product_id from order_items oi where oi.order_id in (${held}))`,
-      )
-      .bind(userId, now, userId),
-    d1
-      .prepare(
-        `insert into order_status_history (id, order_id, status, actor_user_id, note, created_at)
-         select lower(hex(randomblob(12))), id, 'cancelled', ?, 'Replaced by a newer checkout', ? from orders where ${OPEN_CHECKOUT}`,
-      )
-      .bind(userId, now, userId),
-    d1
-      .prepare(
-        `update orders set status = 'cancelled', payment_status = 'FAILED', reservation_expires_at = null, version = version + 1, updated_at = ?
-          where ${OPEN_CHECKOUT} returning stripe_session_id as sessionId`,
-      )
-      .bind(now, userId),
-  ];
+/** Refusals of a new order's lines (a key alone may find an earlier order without any). */
+function refuseLines(lines: OrderLineInput[]): Refusal | null {
+  if (!lines.length) return { ok: false, status: 400, message: EMPTY_CART };
+  const tooMany = lines.find((line) => line.quantity > MAX_LINE_QUANTITY);
+  return tooMany ? { ok: false, status: 400, message: lineLimitMessage(tooMany.quantity) } : null;
+}
+
+async function orderKey(input: OrderInput, lines: OrderLineInput[]): Promise<OrderKey> {
+  if (input.idempotencyKey) return { value: `${input.userId}:${input.idempotencyKey}`, derived: false };
+  const sorted = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1)).map((l) => [l.productId, l.quantity]);
+  const digest = await sha256Hex(JSON.stringify([input.userId, input.addressId, input.paymentMethod, sorted]));
+  return { value: `auto:${digest}`, derived: true };
+}
+
+/** The one read of a new order: the shopper's address, the products, and an earlier order holding the key. */
+async function readOrderInputs(db: Database, input: OrderInput, lines: OrderLineInput[], key: OrderKey, now: number) {
+  const [addressRows, productRows, holders] = await db.batch([
+    ownAddressQuery(db, input.userId, input.addressId),
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        unit: products.unit,
+        price: products.price,
+        discount: products.discount,
+        image: firstImageUrl,
+      })
+      .from(products)
+      .where(inArray(products.id, lines.map((line) => line.productId))),
+    keyHolderQuery(db, input.userId, key, now),
+  ]);
+  return { address: addressRows[0], productRows, holder: holders[0] };
+}
+
+/** The order holding a key, if it still counts: a derived key only within its window and while not cancelled. */
+function keyHolderQuery(db: Database, userId: string, key: OrderKey, now: number) {
+  return db
+    .select({ id: orders.id, orderId: orders.orderId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.idempotencyKey, key.value),
+        eq(orders.userId, userId),
+        key.derived ? and(ne(orders.status, "cancelled"), gte(orders.createdAt, now - DERIVED_KEY_WINDOW_MS)) : undefined,
+      ),
+    );
+}
+
+/** Each line with its product's name and today's prices; null when a product no longer exists. */
+function priceLines(
+  lines: OrderLineInput[],
+  rows: { id: string; name: string; unit: string; image: string; price: number; discount: number }[],
+): PlacedLine[] | null {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const priced: PlacedLine[] = [];
+  for (const line of lines) {
+    const product = byId.get(line.productId);
+    if (!product) return null;
+    const { name, unit, image, price, discount } = product;
+    priced.push({ ...line, name, unit, image, price, discount, finalPrice: discountedPrice(price, discount) });
+  }
+  return priced;
+}
+
+function checkClientTotals(totals: OrderInput["clientTotals"], bill: Bill): Refusal | null {
+  const differs = (rupees: number | undefined, paise: number) => rupees !== undefined && Math.round(rupees * 100) !== paise;
+  if (!differs(totals?.subTotalAmt, bill.itemsTotal) && !differs(totals?.totalAmt, bill.grandTotal)) return null;
+  return {
+    ok: false,
+    status: 409,
+    message: `Prices have changed: the total is now ₹${paiseToRupees(bill.grandTotal)}. Review your cart and try again.`,
+  };
 }
 
 /**
@@ -241,144 +239,190 @@ function releaseOpenCheckoutStatements(d1: D1Database, userId: string, now: numb
  * key) answers with the order that won.
  */
 export async function commitOrder(context: AppLoadContext, plan: OrderPlan, now = Date.now()): Promise<PlaceOrderResult> {
-  const d1 = getD1(context);
-  const { id, orderId, address, lines, bill, key, userId } = plan;
+  const db = getDb(context);
   const online = plan.paymentMethod === "ONLINE";
   const reservationExpiresAt = online ? now + RESERVATION_MS : null;
-  const deliveryAddress = {
-    address_line: address.address_line,
-    city: address.city,
-    state: address.state,
-    country: address.country,
-    pincode: address.pincode,
-    mobile: address.mobile,
-  };
-  const releases = online ? releaseOpenCheckoutStatements(d1, userId, now) : [];
-  const statements: D1PreparedStatement[] = [
-    // A derived key is freed by a holder that no longer counts (cancelled, or past the window).
-    ...(key.derived
-      ? [
-          d1
-            .prepare("update orders set idempotency_key = null where idempotency_key = ? and (status = 'cancelled' or created_at < ?)")
-            .bind(key.value, now - DERIVED_KEY_WINDOW_MS),
-        ]
-      : []),
-    ...releases,
-    d1
-      .prepare(
-        `insert into orders (id, order_id, user_id, address_id, delivery_address, payment_method, payment_status, status,
-                             sub_total, total, idempotency_key, reservation_expires_at, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, 'PENDING', 'placed', ?, ?, ?, ?, ?, ?)`,
-      )
-      .bind(
-        id,
-        orderId,
-        userId,
-        address.id,
-        JSON.stringify(deliveryAddress),
-        plan.paymentMethod,
-        bill.itemsTotal,
-        bill.grandTotal,
-        key.value,
-        reservationExpiresAt,
-        now,
-        now,
-      ),
-    ...lines.map((line) =>
-      d1
-        .prepare(
-          `insert into order_items (id, order_id, product_id, name, image, unit, quantity, unit_price, discount, unit_final_price)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .bind(newId(), id, line.productId, line.name, line.image, line.unit, line.quantity, line.price, line.discount, line.finalPrice),
-    ),
-    // CHECK (stock >= 0) turns a lost race for the last unit into a failed batch.
-    ...lines.map((line) =>
-      d1.prepare("update products set stock = stock - ?, updated_at = ? where id = ?").bind(line.quantity, now, line.productId),
-    ),
-    d1
-      .prepare("insert into order_status_history (id, order_id, status, actor_user_id, note, created_at) values (?, ?, 'placed', ?, ?, ?)")
-      .bind(newId(), id, userId, online ? "Awaiting online payment" : "Cash on delivery", now),
-    // The lines just inserted name the products (two parameters, however long the order: D1 binds at most 100).
-    d1
-      .prepare("delete from cart_items where user_id = ? and product_id in (select product_id from order_items where order_id = ?)")
-      .bind(userId, id),
-  ];
-
-  let results: D1Result[];
+  const releases = online ? cancelStatements(db, { openCheckoutOf: plan.userId }, "Replaced by a newer checkout", now) : [];
+  let replaced: { sessionId: string | null }[] = [];
   try {
-    results = await d1.batch(statements);
+    const results = await db.batch(
+      nonEmpty([
+        // A derived key is freed by a holder that no longer counts (cancelled, or past the window).
+        ...(plan.key.derived ? [freeDerivedKey(db, plan.key, now)] : []),
+        ...releases,
+        ...orderWrites(db, plan, reservationExpiresAt, now),
+      ]),
+    );
+    if (online) replaced = releasedSessions(results[(plan.key.derived ? 1 : 0) + releases.length - 1]);
   } catch (error) {
-    const message = String((error as Error)?.message ?? error);
-    if (/orders\.idempotency_key/i.test(message)) {
-      const again = await keyHolderStatement(d1, userId, key, now).first<{ id: string; orderId: string }>();
-      if (again) return { ok: true, order: await describeExisting(d1, again) };
-      return { ok: false, status: 409, message: "This order is being placed already: check your orders before trying again" };
-    }
-    if (/CHECK constraint failed/i.test(message)) {
-      const short = await findShortLine(d1, lines);
-      return { ok: false, status: 409, message: short ? soldOutMessage(short) : "An item just sold out. Review your cart and try again." };
-    }
-    if (/orders\.user_id/i.test(message)) {
-      return { ok: false, status: 409, message: "Another checkout of yours was starting at the same moment: try again" };
-    }
-    if (/FOREIGN KEY constraint failed/i.test(message)) {
-      return { ok: false, status: 409, message: "An item in your cart is no longer sold: remove it and try again" };
-    }
-    throw error;
+    return explainRefusal(db, plan, error, now);
   }
-  const released = online ? (results[(key.derived ? 1 : 0) + releases.length - 1].results as { sessionId: string | null }[]) : [];
   return {
     ok: true,
     order: {
-      id,
-      orderId,
-      bill,
-      lines,
+      id: plan.id,
+      orderId: plan.orderId,
+      bill: plan.bill,
+      lines: plan.lines,
       reservationExpiresAt,
       duplicate: false,
       state: { status: "placed", paymentMethod: plan.paymentMethod, paymentStatus: "PENDING", stripeSessionId: null },
-      replacedSessions: released.flatMap((r) => (r.sessionId ? [r.sessionId] : [])),
+      replacedSessions: replaced.flatMap((r) => (r.sessionId ? [r.sessionId] : [])),
     },
   };
 }
 
-export async function placeOrder(context: AppLoadContext, input: OrderInput): Promise<PlaceOrderResult> {
-  const planned = await planOrder(context, input);
-  if (!planned.ok || !("plan" in planned)) return planned;
-  return commitOrder(context, planned.plan);
+/** `db.batch` takes a non-empty tuple; a batch assembled from optional parts is checked here. */
+function nonEmpty<T>(items: T[]): [T, ...T[]] {
+  const [first, ...rest] = items;
+  if (first === undefined) throw new Error("An empty batch");
+  return [first, ...rest];
 }
 
-function soldOutMessage(product: { name: string; stock: number }) {
-  return product.stock <= 0
-    ? `${product.name} just sold out`
-    : `Only ${product.stock} of ${product.name} left: lower the quantity and try again`;
+function freeDerivedKey(db: Database, key: OrderKey, now: number) {
+  return db
+    .update(orders)
+    .set({ idempotencyKey: null })
+    .where(
+      and(eq(orders.idempotencyKey, key.value), or(eq(orders.status, "cancelled"), lt(orders.createdAt, now - DERIVED_KEY_WINDOW_MS))),
+    );
 }
 
-async function findShortLine(d1: D1Database, lines: OrderRequestLine[]) {
-  const { results } = await d1
-    .prepare(`select id, name, stock from products where id in (${lines.map(() => "?").join(",")})`)
-    .bind(...lines.map((l) => l.productId))
-    .all<{ id: string; name: string; stock: number }>();
-  return results.find((p) => p.stock < (lines.find((l) => l.productId === p.id)?.quantity ?? 0)) ?? null;
+/** The order, its lines, the stock taken, its first history row and the cart lines it empties, in this order. */
+function orderWrites(db: Database, plan: OrderPlan, reservationExpiresAt: number | null, now: number) {
+  const { id, address, lines, bill, userId } = plan;
+  const { address_line, city, state, country, pincode, mobile } = address;
+  return [
+    db.insert(orders).values({
+      id,
+      orderId: plan.orderId,
+      userId,
+      addressId: address.id,
+      deliveryAddress: { address_line, city, state, country, pincode, mobile },
+      paymentMethod: plan.paymentMethod,
+      paymentStatus: "PENDING",
+      status: "placed",
+      subTotal: bill.itemsTotal,
+      total: bill.grandTotal,
+      idempotencyKey: plan.key.value,
+      reservationExpiresAt,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    ...lines.map((line) =>
+      db.insert(orderItems).values({
+        id: newId(),
+        orderId: id,
+        productId: line.productId,
+        name: line.name,
+        image: line.image,
+        unit: line.unit,
+        quantity: line.quantity,
+        unitPrice: line.price,
+        discount: line.discount,
+        unitFinalPrice: line.finalPrice,
+      }),
+    ),
+    // CHECK (stock >= 0) turns a lost race for the last unit into a failed batch.
+    ...lines.map((line) =>
+      db
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: now })
+        .where(eq(products.id, line.productId)),
+    ),
+    db.insert(orderStatusHistory).values({
+      id: newId(),
+      orderId: id,
+      status: "placed",
+      actorUserId: userId,
+      note: plan.paymentMethod === "ONLINE" ? "Awaiting online payment" : "Cash on delivery",
+      createdAt: now,
+    }),
+    // The lines just inserted name the products (two parameters, however long the order: D1 binds at most 100).
+    db
+      .delete(cartItems)
+      .where(
+        and(
+          eq(cartItems.userId, userId),
+          inArray(cartItems.productId, db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, id))),
+        ),
+      ),
+  ];
 }
 
-async function describeExisting(d1: D1Database, existing: { id: string; orderId: string }): Promise<PlacedOrder> {
-  const [orderRows, itemRows] = await d1.batch([
-    d1
-      .prepare(
-        "select status, payment_method as paymentMethod, payment_status as paymentStatus, stripe_session_id as stripeSessionId, reservation_expires_at as reservationExpiresAt from orders where id = ?",
-      )
-      .bind(existing.id),
-    d1
-      .prepare(
-        "select product_id as productId, name, unit, image, quantity, unit_price as price, discount, unit_final_price as finalPrice from order_items where order_id = ?",
-      )
-      .bind(existing.id),
+/** The sessions of the hold a new checkout released: the rows its cancel statement returned. */
+function releasedSessions(result: unknown): { sessionId: string | null }[] {
+  if (!Array.isArray(result)) return [];
+  return result.filter((row): row is { sessionId: string | null } => typeof row === "object" && row !== null && "sessionId" in row);
+}
+
+/** What a refused order batch tells the shopper; anything unexpected is rethrown. */
+async function explainRefusal(db: Database, plan: OrderPlan, error: unknown, now: number): Promise<PlaceOrderResult> {
+  const message = errorText(error);
+  if (/orders\.idempotency_key/i.test(message)) {
+    const again = await keyHolderQuery(db, plan.userId, plan.key, now).get();
+    if (again) return { ok: true, order: await describeExisting(db, again) };
+    return { ok: false, status: 409, message: "This order is being placed already: check your orders before trying again" };
+  }
+  if (/CHECK constraint failed/i.test(message)) {
+    const short = await findShortLine(db, plan.lines);
+    return { ok: false, status: 409, message: short ? soldOutMessage(short) : "An item just sold out. Review your cart and try again." };
+  }
+  if (/orders\.user_id/i.test(message)) {
+    return { ok: false, status: 409, message: "Another checkout of yours was starting at the same moment: try again" };
+  }
+  if (/FOREIGN KEY constraint failed/i.test(message)) return { ok: false, status: 409, message: NOT_SOLD };
+  throw error;
+}
+
+/** D1's message, also when Drizzle wrapped the error of a single query (DrizzleQueryError keeps it as `cause`). */
+function errorText(error: unknown): string {
+  const messages: string[] = [];
+  for (let e: unknown = error; e && messages.length < 3; e = e instanceof Error ? e.cause : undefined) {
+    messages.push(e instanceof Error ? e.message : String(e));
+  }
+  return messages.join("\n");
+}
+
+async function findShortLine(db: Database, lines: OrderLineInput[]) {
+  const rows = await db
+    .select({ id: products.id, name: products.name, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, lines.map((l) => l.productId)));
+  return rows.find((p) => p.stock < (lines.find((l) => l.productId === p.id)?.quantity ?? 0)) ?? null;
+}
+
+/** The columns of an order line as placed (`PlacedOrder["lines"]`). */
+const placedLineColumns = {
+  productId: orderItems.productId,
+  name: orderItems.name,
+  unit: orderItems.unit,
+  image: orderItems.image,
+  quantity: orderItems.quantity,
+  price: orderItems.unitPrice,
+  discount: orderItems.discount,
+  finalPrice: orderItems.unitFinalPrice,
+};
+
+async function describeExisting(db: Database, existing: { id: string; orderId: string }): Promise<PlacedOrder> {
+  const [orderRows, lines] = await db.batch([
+    db
+      .select({
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        paymentStatus: orders.paymentStatus,
+        stripeSessionId: orders.stripeSessionId,
+        reservationExpiresAt: orders.reservationExpiresAt,
+      })
+      .from(orders)
+      .where(eq(orders.id, existing.id)),
+    db.select(placedLineColumns).from(orderItems).where(eq(orderItems.orderId, existing.id)),
   ]);
-  const { reservationExpiresAt, ...state } = orderRows.results[0] as PlacedOrder["state"] & { reservationExpiresAt: number | null };
-  const lines = itemRows.results as PlacedOrder["lines"];
-  return { id: existing.id, orderId: existing.orderId, bill: computeBill(lines), lines, reservationExpiresAt, duplicate: true, state, replacedSessions: [] };
+  const [row] = orderRows;
+  // Orders are never deleted (users.id is `on delete restrict`), so the key holder just read is there.
+  if (!row) throw new Error(`describeExisting: order ${existing.id} vanished`);
+  const { reservationExpiresAt, ...state } = row;
+  return { ...existing, bill: computeBill(lines), lines, reservationExpiresAt, duplicate: true, state, replacedSessions: [] };
 }
 
 /**
@@ -389,7 +433,7 @@ export async function placeApiOrder(
   context: AppLoadContext,
   request: Request,
   userId: string,
-  body: { list_items: OrderRequestLine[]; addressId: string; subTotalAmt?: number; totalAmt?: number; idempotencyKey?: string },
+  body: { list_items: OrderLineInput[]; addressId: string; subTotalAmt?: number; totalAmt?: number; idempotencyKey?: string },
   paymentMethod: PaymentMethod,
 ): Promise<PlaceOrderResult> {
   const result = await placeOrder(context, {
@@ -412,88 +456,65 @@ export async function placeApiOrder(
  * cancel may have released it between the order batch and this call.
  */
 export async function attachCheckoutSession(context: AppLoadContext, orderId: string, sessionId: string, expiresAt: number): Promise<boolean> {
-  const row = await getD1(context)
-    .prepare(
-      `update orders set stripe_session_id = coalesce(stripe_session_id, ?1),
-              reservation_expires_at = case when status = 'placed' and payment_status = 'PENDING' then ?2 else reservation_expires_at end,
-              updated_at = unixepoch() * 1000
-        where id = ?3 returning status = 'placed' and payment_status = 'PENDING' and stripe_session_id = ?1 as awaiting`,
-    )
-    .bind(sessionId, expiresAt, orderId)
-    .first<{ awaiting: number }>();
+  const awaiting = sql`${orders.status} = 'placed' and ${orders.paymentStatus} = 'PENDING'`;
+  const row = await getDb(context)
+    .update(orders)
+    .set({
+      stripeSessionId: sql`coalesce(${orders.stripeSessionId}, ${sessionId})`,
+      reservationExpiresAt: sql`case when ${awaiting} then ${expiresAt} else ${orders.reservationExpiresAt} end`,
+      updatedAt: sql`(unixepoch() * 1000)`,
+    })
+    .where(eq(orders.id, orderId))
+    .returning({ awaiting: sql<number>`${awaiting} and ${orders.stripeSessionId} = ${sessionId}` })
+    .get();
   return Boolean(row?.awaiting);
-}
-
-/**
- * Cancels a still-unpaid online order and returns its stock, in one batch, at most once: every
- * statement is conditional on the order still being `placed` + `PENDING`, and the status change
- * comes last so the stock statements see the old state.
- */
-export function releaseStatements(
-  d1: D1Database,
-  orderId: string,
-  lines: { productId: string | null; quantity: number }[],
-  note: string,
-  actorUserId: string | null = null,
-): D1PreparedStatement[] {
-  const pending = "exists (select 1 from orders where id = ? and status = 'placed' and payment_status = 'PENDING')";
-  const now = Date.now();
-  return [
-    ...lines
-      .filter((l) => l.productId)
-      .map((l) =>
-        d1.prepare(`update products set stock = stock + ? where id = ? and ${pending}`).bind(l.quantity, l.productId, orderId),
-      ),
-    d1
-      .prepare(
-        `insert into order_status_history (id, order_id, status, actor_user_id, note, created_at)
-         select ?, ?, 'cancelled', ?, ?, ? where ${pending}`,
-      )
-      .bind(newId(), orderId, actorUserId, note, now, orderId),
-    d1
-      .prepare(
-        "update orders set status = 'cancelled', payment_status = 'FAILED', version = version + 1, updated_at = ? where id = ? and status = 'placed' and payment_status = 'PENDING'",
-      )
-      .bind(now, orderId),
-  ];
-}
-
-export async function orderLinesFor(d1: D1Database, orderId: string) {
-  const { results } = await d1
-    .prepare("select product_id as productId, quantity from order_items where order_id = ?")
-    .bind(orderId)
-    .all<{ productId: string | null; quantity: number }>();
-  return results;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reading orders
 
-export interface OrderSummary {
-  id: string;
-  orderId: string;
-  status: OrderStatus;
-  paymentMethod: PaymentMethod;
-  paymentStatus: string;
-  subTotal: number;
-  total: number;
-  createdAt: number;
-  version: number;
-  needsAttention: boolean;
-  attentionNote: string | null;
-  refundId: string | null;
-  paymentId: string | null;
+/** What every order read shows of the order row itself (the shopper's pages, /api, the admin board). */
+export const orderSummaryColumns = {
+  id: orders.id,
+  orderId: orders.orderId,
+  status: orders.status,
+  paymentMethod: orders.paymentMethod,
+  paymentStatus: orders.paymentStatus,
+  subTotal: orders.subTotal,
+  total: orders.total,
+  createdAt: orders.createdAt,
+  version: orders.version,
+  needsAttention: orders.needsAttention,
+  attentionNote: orders.attentionNote,
+  refundId: orders.refundId,
+  paymentId: orders.paymentId,
   /** The saved address the order was sent to (null once that address is deleted); the snapshot is `deliveryAddress`. */
-  addressId: string | null;
-  deliveryAddress: Record<string, string>;
-  items: { id: string; productId: string | null; name: string; image: string; unit: string; quantity: number; price: number; finalPrice: number }[];
-  history: { status: OrderStatus; createdAt: number; note: string }[];
-}
+  addressId: orders.addressId,
+  deliveryAddress: orders.deliveryAddress,
+};
 
-export const ORDER_COLUMNS = `o.id, o.order_id as orderId, o.status, o.payment_method as paymentMethod, o.payment_status as paymentStatus,
-  o.sub_total as subTotal, o.total, o.created_at as createdAt, o.version, o.needs_attention as needsAttention,
-  o.attention_note as attentionNote, o.refund_id as refundId, o.payment_id as paymentId, o.address_id as addressId,
-  o.delivery_address as deliveryAddress`;
+/** An order line as the order pages show it. */
+export const orderLineColumns = {
+  id: orderItems.id,
+  productId: orderItems.productId,
+  name: orderItems.name,
+  image: orderItems.image,
+  unit: orderItems.unit,
+  quantity: orderItems.quantity,
+  price: orderItems.unitPrice,
+  finalPrice: orderItems.unitFinalPrice,
+};
+
+/** A line of an order's history. */
+export const orderHistoryColumns = {
+  status: orderStatusHistory.status,
+  createdAt: orderStatusHistory.createdAt,
+  note: orderStatusHistory.note,
+};
+
+/** Lines in the order they were placed, history in the order it happened. */
+export const lineOrder = sql`${orderItems}.rowid`;
+export const historyOrder = [asc(orderStatusHistory.createdAt), sql`${orderStatusHistory}.rowid`];
 
 /**
  * A shopper's orders, newest first, with lines and history: one batch. With `orderId`, only that
@@ -503,58 +524,40 @@ export async function listOrders(
   context: AppLoadContext,
   userId: string,
   { orderId = "", limit = 50 }: { orderId?: string; limit?: number } = {},
-): Promise<OrderSummary[]> {
-  return readOrders(context, userId, orderId, limit);
+) {
+  return readOrders(getDb(context), userId, orderId, limit);
 }
 
 /** Any one order, whoever placed it: for the admin board and its /api only. */
-export async function findOrderForAdmin(context: AppLoadContext, orderId: string): Promise<OrderSummary | null> {
-  const [order] = await readOrders(context, null, orderId, 1);
+export async function findOrderForAdmin(context: AppLoadContext, orderId: string) {
+  const [order] = await readOrders(getDb(context), null, orderId, 1);
   return order ?? null;
 }
 
-async function readOrders(context: AppLoadContext, userId: string | null, orderId: string, limit: number): Promise<OrderSummary[]> {
+async function readOrders(db: Database, userId: string | null, orderId: string, limit: number) {
   if (userId === null && !orderId) throw new Error("readOrders: an admin read names one order");
-  const d1 = getD1(context);
-  const mine = "(?1 is null or o.user_id = ?1) and (?2 = '' or o.id = ?2)";
-  const [orderRows, itemRows, historyRows] = await d1.batch([
-    d1.prepare(`select ${ORDER_COLUMNS} from orders o where ${mine} order by o.created_at desc, o.id desc limit ?3`).bind(userId, orderId, limit),
-    d1
-      .prepare(
-        `select oi.order_id as parent, oi.id, oi.product_id as productId, oi.name, oi.image, oi.unit, oi.quantity,
-                oi.unit_price as price, oi.unit_final_price as finalPrice
-           from order_items oi join orders o on o.id = oi.order_id
-          where ${mine} order by oi.rowid`,
-      )
-      .bind(userId, orderId),
-    d1
-      .prepare(
-        `select h.order_id as parent, h.status, h.created_at as createdAt, h.note
-           from order_status_history h join orders o on o.id = h.order_id
-          where ${mine} order by h.created_at, h.rowid`,
-      )
-      .bind(userId, orderId),
+  const mine = and(userId === null ? undefined : eq(orders.userId, userId), orderId ? eq(orders.id, orderId) : undefined);
+  const [orderRows, itemRows, historyRows] = await db.batch([
+    db.select(orderSummaryColumns).from(orders).where(mine).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit),
+    db
+      .select({ parent: orderItems.orderId, ...orderLineColumns })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(mine)
+      .orderBy(lineOrder),
+    db
+      .select({ parent: orderStatusHistory.orderId, ...orderHistoryColumns })
+      .from(orderStatusHistory)
+      .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
+      .where(mine)
+      .orderBy(...historyOrder),
   ]);
-  const items = groupBy(itemRows.results as ({ parent: string } & OrderSummary["items"][number])[]);
-  const history = groupBy(historyRows.results as ({ parent: string } & OrderSummary["history"][number])[]);
-  return (orderRows.results as OrderRow[]).map((o) => toSummary(o, items.get(o.id) ?? [], history.get(o.id) ?? []));
+  const items = groupBy(itemRows);
+  const history = groupBy(historyRows);
+  return orderRows.map((order) => ({ ...order, items: items.get(order.id) ?? [], history: history.get(order.id) ?? [] }));
 }
 
-export type OrderRow = Omit<OrderSummary, "items" | "history" | "deliveryAddress" | "needsAttention"> & {
-  deliveryAddress: string;
-  needsAttention: number;
-};
-
-export function toSummary(o: OrderRow, items: OrderSummary["items"], history: OrderSummary["history"]): OrderSummary {
-  return {
-    ...o,
-    needsAttention: Boolean(o.needsAttention),
-    deliveryAddress: JSON.parse(o.deliveryAddress) as Record<string, string>,
-    items,
-    history,
-  };
-}
-
+export type OrderSummary = Awaited<ReturnType<typeof readOrders>>[number];
 
 function groupBy<T extends { parent: string }>(rows: T[]): Map<string, Omit<T, "parent">[]> {
   const map = new Map<string, Omit<T, "parent">[]>();

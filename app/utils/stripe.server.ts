@@ -6,9 +6,12 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import Stripe from "stripe";
 import { z } from "zod";
 import { newId } from "~/lib/ids";
-import { getD1 } from "./db.server";
+import { and, eq } from "drizzle-orm";
+import { orders, paymentEvents } from "~/db/schema";
+import { getD1, getDb } from "./db.server";
 import { getSettings } from "./env.server";
-import { attachCheckoutSession, orderLinesFor, releaseStatements, RESERVATION_MS, type PlacedOrder } from "./orders.server";
+import { cancelStatements } from "./order-cancel.server";
+import { attachCheckoutSession, RESERVATION_MS, type PlacedOrder } from "./orders.server";
 
 export function getStripe(context: AppLoadContext): Stripe | null {
   const settings = getSettings(context.cloudflare.env);
@@ -102,8 +105,8 @@ export async function startOnlinePayment(
     console.error("Stripe checkout failed", error);
     // Only the request that created the order may give it up; a repeat leaves it to that request.
     if (!order.duplicate) {
-      const d1 = getD1(context);
-      await d1.batch(releaseStatements(d1, order.id, await orderLinesFor(d1, order.id), "Payment could not start", userId));
+      const db = getDb(context);
+      await db.batch(cancelStatements(db, { orderId: order.id, by: "payment", actorUserId: userId }, "Payment could not start"));
     }
     return { ok: false, status: 502, message: PAYMENT_UNREACHABLE };
   }
@@ -227,12 +230,15 @@ export async function handleStripeWebhook(context: AppLoadContext, request: Requ
   }
 
   const recordEvent = d1.prepare("insert into payment_events (id, type, order_id, outcome) values (?, ?, ?, 'processed')").bind(eventId, type, order.id);
-  const statements =
-    type === "checkout.session.completed"
-      ? paidStatements(d1, order.id, paymentIntentId(session))
-      : releaseStatements(d1, order.id, await orderLinesFor(d1, order.id), "Online payment expired");
+  const db = getDb(context);
   try {
-    await d1.batch([recordEvent, ...statements]);
+    if (type === "checkout.session.completed") await d1.batch([recordEvent, ...paidStatements(d1, order.id, paymentIntentId(session))]);
+    else {
+      await db.batch([
+        db.insert(paymentEvents).values({ id: eventId, type, orderId: order.id, outcome: "processed" }),
+        ...cancelStatements(db, { orderId: order.id, by: "payment" }, "Online payment expired"),
+      ]);
+    }
   } catch (error) {
     if (/UNIQUE constraint failed: payment_events\.id|PRIMARY KEY/i.test(String((error as Error)?.message))) {
       return { status: 200, message: "Event already processed" };
@@ -328,15 +334,21 @@ export async function sweepExpiredReservations(context: AppLoadContext, now = Da
     }
     // Still open past its expiry (clock skew): close it first so it cannot be paid after release.
     if (stripe && session?.status === "open") await expireSession(stripe, session.id);
-    const release = releaseStatements(d1, order.id, await orderLinesFor(d1, order.id), "Online payment expired");
+    const db = getDb(context);
+    const release = cancelStatements(db, { orderId: order.id, by: "payment" }, "Online payment expired");
     const flag = paid
       ? [
-          d1
-            .prepare("update orders set needs_attention = 1, attention_note = ?, payment_id = ? where id = ? and status = 'cancelled'")
-            .bind(`Paid at Stripe, but not as ordered (${mismatch}): check the payment and refund it`.slice(0, 300), paymentIntentId(paid), order.id),
+          db
+            .update(orders)
+            .set({
+              needsAttention: true,
+              attentionNote: `Paid at Stripe, but not as ordered (${mismatch}): check the payment and refund it`.slice(0, 300),
+              paymentId: paymentIntentId(paid),
+            })
+            .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled"))),
         ]
       : [];
-    await d1.batch([...release, ...flag]);
+    await db.batch([...release, ...flag]);
     outcome.released++;
   }
   return outcome;

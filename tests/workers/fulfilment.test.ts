@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { api, login, makeProduct, newShopper, randomIp, stockOf, VALID_ADDRESS } from "./api-client";
 import worker from "../../workers/app";
 import { BASE } from "./fixtures";
-import { completedEvent, sendWebhook } from "../security/support-pay";
+import { completedEvent, sendWebhook, sessionEvent } from "../security/support-pay";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { getDb } from "~/utils/db.server";
+import { cancelStatements } from "~/utils/order-cancel.server";
 
 let admin: string;
 beforeAll(async () => {
@@ -440,5 +443,90 @@ describe("the scheduled sweep of expired reservations", () => {
   it("the internal sweep route is not reachable from outside", async () => {
     const res = await SELF.fetch(`${BASE}/cron/release-reservations`, { method: "POST" });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("one cancel for every path", () => {
+  /** Two products held by one unpaid online order: 10 − 4 and 5 − 5 left on the shelf. */
+  async function heldOnlineOrder() {
+    const shopper = await newShopper();
+    const addressId = await addressFor(shopper.token);
+    const products = [await makeProduct({ stock: 10 }), await makeProduct({ stock: 5 })];
+    const res = await api("/api/order/checkout", {
+      method: "POST",
+      token: shopper.token,
+      body: { list_items: [{ productId: products[0].id, quantity: 4 }, { productId: products[1].id, quantity: 5 }], addressId },
+    });
+    expect(res.status).toBe(200);
+    const { id } = (await env.DB.prepare("select id from orders where stripe_session_id = ?").bind(res.body.id).first<{ id: string }>())!;
+    expect([await stockOf(products[0].id), await stockOf(products[1].id)]).toEqual([6, 0]);
+    return { shopper, id, sessionId: res.body.id as string, products };
+  }
+  const cancelledRows = async (id: string) =>
+    (await env.DB.prepare("select count(*) as n from order_status_history where order_id = ? and status = 'cancelled'").bind(id).first<{ n: number }>())!.n;
+
+  it("30 cancels of one unpaid online order at once (admins, its shopper, expired-session events) return its stock exactly once", async () => {
+    const { shopper, id, sessionId, products } = await heldOnlineOrder();
+    const { version } = await orderRow(id);
+    const requests = Array.from({ length: 30 }, (_, i) => {
+      if (i % 3 === 0) return api("/api/order/admin/cancel", { method: "POST", token: admin, body: { _id: id } });
+      if (i % 3 === 1) return api("/api/order/cancel", { method: "POST", token: shopper.token, body: { _id: id } });
+      return sendWebhook(sessionEvent("checkout.session.expired", { id: sessionId, payment_status: "unpaid" }));
+    });
+    const results = await Promise.all(requests);
+    const people = results.filter((_, i) => i % 3 !== 2);
+    expect(people.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
+    expect(people.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect(results.filter((_, i) => i % 3 === 2).every((r) => r.status === 200)).toBe(true);
+    expect([await stockOf(products[0].id), await stockOf(products[1].id)]).toEqual([10, 5]);
+    expect(await orderRow(id)).toMatchObject({ status: "cancelled", paymentStatus: "FAILED", version: version + 1 });
+    expect(await cancelledRows(id)).toBe(1);
+  });
+
+  it("the batch alone decides: 30 cancel batches built on the same read, run at once, cancel once", async () => {
+    const { id, products } = await heldOnlineOrder();
+    const { version } = await orderRow(id);
+    const userIds = await env.DB.prepare("select o.user_id as shopperId, (select id from users where email = 'admin@example.com') as adminId from orders o where o.id = ?")
+      .bind(id)
+      .first<{ shopperId: string; adminId: string }>();
+    const db = getDb({ cloudflare: { env } } as unknown as AppLoadContext);
+    const batches = Array.from({ length: 30 }, (_, i) => {
+      const target =
+        i % 3 === 0
+          ? { orderId: id, by: { id: userIds!.adminId, as: "admin" as const }, version }
+          : i % 3 === 1
+            ? { orderId: id, by: { id: userIds!.shopperId, as: "shopper" as const }, version }
+            : { orderId: id, by: "payment" as const };
+      return db.batch(cancelStatements(db, target, `race ${i}`));
+    });
+    const cancelled = (await Promise.all(batches)).map(([, , rows]) => rows.length);
+    expect(cancelled.reduce((a, b) => a + b, 0)).toBe(1);
+    expect([await stockOf(products[0].id), await stockOf(products[1].id)]).toEqual([10, 5]);
+    expect(await orderRow(id)).toMatchObject({ status: "cancelled", version: version + 1 });
+    expect(await cancelledRows(id)).toBe(1);
+  });
+
+  it("each canceller only from its own states: not a shopper once packed, not the payment flow on a cash order, nobody on a stale version", async () => {
+    const db = getDb({ cloudflare: { env } } as unknown as AppLoadContext);
+    const shopper = await newShopper();
+    const { id, products } = await codOrder(shopper.token);
+    const shopperId = (await env.DB.prepare("select user_id as userId from orders where id = ?").bind(id).first<{ userId: string }>())!.userId;
+    // A session id somehow stored on the cash order: its expiry still does not cancel it.
+    await env.DB.prepare("update orders set stripe_session_id = ? where id = ?").bind(`cs_on_cod_${id}`, id).run();
+    expect((await sendWebhook(sessionEvent("checkout.session.expired", { id: `cs_on_cod_${id}`, payment_status: "unpaid" }))).status).toBe(200);
+    const [, , byPayment] = await db.batch(cancelStatements(db, { orderId: id, by: "payment" }, "Online payment expired"));
+    expect(byPayment).toEqual([]);
+    expect(await orderRow(id)).toMatchObject({ status: "placed", paymentStatus: "PENDING", version: 0 });
+
+    expect((await move(id, "packed", 0)).status).toBe(200);
+    const [, , byShopper] = await db.batch(cancelStatements(db, { orderId: id, by: { id: shopperId, as: "shopper" }, version: 1 }, "late"));
+    expect(byShopper).toEqual([]);
+    const [, , stale] = await db.batch(cancelStatements(db, { orderId: id, by: { id: shopperId, as: "admin" }, version: 0 }, "stale"));
+    expect(stale).toEqual([]);
+    expect(await stockOf(products[0].id)).toBe(8);
+    const [, , byAdmin] = await db.batch(cancelStatements(db, { orderId: id, by: { id: shopperId, as: "admin" }, version: 1 }, "store"));
+    expect(byAdmin).toHaveLength(1);
+    expect(await stockOf(products[0].id)).toBe(10);
+    expect(await orderRow(id)).toMatchObject({ status: "cancelled", paymentStatus: "PENDING", version: 2 });
   });
 });

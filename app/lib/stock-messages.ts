@@ -1,0 +1,28 @@
+/**
+ * What a shopper is told when stock runs short: the cart's wording (adding to the cart) and the
+ * order's (placing it). One module so the two stay side by side; the texts are asserted by tests.
+ */
+import { MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
+
+interface ProductStock {
+  name: string;
+  stock: number;
+}
+
+/** The most of a product one cart line may hold: its stock, capped by the per-line limit. */
+export function limitFor(stock: number): number {
+  return Math.min(stock, MAX_LINE_QUANTITY);
+}
+
+/** Why the cart refused more of a product. */
+export function stockMessage(product: ProductStock): string {
+  if (product.stock <= 0) return `${product.name} is out of stock`;
+  return `Only ${limitFor(product.stock)} of ${product.name} can be added`;
+}
+
+/** Why an order was refused: a line asked for more than is left. */
+export function soldOutMessage(product: ProductStock): string {
+  return product.stock <= 0
+    ? `${product.name} just sold out`
+    : `Only ${product.stock} of ${product.name} left: lower the quantity and try again`;
+}
