@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, exists, lte, sql } from "drizzle-orm";
-import { QueryBuilder } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, QueryBuilder } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import {
   categories,
@@ -87,8 +87,15 @@ const cardColumns = {
   image: firstImageUrl,
 };
 
+/**
+ * A column selected under a name of its own. Needed when a joined select in a `db.batch` reads two
+ * columns of one name (`categories.name`, `sub_categories.name`): D1 returns batch rows as objects
+ * keyed by column name, so the second would overwrite the first before Drizzle maps them.
+ */
+export const renamed = <T extends AnySQLiteColumn>(column: T, name: string) => sql`${column}`.mapWith(column).as(name);
+
 const categoryColumns = { id: categories.id, name: categories.name, image: categories.image };
-const subCategoryColumns = { id: subCategories.id, name: subCategories.name, image: subCategories.image };
+export const subCategoryColumns = { id: subCategories.id, name: subCategories.name, image: subCategories.image };
 
 export type CategoryRef = Awaited<ReturnType<typeof categoriesQuery>>[number];
 type ProductRow = Awaited<ReturnType<typeof productQuery>>[number];
