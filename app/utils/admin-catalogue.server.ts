@@ -217,7 +217,7 @@ export async function createProduct(context: AppLoadContext, input: ProductInput
   return id;
 }
 
-export const staleProductMessage = (stock: number) => `This product changed since you opened it (now ${stock} in stock). Review and save again.`;
+const staleProductMessage = (stock: number) => `This product changed since you opened it (now ${stock} in stock). Review and save again.`;
 
 /** 409: the product is no longer the one the editor opened. `data` has what a retry needs. */
 export class StaleProduct extends ApiError {

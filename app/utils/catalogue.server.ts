@@ -3,7 +3,7 @@
  * is one D1 round trip (a `batch()`), flat in catalogue size: products carry their images,
  * categories and sub-categories as JSON aggregated in SQL, never one query per product.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, exists, lte, sql } from "drizzle-orm";
 import { type AnySQLiteColumn, QueryBuilder } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
@@ -18,6 +18,7 @@ import {
 } from "~/db/schema";
 import { paiseToRupees } from "~/lib/money";
 import { type Database, getDb } from "./db.server";
+import { PRIVATE_NO_STORE } from "./http-cache.server";
 import { firstImageUrl } from "./product-columns.server";
 import { searchCatalogue } from "./search.server";
 
@@ -405,6 +406,14 @@ export function serializeProduct(p: CatalogueProduct) {
     version: p.version,
   };
 }
+
+/**
+ * The catalogue pages' `headers` export (each route re-exports it): the Cache-Control their loader
+ * chose, else private. Remix drops a loader's headers on a document unless the route exports this.
+ */
+export const catalogueHeaders: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? PRIVATE_NO_STORE,
+});
 
 /** Cache-Control for catalogue pages: shared caches only for anonymous visitors (no cookie at all). */
 export function catalogueCacheControl(request: Request): string {

@@ -14,7 +14,7 @@ import { getDb } from "./db.server";
 import { firstImageUrl } from "./product-columns.server";
 import { bundledMeanings } from "./search.server";
 
-export const SUGGESTION_LIMIT = 8;
+const SUGGESTION_LIMIT = 8;
 /** Sub-categories shown before products when both match (more when few products match). */
 const SUB_CATEGORY_SHARE = 3;
 /** Shorter input is not worth a round trip: one letter prefixes most of the catalogue. */
@@ -37,7 +37,7 @@ export interface Suggestion {
  * The one place typed text becomes suggestion words: the search normaliser's words, each with what
  * it means in the bundled shopper vocabulary ("doodh" → doodh or milk).
  */
-export function suggestionMeanings(q: string): string[][] {
+function suggestionMeanings(q: string): string[][] {
   return searchWords(q).map((word) => bundledMeanings(word).slice(0, MAX_MEANINGS));
 }
 
