@@ -1,16 +1,13 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { LoadMore } from "~/components/LoadMore";
 import { ProductGrid } from "~/components/ProductGrid";
 import { pageParam } from "~/lib/schemas/catalogue";
 import { idFromSegment, listingPath, titleFromSegment } from "~/lib/slugs";
 import { catalogueCacheControl, loadListing } from "~/utils/catalogue.server";
+import { notFound } from "~/utils/not-found.server";
 
 const LISTING_PAGE_SIZE = 8;
-
-function notFound(): never {
-  throw new Response("No route matches URL", { status: 404, statusText: "Not Found" });
-}
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const categoryId = idFromSegment(params.category);
@@ -24,9 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ ...listing, canonical }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
-});
+export { catalogueHeaders as headers } from "~/utils/catalogue.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
   d

@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Await, Link, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { Banner } from "~/components/Banner";
@@ -38,9 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ catalogue }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
-});
+export { catalogueHeaders as headers } from "~/utils/catalogue.server";
 
 export default function Home() {
   const { catalogue } = useLoaderData<typeof loader>();

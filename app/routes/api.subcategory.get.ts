@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiSuccess, assertMethod, handleApi, methodNotAllowed } from "~/utils/api.server";
-import { serializeSubCategory, subCategoriesStatement, toSubCategory } from "~/utils/catalogue.server";
-import { getD1 } from "~/utils/db.server";
+import { loadSubCategories, serializeSubCategory } from "~/utils/catalogue.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -9,6 +8,5 @@ export const loader = () => methodNotAllowed("POST");
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "POST");
-    const { results } = await subCategoriesStatement(getD1(context)).all<Parameters<typeof toSubCategory>[0]>();
-    return apiSuccess(results.map(toSubCategory).map(serializeSubCategory));
+    return apiSuccess((await loadSubCategories(context)).map(serializeSubCategory));
   });

@@ -1,17 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { notFound } from "~/utils/not-found.server";
 import { sweepExpiredReservations } from "~/utils/stripe.server";
 
-function notFound(): never {
-  throw new Response("Not Found", { status: 404 });
-}
 
-export const loader = () => notFound();
+export const loader = () => notFound("Not Found");
 
 /**
  * Internal: run only by the Worker's `scheduled` handler (it alone sets `context.cron`); any
  * request from outside is a 404. Releases stock held by online orders whose payment never came.
  */
 export async function action({ context }: ActionFunctionArgs) {
-  if (context.cron !== true) notFound();
+  if (context.cron !== true) notFound("Not Found");
   return Response.json(await sweepExpiredReservations(context));
 }

@@ -9,8 +9,7 @@ import { handleCategoryIntent } from "~/utils/admin-actions.server";
 import { formRefused, readAdminForm } from "~/utils/admin-forms.server";
 import { ApiError } from "~/utils/api.server";
 import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
-import { categoriesStatement, type CategoryRef } from "~/utils/catalogue.server";
-import { getD1 } from "~/utils/db.server";
+import { loadCategories, type CategoryRef } from "~/utils/catalogue.server";
 
 export const meta: MetaFunction = () => [{ title: "Category | FreshDash" }];
 
@@ -18,8 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Category | FreshDash" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { allowed } = await requireAdminPage(request, context);
   if (!allowed) return data({ allowed: false as const, categories: [] as CategoryRef[] }, { status: 403 });
-  const { results } = await categoriesStatement(getD1(context)).all<CategoryRef>();
-  return data({ allowed: true as const, categories: results });
+  return data({ allowed: true as const, categories: await loadCategories(context) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

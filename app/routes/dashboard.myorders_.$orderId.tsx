@@ -15,40 +15,39 @@ import { moveOrder, reorderToCart } from "~/utils/fulfilment.server";
 import { listOrders } from "~/utils/orders.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { notFound } from "~/utils/not-found.server";
+
+const ORDER_NOT_FOUND = "Order not found";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.order.orderId} | FreshDash` : "Order | FreshDash" },
 ];
 
-function notFound(): never {
-  throw new Response("Order not found", { status: 404, statusText: "Not Found" });
-}
-
 /** The shopper's own order only: anyone else's id is a 404, exactly like an unknown one. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  if (!isId(params.orderId)) notFound();
+  if (!isId(params.orderId)) notFound(ORDER_NOT_FOUND);
   const [order] = await listOrders(context, user.id, { orderId: params.orderId, limit: 1 });
-  if (!order) notFound();
+  if (!order) notFound(ORDER_NOT_FOUND);
   return data({ order, serverNow: Date.now() });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  if (!isId(params.orderId)) notFound();
+  if (!isId(params.orderId)) notFound(ORDER_NOT_FOUND);
   const here = `/dashboard/myorders/${params.orderId}`;
   const parsed = shopperOrderActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return redirectWithToast(context, here, { type: "error", text: parsed.error.issues[0].message });
 
   if (parsed.data.intent === "reorder") {
     const result = await reorderToCart(context, user.id, params.orderId);
-    if (!result.ok && result.status === 404) notFound();
+    if (!result.ok && result.status === 404) notFound(ORDER_NOT_FOUND);
     return result.ok
       ? redirectWithToast(context, "/cart", { type: "success", text: result.message.slice(0, 300) })
       : redirectWithToast(context, here, { type: "error", text: result.message.slice(0, 300) });
   }
   const result = await moveOrder(context, { id: params.orderId, to: "cancelled", actor: { id: user.id, as: "shopper" } });
-  if (!result.ok && result.status === 404) notFound();
+  if (!result.ok && result.status === 404) notFound(ORDER_NOT_FOUND);
   const text = result.ok ? shopperCancelMessage(result.refund) : result.message;
   return redirectWithToast(context, here, { type: result.ok ? "success" : "error", text });
 }

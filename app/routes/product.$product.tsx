@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CartQuantityControl } from "~/components/CartQuantityControl";
 import { PriceBlock } from "~/components/PriceBlock";
@@ -33,9 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ product, canonical, jsonLd }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
-});
+export { catalogueHeaders as headers } from "~/utils/catalogue.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
   d

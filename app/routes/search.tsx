@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { LoadMore } from "~/components/LoadMore";
 import { ProductGrid } from "~/components/ProductGrid";
@@ -29,9 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ q, results }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
-});
+export { catalogueHeaders as headers } from "~/utils/catalogue.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.q ? `Search results for "${d.q}" | FreshDash` : "Search | FreshDash" },

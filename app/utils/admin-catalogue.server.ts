@@ -3,25 +3,43 @@
  * and its images and links are written all-or-nothing. Text is stored as typed (React escapes it).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, count, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import {
+  cartItems,
+  cartNotices,
+  categories,
+  productCategories,
+  productImages,
+  products,
+  productSubCategories,
+  subCategories,
+  subCategoryCategories,
+} from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { rupeesToPaise } from "~/lib/money";
 import type { ProductInput } from "~/lib/schemas/admin";
 import { ApiError } from "./api.server";
-import { getD1 } from "./db.server";
+import { type Database, getDb } from "./db.server";
 
 type CategoryInput = { name: string; image: string };
 type SubCategoryInput = CategoryInput & { category: string[] };
 
+const now = sql<number>`(unixepoch() * 1000)`;
+
+/** SQLite refused a statement for `pattern` (Drizzle wraps a single query's error, a batch's is D1's own). */
+function failedOn(error: unknown, pattern: RegExp): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if (pattern.test(e.message)) return true;
+  return false;
+}
+
 function uniqueViolation(error: unknown, what: string): never {
-  if (/UNIQUE constraint failed/i.test(String((error as Error)?.message))) throw new ApiError(`A ${what} with this name already exists`, 409, { name: [`A ${what} with this name already exists`] });
+  if (failedOn(error, /UNIQUE constraint failed/i)) throw new ApiError(`A ${what} with this name already exists`, 409, { name: [`A ${what} with this name already exists`] });
   throw error;
 }
 
-async function assertAllExist(d1: D1Database, table: "categories" | "sub_categories", ids: string[], label: string) {
-  const row = await d1
-    .prepare(`select count(*) as n from ${table} where id in (${ids.map(() => "?").join(",")})`)
-    .bind(...ids)
-    .first<{ n: number }>();
+async function assertAllExist(db: Database, table: typeof categories | typeof subCategories, ids: string[], label: string) {
+  const row = await db.select({ n: count() }).from(table).where(inArray(table.id, ids)).get();
   if ((row?.n ?? 0) !== ids.length) throw new ApiError(`Choose ${label} from the list: one no longer exists`, 400);
 }
 
@@ -31,7 +49,7 @@ async function assertAllExist(d1: D1Database, table: "categories" | "sub_categor
 export async function createCategory(context: AppLoadContext, input: CategoryInput) {
   const id = newId();
   try {
-    await getD1(context).prepare("insert into categories (id, name, image) values (?, ?, ?)").bind(id, input.name, input.image).run();
+    await getDb(context).insert(categories).values({ id, name: input.name, image: input.image });
   } catch (error) {
     uniqueViolation(error, "category");
   }
@@ -40,10 +58,10 @@ export async function createCategory(context: AppLoadContext, input: CategoryInp
 
 export async function updateCategory(context: AppLoadContext, id: string, input: CategoryInput) {
   try {
-    const result = await getD1(context)
-      .prepare("update categories set name = ?, image = ?, updated_at = unixepoch() * 1000 where id = ?")
-      .bind(input.name, input.image, id)
-      .run();
+    const result = await getDb(context)
+      .update(categories)
+      .set({ name: input.name, image: input.image, updatedAt: now })
+      .where(eq(categories.id, id));
     if (!result.meta.changes) throw new ApiError("Category not found", 404);
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -54,116 +72,152 @@ export async function updateCategory(context: AppLoadContext, id: string, input:
 
 /** Refused while sub-categories or products still use it: nothing is left dangling. */
 export async function deleteCategory(context: AppLoadContext, id: string) {
-  const d1 = getD1(context);
-  const usage = await d1
-    .prepare(
-      `select (select count(*) from categories where id = ?1) as found,
-              (select count(*) from sub_category_categories where category_id = ?1) as subs,
-              (select count(*) from product_categories where category_id = ?1) as products`,
-    )
-    .bind(id)
-    .first<{ found: number; subs: number; products: number }>();
-  if (!usage?.found) throw new ApiError("Category not found", 404);
+  const db = getDb(context);
+  const usage = await db
+    .select({
+      subs: db.$count(subCategoryCategories, eq(subCategoryCategories.categoryId, id)),
+      products: db.$count(productCategories, eq(productCategories.categoryId, id)),
+    })
+    .from(categories)
+    .where(eq(categories.id, id))
+    .get();
+  if (!usage) throw new ApiError("Category not found", 404);
   if (usage.subs || usage.products) {
     throw new ApiError(
       `This category is used by ${usage.subs} sub-categor${usage.subs === 1 ? "y" : "ies"} and ${usage.products} product${usage.products === 1 ? "" : "s"}: move or delete them first`,
       409,
     );
   }
-  await d1.prepare("delete from categories where id = ?").bind(id).run();
+  await db.delete(categories).where(eq(categories.id, id));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Sub-categories
 
-function linkStatements(d1: D1Database, subId: string, categoryIds: string[]) {
-  return categoryIds.map((categoryId, position) =>
-    d1.prepare("insert into sub_category_categories (sub_category_id, category_id, position) values (?, ?, ?)").bind(subId, categoryId, position),
-  );
+function linkStatements(db: Database, subCategoryId: string, categoryIds: string[]) {
+  return categoryIds.map((categoryId, position) => db.insert(subCategoryCategories).values({ subCategoryId, categoryId, position }));
 }
 
 export async function createSubCategory(context: AppLoadContext, input: SubCategoryInput) {
-  const d1 = getD1(context);
-  await assertAllExist(d1, "categories", input.category, "categories");
+  const db = getDb(context);
+  await assertAllExist(db, categories, input.category, "categories");
   const id = newId();
-  await d1.batch([d1.prepare("insert into sub_categories (id, name, image) values (?, ?, ?)").bind(id, input.name, input.image), ...linkStatements(d1, id, input.category)]);
+  await db.batch([db.insert(subCategories).values({ id, name: input.name, image: input.image }), ...linkStatements(db, id, input.category)]);
   return { _id: id, name: input.name, image: input.image, category: input.category.map((c) => ({ _id: c })) };
 }
 
 export async function updateSubCategory(context: AppLoadContext, id: string, input: SubCategoryInput) {
-  const d1 = getD1(context);
-  await assertAllExist(d1, "categories", input.category, "categories");
-  const [updated] = await d1.batch([
-    d1.prepare("update sub_categories set name = ?, image = ?, updated_at = unixepoch() * 1000 where id = ?").bind(input.name, input.image, id),
-    d1.prepare("delete from sub_category_categories where sub_category_id = ? and exists (select 1 from sub_categories where id = ?)").bind(id, id),
-    ...linkStatements(d1, id, input.category).map((stmt) => stmt),
-  ]).catch((error) => {
-    if (/FOREIGN KEY/i.test(String(error?.message))) throw new ApiError("Sub-category not found", 404);
-    throw error;
-  });
+  const db = getDb(context);
+  await assertAllExist(db, categories, input.category, "categories");
+  const [updated] = await db
+    .batch([
+      db.update(subCategories).set({ name: input.name, image: input.image, updatedAt: now }).where(eq(subCategories.id, id)),
+      db
+        .delete(subCategoryCategories)
+        .where(
+          and(
+            eq(subCategoryCategories.subCategoryId, id),
+            exists(db.select({ one: sql`1` }).from(subCategories).where(eq(subCategories.id, id))),
+          ),
+        ),
+      ...linkStatements(db, id, input.category),
+    ])
+    .catch((error: unknown) => {
+      if (failedOn(error, /FOREIGN KEY/i)) throw new ApiError("Sub-category not found", 404);
+      throw error;
+    });
   if (!updated.meta.changes) throw new ApiError("Sub-category not found", 404);
   return { _id: id, name: input.name, image: input.image, category: input.category.map((c) => ({ _id: c })) };
 }
 
 export async function deleteSubCategory(context: AppLoadContext, id: string) {
-  const d1 = getD1(context);
-  const usage = await d1
-    .prepare(
-      `select (select count(*) from sub_categories where id = ?1) as found,
-              (select count(*) from product_sub_categories where sub_category_id = ?1) as products`,
-    )
-    .bind(id)
-    .first<{ found: number; products: number }>();
-  if (!usage?.found) throw new ApiError("Sub-category not found", 404);
+  const db = getDb(context);
+  const usage = await db
+    .select({ products: db.$count(productSubCategories, eq(productSubCategories.subCategoryId, id)) })
+    .from(subCategories)
+    .where(eq(subCategories.id, id))
+    .get();
+  if (!usage) throw new ApiError("Sub-category not found", 404);
   if (usage.products) {
     throw new ApiError(`This sub-category is used by ${usage.products} product${usage.products === 1 ? "" : "s"}: move or delete them first`, 409);
   }
-  await d1.prepare("delete from sub_categories where id = ?").bind(id).run();
+  await db.delete(subCategories).where(eq(subCategories.id, id));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Products
 
-/** A product's images and links, each inserted only `when` a condition holds (always, on create). */
-function productLinkStatements(d1: D1Database, productId: string, input: ProductInput, when: { sql: string; args: unknown[] } = { sql: "1", args: [] }) {
-  const insert = (table: string, column: string, value: string, position: number) =>
-    d1.prepare(`insert into ${table} (product_id, ${column}, position) select ?, ?, ? where ${when.sql}`).bind(productId, value, position, ...when.args);
+/** A product's images and links (in the order the admin gave), inserted as they are: a new product. */
+function productLinkStatements(db: Database, productId: string, input: ProductInput) {
   return [
-    ...input.image.map((url, position) => insert("product_images", "url", url, position)),
-    ...input.category.map((c, position) => insert("product_categories", "category_id", c, position)),
-    ...input.subCategory.map((s, position) => insert("product_sub_categories", "sub_category_id", s, position)),
+    ...input.image.map((url, position) => db.insert(productImages).values({ productId, position, url })),
+    ...input.category.map((categoryId, position) => db.insert(productCategories).values({ productId, categoryId, position })),
+    ...input.subCategory.map((subCategoryId, position) => db.insert(productSubCategories).values({ productId, subCategoryId, position })),
   ];
 }
 
-const moreDetailsJson = (input: ProductInput) => JSON.stringify(Object.fromEntries(input.more_details.map((f) => [f.name, f.value])));
+/** A bound value selected as `column` (an `insert … select` names what it selects). */
+const value = <T extends string | number>(v: T, column: AnySQLiteColumn) => sql<T>`${v}`.as(column.name);
 
-async function assertProductRefs(d1: D1Database, input: ProductInput) {
-  await assertAllExist(d1, "categories", input.category, "categories");
-  await assertAllExist(d1, "sub_categories", input.subCategory, "sub-categories");
+/**
+ * The same links, each inserted only while `unchanged` holds for the product's row (an edit): an
+ * `insert … select` from the one product row (its primary key) that still matches the guard.
+ */
+function guardedProductLinkStatements(db: Database, productId: string, input: ProductInput, unchanged: SQL | undefined) {
+  const product = and(eq(products.id, productId), unchanged);
+  return [
+    ...input.image.map((url, position) =>
+      db.insert(productImages).select(db.select({ productId: products.id, position: value(position, productImages.position), url: value(url, productImages.url) }).from(products).where(product)),
+    ),
+    ...input.category.map((categoryId, position) =>
+      db
+        .insert(productCategories)
+        .select(db.select({ productId: products.id, categoryId: value(categoryId, productCategories.categoryId), position: value(position, productCategories.position) }).from(products).where(product)),
+    ),
+    ...input.subCategory.map((subCategoryId, position) =>
+      db
+        .insert(productSubCategories)
+        .select(db.select({ productId: products.id, subCategoryId: value(subCategoryId, productSubCategories.subCategoryId), position: value(position, productSubCategories.position) }).from(products).where(product)),
+    ),
+  ];
+}
+
+const moreDetails = (input: ProductInput) => Object.fromEntries(input.more_details.map((f) => [f.name, f.value]));
+
+async function assertProductRefs(db: Database, input: ProductInput) {
+  await assertAllExist(db, categories, input.category, "categories");
+  await assertAllExist(db, subCategories, input.subCategory, "sub-categories");
 }
 
 /** A category or sub-category deleted between the check and the batch: the batch rolled back. */
 function refsGone(error: unknown): never {
-  if (/FOREIGN KEY/i.test(String((error as Error)?.message))) throw new ApiError("Choose categories and sub-categories from the list: one no longer exists", 400);
+  if (failedOn(error, /FOREIGN KEY/i)) throw new ApiError("Choose categories and sub-categories from the list: one no longer exists", 400);
   throw error;
 }
 
 export async function createProduct(context: AppLoadContext, input: ProductInput) {
-  const d1 = getD1(context);
-  await assertProductRefs(d1, input);
+  const db = getDb(context);
+  await assertProductRefs(db, input);
   const id = newId();
-  await d1
+  await db
     .batch([
-      d1
-        .prepare("insert into products (id, name, description, unit, stock, price, discount, more_details) values (?, ?, ?, ?, ?, ?, ?, ?)")
-        .bind(id, input.name, input.description, input.unit, input.stock, rupeesToPaise(input.price), input.discount, moreDetailsJson(input)),
-      ...productLinkStatements(d1, id, input),
+      db.insert(products).values({
+        id,
+        name: input.name,
+        description: input.description,
+        unit: input.unit,
+        stock: input.stock,
+        price: rupeesToPaise(input.price),
+        discount: input.discount,
+        moreDetails: moreDetails(input),
+      }),
+      ...productLinkStatements(db, id, input),
     ])
     .catch(refsGone);
   return id;
 }
 
-export const staleProductMessage = (stock: number) => `This product changed since you opened it (now ${stock} in stock). Review and save again.`;
+const staleProductMessage = (stock: number) => `This product changed since you opened it (now ${stock} in stock). Review and save again.`;
 
 /** 409: the product is no longer the one the editor opened. `data` has what a retry needs. */
 export class StaleProduct extends ApiError {
@@ -184,29 +238,36 @@ export class StaleProduct extends ApiError {
  * last, so either all of it applies or none, and of N saves racing from one version exactly one wins.
  */
 export async function updateProduct(context: AppLoadContext, id: string, input: ProductInput, { version }: { version?: number | null } = {}) {
-  const d1 = getD1(context);
-  await assertProductRefs(d1, input);
-  const [guard, guardArgs] = version != null ? ["version = ?", [version]] : ["stock = ?", [input.stock]];
-  const unchanged = { sql: `exists (select 1 from products where id = ? and ${guard})`, args: [id, ...guardArgs] };
-  const results = await d1
+  const db = getDb(context);
+  await assertProductRefs(db, input);
+  const guard = version != null ? eq(products.version, version) : eq(products.stock, input.stock);
+  const unchanged = exists(db.select({ one: sql`1` }).from(products).where(and(eq(products.id, id), guard)));
+  const results = await db
     .batch([
-      ...["product_images", "product_categories", "product_sub_categories"].map((table) =>
-        d1.prepare(`delete from ${table} where product_id = ? and ${unchanged.sql}`).bind(id, ...unchanged.args),
-      ),
-      ...productLinkStatements(d1, id, input, unchanged),
-      d1
-        .prepare(
-          `update products set name = ?, description = ?, unit = ?, stock = ?, price = ?, discount = ?, more_details = ?,
-             version = version + 1, updated_at = unixepoch() * 1000
-           where id = ? and ${guard}`,
-        )
-        .bind(input.name, input.description, input.unit, input.stock, rupeesToPaise(input.price), input.discount, moreDetailsJson(input), id, ...guardArgs),
+      db.delete(productImages).where(and(eq(productImages.productId, id), unchanged)),
+      db.delete(productCategories).where(and(eq(productCategories.productId, id), unchanged)),
+      db.delete(productSubCategories).where(and(eq(productSubCategories.productId, id), unchanged)),
+      ...guardedProductLinkStatements(db, id, input, guard),
+      db
+        .update(products)
+        .set({
+          name: input.name,
+          description: input.description,
+          unit: input.unit,
+          stock: input.stock,
+          price: rupeesToPaise(input.price),
+          discount: input.discount,
+          moreDetails: moreDetails(input),
+          version: sql`${products.version} + 1`,
+          updatedAt: now,
+        })
+        .where(and(eq(products.id, id), guard)),
     ])
     .catch(refsGone);
-  if (results.at(-1)!.meta.changes) return;
-  const now = await d1.prepare("select stock, version from products where id = ?").bind(id).first<{ stock: number; version: number }>();
-  if (!now) throw new ApiError("Product not found", 404);
-  throw new StaleProduct({ _id: id, ...now });
+  if (results[results.length - 1].meta.changes) return;
+  const current = await db.select({ stock: products.stock, version: products.version }).from(products).where(eq(products.id, id)).get();
+  if (!current) throw new ApiError("Product not found", 404);
+  throw new StaleProduct({ _id: id, ...current });
 }
 
 /**
@@ -214,16 +275,21 @@ export async function updateProduct(context: AppLoadContext, id: string, input: 
  * in the same batch; past orders keep their snapshot.
  */
 export async function deleteProduct(context: AppLoadContext, id: string) {
-  const d1 = getD1(context);
-  const [, deleted] = await d1.batch([
-    d1
-      .prepare(
-        `insert into cart_notices (id, user_id, message)
-         select lower(hex(randomblob(12))), ci.user_id, p.name || ' is no longer available and was removed from your cart'
-           from cart_items ci join products p on p.id = ci.product_id where ci.product_id = ?`,
-      )
-      .bind(id),
-    d1.prepare("delete from products where id = ?").bind(id),
+  const db = getDb(context);
+  const [, deleted] = await db.batch([
+    db.insert(cartNotices).select(
+      db
+        .select({
+          id: sql<string>`lower(hex(randomblob(12)))`.as(cartNotices.id.name),
+          userId: cartItems.userId,
+          message: sql<string>`${products.name} || ${" is no longer available and was removed from your cart"}`.as(cartNotices.message.name),
+          createdAt: now.as(cartNotices.createdAt.name),
+        })
+        .from(cartItems)
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(eq(cartItems.productId, id)),
+    ),
+    db.delete(products).where(eq(products.id, id)),
   ]);
   if (!deleted.meta.changes) throw new ApiError("Product not found", 404);
 }

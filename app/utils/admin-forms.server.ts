@@ -45,7 +45,7 @@ export async function prepareAll(form: FormData, field: string, max = Infinity) 
 const text = (form: FormData, key: string) => String(form.get(key) ?? "");
 
 /** The product form as typed, with removed images dropped; new files are checked, not stored. */
-export async function readProductDraft(form: FormData) {
+async function readProductDraft(form: FormData) {
   const removed = new Set(form.getAll("removeImage").map(String));
   const kept = form.getAll("image").map(String).filter((url) => url && !removed.has(url));
   const { images, error } = await prepareAll(form, "newImage");
@@ -70,12 +70,12 @@ export async function readProductDraft(form: FormData) {
 }
 
 /** Validates a draft as it would be saved: its kept images plus the new ones, under their future URLs. */
-export function validateProductDraft(draft: ProductDraft, images: PreparedImage[] = []) {
+function validateProductDraft(draft: ProductDraft, images: PreparedImage[] = []) {
   return productInputSchema.safeParse({ ...draft, image: [...draft.image, ...images.map((image) => image.url)], more_details: draft.fields });
 }
 
 /** Fields the admin forms send several times: chips, kept and removed images, custom fields. */
-export const ADMIN_REPEATABLE_FIELDS = ["category", "subCategory", "image", "removeImage", "newImage", "fieldName", "fieldValue"] as const;
+const ADMIN_REPEATABLE_FIELDS = ["category", "subCategory", "image", "removeImage", "newImage", "fieldName", "fieldValue"] as const;
 
 /**
  * An admin form: multipart (every admin form can carry images: the upload limit is spent and the

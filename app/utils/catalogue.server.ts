@@ -3,40 +3,150 @@
  * is one D1 round trip (a `batch()`), flat in catalogue size: products carry their images,
  * categories and sub-categories as JSON aggregated in SQL, never one query per product.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
+import { and, asc, count, desc, eq, exists, lte, sql } from "drizzle-orm";
+import { type AnySQLiteColumn, QueryBuilder } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import {
+  categories,
+  productCategories,
+  productImages,
+  products,
+  productSubCategories,
+  subCategories,
+  subCategoryCategories,
+} from "~/db/schema";
 import { paiseToRupees } from "~/lib/money";
-import { getD1 } from "./db.server";
+import { type Database, getDb } from "./db.server";
+import { PRIVATE_NO_STORE } from "./http-cache.server";
+import { firstImageUrl } from "./product-columns.server";
 import { searchCatalogue } from "./search.server";
 
-export interface CategoryRef {
-  id: string;
-  name: string;
-  image: string;
+// ---------------------------------------------------------------------------------------------
+// Columns: a product with its images, categories and sub-categories aggregated as JSON in SQL
+
+const qb = new QueryBuilder();
+
+/** A product's image URLs, categories and sub-categories in the admin's order (correlated on `products`). */
+const imageRows = qb
+  .select({ url: productImages.url })
+  .from(productImages)
+  .where(eq(productImages.productId, products.id))
+  .orderBy(asc(productImages.position))
+  .as("image_rows");
+const categoryRows = qb
+  .select({ id: categories.id, name: categories.name, image: categories.image })
+  .from(productCategories)
+  .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+  .where(eq(productCategories.productId, products.id))
+  .orderBy(asc(productCategories.position))
+  .as("category_rows");
+const subCategoryRows = qb
+  .select({ id: subCategories.id, name: subCategories.name, image: subCategories.image })
+  .from(productSubCategories)
+  .innerJoin(subCategories, eq(subCategories.id, productSubCategories.subCategoryId))
+  .where(eq(productSubCategories.productId, products.id))
+  .orderBy(asc(productSubCategories.position))
+  .as("sub_category_rows");
+/** A sub-category's parent categories in the admin's chip order (correlated on `sub_categories`). */
+const parentRows = qb
+  .select({ id: categories.id, name: categories.name })
+  .from(subCategoryCategories)
+  .innerJoin(categories, eq(categories.id, subCategoryCategories.categoryId))
+  .where(eq(subCategoryCategories.subCategoryId, subCategories.id))
+  .orderBy(asc(subCategoryCategories.position))
+  .as("parent_rows");
+
+/** JSON text of a list of category refs; parsed by {@link toProduct} / {@link toSubCategory}. */
+const refsJson = (rows: typeof categoryRows | typeof subCategoryRows) =>
+  sql<string>`(select json_group_array(json_object('id', ${rows.id}, 'name', ${rows.name}, 'image', ${rows.image})) from ${rows})`;
+
+/** Columns that assemble a whole product (a select whose `from` or join is `products`). */
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  unit: products.unit,
+  stock: products.stock,
+  price: products.price,
+  discount: products.discount,
+  description: products.description,
+  moreDetails: products.moreDetails,
+  version: products.version,
+  images: sql<string>`(select json_group_array(${imageRows.url}) from ${imageRows})`,
+  categories: refsJson(categoryRows),
+  subCategories: refsJson(subCategoryRows),
+};
+
+/** What a product card needs, and nothing else (pages ship this, not the whole product). */
+const cardColumns = {
+  id: products.id,
+  name: products.name,
+  unit: products.unit,
+  stock: products.stock,
+  price: products.price,
+  discount: products.discount,
+  image: firstImageUrl,
+};
+
+/**
+ * A column selected under a name of its own. Needed when a joined select in a `db.batch` reads two
+ * columns of one name (`categories.name`, `sub_categories.name`): D1 returns batch rows as objects
+ * keyed by column name, so the second would overwrite the first before Drizzle maps them.
+ */
+export const renamed = <T extends AnySQLiteColumn>(column: T, name: string) => sql`${column}`.mapWith(column).as(name);
+
+const categoryColumns = { id: categories.id, name: categories.name, image: categories.image };
+export const subCategoryColumns = { id: subCategories.id, name: subCategories.name, image: subCategories.image };
+
+export type CategoryRef = Awaited<ReturnType<typeof categoriesQuery>>[number];
+type ProductRow = Awaited<ReturnType<typeof productQuery>>[number];
+type SubCategoryRow = Awaited<ReturnType<typeof subCategoriesQuery>>[number];
+
+// ---------------------------------------------------------------------------------------------
+// The JSON those columns carry, parsed in this one place
+
+const categoryRefSchema = z.object({ id: z.string(), name: z.string(), image: z.string() });
+const imageListSchema = z.array(z.string());
+const categoryRefListSchema = z.array(categoryRefSchema);
+const parentListSchema = z.array(z.object({ id: z.string(), name: z.string() }));
+const moreDetailsSchema = z.record(z.string(), z.string());
+
+/** JSON text checked against `schema`; anything else (never expected) reads as `fallback`. */
+function parseJson<T>(schema: z.ZodType<T>, text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
-export interface CatalogueProduct {
-  id: string;
-  name: string;
-  unit: string;
-  stock: number;
-  /** Paise. */
-  price: number;
-  discount: number;
-  description: string;
-  moreDetails: Record<string, string>;
-  images: string[];
-  categories: CategoryRef[];
-  subCategories: CategoryRef[];
-  /** Bumped by every admin save and stock change: an edit sends back the version it started from. */
-  version: number;
+type JsonKeys = "images" | "categories" | "subCategories";
+
+function toProduct({ images, categories, subCategories, ...row }: Omit<ProductRow, JsonKeys> & Record<JsonKeys, string | null>) {
+  return {
+    ...row,
+    images: parseJson(imageListSchema, images, []),
+    categories: parseJson(categoryRefListSchema, categories, []),
+    subCategories: parseJson(categoryRefListSchema, subCategories, []),
+  };
 }
 
-export interface SubCategoryWithParents extends CategoryRef {
-  categories: { id: string; name: string }[];
+export type CatalogueProduct = ReturnType<typeof toProduct>;
+
+function toSubCategory({ categories, ...row }: SubCategoryRow) {
+  return { ...row, categories: parseJson(parentListSchema, categories, []) };
 }
 
-/** Columns that assemble a whole product from `p`. */
-const PRODUCT_COLUMNS = `p.id, p.name, p.unit, p.stock, p.price, p.discount, p.description, p.more_details as moreDetails, p.version,
+export type SubCategoryWithParents = ReturnType<typeof toSubCategory>;
+
+// ---------------------------------------------------------------------------------------------
+// Rows of the raw FTS5 search query (search.server.ts), which splices these column lists into its
+// text: the same columns as above, checked by a schema instead of inferred.
+
+// Raw SQL: spliced into search's FTS5/bm25 ranking query, which aliases products as `p`.
+const RAW_PRODUCT_COLUMNS = `p.id, p.name, p.unit, p.stock, p.price, p.discount, p.description, p.more_details as moreDetails, p.version,
   (select json_group_array(url) from (select url from product_images where product_id = p.id order by position)) as images,
   (select json_group_array(json_object('id', c.id, 'name', c.name, 'image', c.image)) from
      (select c.id, c.name, c.image from product_categories pc join categories c on c.id = pc.category_id
@@ -44,89 +154,72 @@ const PRODUCT_COLUMNS = `p.id, p.name, p.unit, p.stock, p.price, p.discount, p.d
   (select json_group_array(json_object('id', s.id, 'name', s.name, 'image', s.image)) from
      (select s.id, s.name, s.image from product_sub_categories ps join sub_categories s on s.id = ps.sub_category_id
        where ps.product_id = p.id order by ps.position) s) as subCategories`;
-
-/** What a product card needs, and nothing else (pages ship this, not the whole product). */
-export interface CardRow {
-  id: string;
-  name: string;
-  unit: string;
-  stock: number;
-  price: number;
-  discount: number;
-  image: string;
-}
-
-const CARD_COLUMNS = `p.id, p.name, p.unit, p.stock, p.price, p.discount,
+// Raw SQL: as above.
+const RAW_CARD_COLUMNS = `p.id, p.name, p.unit, p.stock, p.price, p.discount,
   coalesce((select url from product_images where product_id = p.id order by position limit 1), '') as image`;
 
+const cardRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  stock: z.number(),
+  price: z.number(),
+  discount: z.number(),
+  image: z.string(),
+});
+const rawProductRowSchema = cardRowSchema.omit({ image: true }).extend({
+  description: z.string(),
+  version: z.number(),
+  moreDetails: z.string().transform((text) => parseJson(moreDetailsSchema, text, {})),
+  images: z.string().nullable(),
+  categories: z.string().nullable(),
+  subCategories: z.string().nullable(),
+});
+
+export type CardRow = z.infer<typeof cardRowSchema>;
+
 export type Shape = "card" | "full";
-export const columnsFor = (shape: Shape) => (shape === "card" ? CARD_COLUMNS : PRODUCT_COLUMNS);
+export const columnsFor = (shape: Shape) => (shape === "card" ? RAW_CARD_COLUMNS : RAW_PRODUCT_COLUMNS);
 export function shapeRows(shape: "card", rows: unknown[]): CardRow[];
 export function shapeRows(shape: "full", rows: unknown[]): CatalogueProduct[];
 export function shapeRows(shape: Shape, rows: unknown[]): CardRow[] | CatalogueProduct[];
 export function shapeRows(shape: Shape, rows: unknown[]) {
-  return shape === "card" ? (rows as CardRow[]) : (rows as ProductRow[]).map(toProduct);
+  return shape === "card" ? rows.map((row) => cardRowSchema.parse(row)) : rows.map((row) => toProduct(rawProductRowSchema.parse(row)));
 }
-
-type ProductRow = Omit<CatalogueProduct, "moreDetails" | "images" | "categories" | "subCategories"> & {
-  moreDetails: string;
-  images: string;
-  categories: string;
-  subCategories: string;
-};
-
-function parseJson<T>(value: string | null | undefined, fallback: T): T {
-  try {
-    return value ? (JSON.parse(value) as T) : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-export function toProduct(row: ProductRow): CatalogueProduct {
-  return {
-    ...row,
-    moreDetails: parseJson(row.moreDetails, {}),
-    images: parseJson(row.images, []),
-    categories: parseJson(row.categories, []),
-    subCategories: parseJson(row.subCategories, []),
-  };
-}
-
-const rows = <T>(result: D1Result) => result.results as T[];
 
 // ---------------------------------------------------------------------------------------------
-// Statements (batchable)
+// Queries (batchable)
 
-export function categoriesStatement(d1: D1Database) {
-  return d1.prepare("select id, name, image from categories order by name collate nocase, id");
+function categoriesQuery(db: Database) {
+  return db.select(categoryColumns).from(categories).orderBy(sql`${categories.name} collate nocase`, asc(categories.id));
 }
 
-/** Sub-categories with their parent categories, sorted by name. */
-export function subCategoriesStatement(d1: D1Database) {
-  return d1.prepare(
-    `select s.id, s.name, s.image,
-       (select json_group_array(json_object('id', c.id, 'name', c.name)) from
-          (select c.id, c.name from sub_category_categories sc join categories c on c.id = sc.category_id
-            where sc.sub_category_id = s.id order by sc.position) c) as categories
-     from sub_categories s order by s.name collate nocase, s.id`,
+/** Sub-categories with their parent categories (JSON, see {@link toSubCategory}), sorted by name. */
+function subCategoriesQuery(db: Database) {
+  return db
+    .select({ ...subCategoryColumns, categories: sql<string>`(select json_group_array(json_object('id', ${parentRows.id}, 'name', ${parentRows.name})) from ${parentRows})` })
+    .from(subCategories)
+    .orderBy(sql`${subCategories.name} collate nocase`, asc(subCategories.id));
+}
+
+const newestFirst = [desc(products.createdAt), asc(products.id)];
+
+function productQuery(db: Database) {
+  return db.select(productColumns).from(products);
+}
+
+/** Products of a category: driven from the join table's index, so the cost follows the category's size. */
+const inCategory = (db: Database, categoryId: string) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(productCategories)
+      .where(and(eq(productCategories.productId, products.id), eq(productCategories.categoryId, categoryId))),
   );
-}
 
-export function toSubCategory(row: Omit<SubCategoryWithParents, "categories"> & { categories: string }): SubCategoryWithParents {
-  return { ...row, categories: parseJson(row.categories, []) };
-}
-
-const PRODUCT_ORDER = "order by p.created_at desc, p.id";
-
-function productsInStatement(d1: D1Database, from: string, binds: unknown[], limit: number, offset: number, shape: Shape = "full") {
-  return d1.prepare(`select ${columnsFor(shape)} ${from} ${PRODUCT_ORDER} limit ? offset ?`).bind(...binds, limit, offset);
-}
-
-/** Driven from the join tables' indexes, so the cost follows the category's size, not the catalogue's. */
-const FROM_CATEGORY = "from product_categories pc join products p on p.id = pc.product_id where pc.category_id = ?";
-const FROM_CATEGORY_AND_SUB = `from product_sub_categories ps join products p on p.id = ps.product_id
-  where ps.sub_category_id = ? and exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)`;
+/** Products of a sub-category that are also in the category (from `product_sub_categories` join `products`). */
+const inListing = (db: Database, categoryId: string, subCategoryId: string) =>
+  and(eq(productSubCategories.subCategoryId, subCategoryId), inCategory(db, categoryId));
 
 // ---------------------------------------------------------------------------------------------
 // Reads
@@ -142,15 +235,21 @@ export function paged<T>(items: T[], totalCount: number, page: number, limit: nu
   return { items, totalCount, page, totalPages: Math.max(1, Math.ceil(totalCount / limit)) };
 }
 
-function toCategoryTree(cats: D1Result, subs: D1Result) {
-  return { categories: rows<CategoryRef>(cats), subCategories: rows<Parameters<typeof toSubCategory>[0]>(subs).map(toSubCategory) };
+/** Every category, sorted by name. */
+export async function loadCategories(context: AppLoadContext) {
+  return categoriesQuery(getDb(context));
+}
+
+/** Every sub-category with its parents, sorted by name: /api. */
+export async function loadSubCategories(context: AppLoadContext) {
+  return (await subCategoriesQuery(getDb(context))).map(toSubCategory);
 }
 
 /** Categories and sub-categories (sorted by name): admin forms and lists. */
 export async function loadCategoryTree(context: AppLoadContext) {
-  const d1 = getD1(context);
-  const [cats, subs] = await d1.batch([categoriesStatement(d1), subCategoriesStatement(d1)]);
-  return toCategoryTree(cats, subs);
+  const db = getDb(context);
+  const [cats, subs] = await db.batch([categoriesQuery(db), subCategoriesQuery(db)]);
+  return { categories: cats, subCategories: subs.map(toSubCategory) };
 }
 
 /**
@@ -158,87 +257,125 @@ export async function loadCategoryTree(context: AppLoadContext) {
  * listing) and up to `perCategory` newest products of every category (the rows, card shape).
  */
 export async function loadHomeCatalogue(context: AppLoadContext, perCategory: number) {
-  const d1 = getD1(context);
-  const [cats, subs, ranked] = await d1.batch([
-    categoriesStatement(d1),
-    subCategoriesStatement(d1),
-    d1
-      .prepare(
-        `with ranked as (
-           select pc.category_id as categoryId, pc.product_id as productId,
-                  row_number() over (partition by pc.category_id order by p.created_at desc, p.id) as rank
-             from product_categories pc join products p on p.id = pc.product_id)
-         select r.categoryId, ${CARD_COLUMNS}
-           from ranked r join products p on p.id = r.productId
-          where r.rank <= ? order by r.categoryId, r.rank`,
-      )
-      .bind(perCategory),
+  const db = getDb(context);
+  const ranked = db.$with("ranked").as(
+    db
+      .select({
+        categoryId: productCategories.categoryId,
+        productId: productCategories.productId,
+        rank: sql<number>`row_number() over (partition by ${productCategories.categoryId} order by ${products.createdAt} desc, ${products.id})`.as("rank"),
+      })
+      .from(productCategories)
+      .innerJoin(products, eq(products.id, productCategories.productId)),
+  );
+  const [cats, subs, rows] = await db.batch([
+    categoriesQuery(db),
+    subCategoriesQuery(db),
+    db
+      .with(ranked)
+      .select({ categoryId: ranked.categoryId, ...cardColumns })
+      .from(ranked)
+      .innerJoin(products, eq(products.id, ranked.productId))
+      .where(lte(ranked.rank, perCategory))
+      .orderBy(asc(ranked.categoryId), asc(ranked.rank)),
   ]);
   const rowsByCategory: Record<string, CardRow[]> = {};
-  for (const { categoryId, ...card } of ranked.results as (CardRow & { categoryId: string })[]) (rowsByCategory[categoryId] ??= []).push(card);
-  return { ...toCategoryTree(cats, subs), rowsByCategory };
+  for (const { categoryId, ...card } of rows) (rowsByCategory[categoryId] ??= []).push(card);
+  return { categories: cats, subCategories: subs.map(toSubCategory), rowsByCategory };
+}
+
+interface ListingOptions<S extends Shape> {
+  categoryId: string;
+  subCategoryId: string;
+  page: number;
+  pageSize: number;
+  cumulative: boolean;
+  shape: S;
 }
 
 /** A listing: the category, the sub-category, the category's sub-categories and products 1..page. */
-export async function loadListing<S extends Shape>(
+export async function loadListing(context: AppLoadContext, options: ListingOptions<"card">): Promise<Listing<CardRow>>;
+export async function loadListing(context: AppLoadContext, options: ListingOptions<"full">): Promise<Listing<CatalogueProduct>>;
+export async function loadListing(
   context: AppLoadContext,
-  {
-    categoryId,
-    subCategoryId,
-    page,
-    pageSize,
-    cumulative,
-    shape,
-  }: { categoryId: string; subCategoryId: string; page: number; pageSize: number; cumulative: boolean; shape: S },
-) {
-  const d1 = getD1(context);
+  { categoryId, subCategoryId, page, pageSize, cumulative, shape }: ListingOptions<Shape>,
+): Promise<Listing<CardRow> | Listing<CatalogueProduct>> {
+  const db = getDb(context);
   const limit = cumulative ? page * pageSize : pageSize;
   const offset = cumulative ? 0 : (page - 1) * pageSize;
-  const [cat, sub, rail, items, count] = await d1.batch([
-    d1.prepare("select id, name, image from categories where id = ?").bind(categoryId),
-    d1.prepare("select id, name, image from sub_categories where id = ?").bind(subCategoryId),
-    d1
-      .prepare(
-        `select s.id, s.name, s.image from sub_categories s join sub_category_categories sc on sc.sub_category_id = s.id
-          where sc.category_id = ? order by s.name collate nocase, s.id`,
-      )
-      .bind(categoryId),
-    productsInStatement(d1, FROM_CATEGORY_AND_SUB, [subCategoryId, categoryId], limit, offset, shape),
-    d1.prepare(`select count(*) as n ${FROM_CATEGORY_AND_SUB}`).bind(subCategoryId, categoryId),
-  ]);
-  return {
-    category: rows<CategoryRef>(cat)[0] ?? null,
-    subCategory: rows<CategoryRef>(sub)[0] ?? null,
-    subCategories: rows<CategoryRef>(rail),
-    ...paged<S extends "card" ? CardRow : CatalogueProduct>(
-      shapeRows(shape, items.results) as (S extends "card" ? CardRow : CatalogueProduct)[],
-      rows<{ n: number }>(count)[0]?.n ?? 0,
-      page,
-      pageSize,
-    ),
-  };
+  const frame = [
+    db.select(categoryColumns).from(categories).where(eq(categories.id, categoryId)),
+    db.select(subCategoryColumns).from(subCategories).where(eq(subCategories.id, subCategoryId)),
+    db
+      .select(subCategoryColumns)
+      .from(subCategories)
+      .innerJoin(subCategoryCategories, eq(subCategoryCategories.subCategoryId, subCategories.id))
+      .where(eq(subCategoryCategories.categoryId, categoryId))
+      .orderBy(sql`${subCategories.name} collate nocase`, asc(subCategories.id)),
+  ] as const;
+  const totalCount = db
+    .select({ n: count() })
+    .from(productSubCategories)
+    .innerJoin(products, eq(products.id, productSubCategories.productId))
+    .where(inListing(db, categoryId, subCategoryId));
+  const listing = (cat: CategoryRef[], sub: CategoryRef[], rail: CategoryRef[]) => ({
+    category: cat[0] ?? null,
+    subCategory: sub[0] ?? null,
+    subCategories: rail,
+  });
+  if (shape === "card") {
+    const items = db
+      .select(cardColumns)
+      .from(productSubCategories)
+      .innerJoin(products, eq(products.id, productSubCategories.productId))
+      .where(inListing(db, categoryId, subCategoryId))
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset);
+    const [cat, sub, rail, rows, total] = await db.batch([...frame, items, totalCount]);
+    return { ...listing(cat, sub, rail), ...paged(rows, total[0]?.n ?? 0, page, pageSize) };
+  }
+  const items = db
+    .select(productColumns)
+    .from(productSubCategories)
+    .innerJoin(products, eq(products.id, productSubCategories.productId))
+    .where(inListing(db, categoryId, subCategoryId))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
+  const [cat, sub, rail, rows, total] = await db.batch([...frame, items, totalCount]);
+  return { ...listing(cat, sub, rail), ...paged(rows.map(toProduct), total[0]?.n ?? 0, page, pageSize) };
 }
 
+export type Listing<T> = Page<T> & { category: CategoryRef | null; subCategory: CategoryRef | null; subCategories: CategoryRef[] };
+
 export async function loadProduct(context: AppLoadContext, id: string): Promise<CatalogueProduct | null> {
-  const row = await getD1(context).prepare(`select ${PRODUCT_COLUMNS} from products p where p.id = ?`).bind(id).first<ProductRow>();
+  const row = await productQuery(getDb(context)).where(eq(products.id, id)).get();
   return row ? toProduct(row) : null;
 }
 
 export async function loadProductsByCategory(context: AppLoadContext, categoryId: string, limit: number) {
-  const { results } = await productsInStatement(getD1(context), FROM_CATEGORY, [categoryId], limit, 0).all<ProductRow>();
-  return results.map(toProduct);
+  const db = getDb(context);
+  const rows = await db
+    .select(productColumns)
+    .from(productCategories)
+    .innerJoin(products, eq(products.id, productCategories.productId))
+    .where(eq(productCategories.categoryId, categoryId))
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return rows.map(toProduct);
 }
 
 /** Admin-style list (newest first), optionally filtered by a search. */
 export async function loadProductPage(context: AppLoadContext, { page, limit, search }: { page: number; limit: number; search: string }) {
   // An admin looks for what they typed: no correction.
   if (search.trim()) return searchCatalogue(context, { q: search, page, pageSize: limit, cumulative: false, shape: "full", correct: false });
-  const d1 = getD1(context);
-  const [items, count] = await d1.batch([
-    productsInStatement(d1, "from products p", [], limit, (page - 1) * limit),
-    d1.prepare("select count(*) as n from products"),
+  const db = getDb(context);
+  const [rows, total] = await db.batch([
+    productQuery(db).orderBy(...newestFirst).limit(limit).offset((page - 1) * limit),
+    db.select({ n: count() }).from(products),
   ]);
-  return paged(rows<ProductRow>(items).map(toProduct), rows<{ n: number }>(count)[0]?.n ?? 0, page, limit);
+  return paged(rows.map(toProduct), total[0]?.n ?? 0, page, limit);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -269,6 +406,14 @@ export function serializeProduct(p: CatalogueProduct) {
     version: p.version,
   };
 }
+
+/**
+ * The catalogue pages' `headers` export (each route re-exports it): the Cache-Control their loader
+ * chose, else private. Remix drops a loader's headers on a document unless the route exports this.
+ */
+export const catalogueHeaders: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? PRIVATE_NO_STORE,
+});
 
 /** Cache-Control for catalogue pages: shared caches only for anonymous visitors (no cookie at all). */
 export function catalogueCacheControl(request: Request): string {

@@ -4,12 +4,17 @@
  * (a `batch()` of two reads). See docs/decisions/018-search-suggestions-and-insights.md.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, eq, min, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { categories, products, subCategories, subCategoryCategories } from "~/db/schema";
 import { searchWords } from "~/lib/search/normalise";
 import { listingPath, productPath } from "~/lib/slugs";
-import { getD1 } from "./db.server";
+import { renamed, subCategoryColumns } from "./catalogue.server";
+import { getDb } from "./db.server";
+import { firstImageUrl } from "./product-columns.server";
 import { bundledMeanings } from "./search.server";
 
-export const SUGGESTION_LIMIT = 8;
+const SUGGESTION_LIMIT = 8;
 /** Sub-categories shown before products when both match (more when few products match). */
 const SUB_CATEGORY_SHARE = 3;
 /** Shorter input is not worth a round trip: one letter prefixes most of the catalogue. */
@@ -32,49 +37,60 @@ export interface Suggestion {
  * The one place typed text becomes suggestion words: the search normaliser's words, each with what
  * it means in the bundled shopper vocabulary ("doodh" → doodh or milk).
  */
-export function suggestionMeanings(q: string): string[][] {
+function suggestionMeanings(q: string): string[][] {
   return searchWords(q).map((word) => bundledMeanings(word).slice(0, MAX_MEANINGS));
 }
 
 /** Sub-category names with punctuation as spaces, so every word starts after a space. */
-const SUB_CATEGORY_WORDS = `' ' || lower(replace(replace(replace(replace(s.name, '&', ' '), ',', ' '), '-', ' '), '/', ' '))`;
+const subCategoryWords = sql`' ' || lower(replace(replace(replace(replace(${subCategories.name}, '&', ' '), ',', ' '), '-', ' '), '/', ' '))`;
+
+/** Another read of the links table, for a sub-category's first parent. */
+const siblingLinks = alias(subCategoryCategories, "sibling_links");
 
 export async function suggestSearches(context: AppLoadContext, q: string): Promise<Suggestion[]> {
   const meanings = suggestionMeanings(q);
-  if (!meanings.length || meanings.map(([typed]) => typed).join("").length < MIN_QUERY_CHARS) return [];
+  const typed = meanings.map(([word]) => word);
+  if (!meanings.length || typed.join("").length < MIN_QUERY_CHARS) return [];
   // Folded words hold only letters, digits and spaces: each meaning a quoted prefix phrase, any
   // meaning of a word, every word.
   const match = meanings.map((alternatives) => `(${alternatives.map((m) => `"${m}"*`).join(" OR ")})`).join(" AND ");
-  const d1 = getD1(context);
+  const db = getDb(context);
   // Every word must start a word of the sub-category's name (instr: no pattern, no wildcard).
-  const wordStarts = meanings
-    .map((alternatives) => `(${alternatives.map(() => `instr(${SUB_CATEGORY_WORDS}, ' ' || ?) > 0`).join(" or ")})`)
-    .join(" and ");
-  const [subRows, productRows] = await d1.batch([
-    d1
-      .prepare(
-        `select s.id, s.name, s.image, c.id as categoryId, c.name as categoryName
-           from sub_categories s
-           join sub_category_categories sc on sc.sub_category_id = s.id
-            and sc.position = (select min(position) from sub_category_categories where sub_category_id = s.id)
-           join categories c on c.id = sc.category_id
-          where ${wordStarts}
-          order by lower(s.name) = ? desc, length(s.name), s.name collate nocase, s.id
-          limit ?`,
+  const wordStarts = and(...meanings.map((alternatives) => or(...alternatives.map((m) => sql`instr(${subCategoryWords}, ' ' || ${m}) > 0`))));
+  // Raw SQL: products_fts is an FTS5 virtual table (migrations), outside the schema; `match` and
+  // `bm25` have no builder. The rest of the read is the builder's.
+  const hits = db
+    .$with("hits", { productId: sql<string>`product_id`.as("product_id"), score: sql<number>`score`.as("score") })
+    .as(
+      sql`select product_id, bm25(products_fts, 0, 10, 0, 0, 0, 0, 0) as score from products_fts
+           where products_fts match ${`{name} : (${match})`} order by score limit ${SUGGESTION_LIMIT}`,
+    );
+  const [subRows, productRows] = await db.batch([
+    db
+      .select({ ...subCategoryColumns, categoryId: renamed(categories.id, "category_id"), categoryName: renamed(categories.name, "category_name") })
+      .from(subCategories)
+      .innerJoin(
+        subCategoryCategories,
+        and(
+          eq(subCategoryCategories.subCategoryId, subCategories.id),
+          eq(
+            subCategoryCategories.position,
+            db.select({ first: min(siblingLinks.position) }).from(siblingLinks).where(eq(siblingLinks.subCategoryId, subCategories.id)),
+          ),
+        ),
       )
-      .bind(...meanings.flat(), meanings.map(([typed]) => typed).join(" "), SUGGESTION_LIMIT),
-    d1
-      .prepare(
-        `with hits as (select product_id, bm25(products_fts, 0, 10, 0, 0, 0, 0, 0) as score from products_fts
-                        where products_fts match ? order by score limit ?)
-         select p.id, p.name, p.unit,
-                coalesce((select url from product_images where product_id = p.id order by position limit 1), '') as image
-           from hits join products p on p.id = hits.product_id
-          order by p.stock > 0 desc, hits.score, p.id`,
-      )
-      .bind(`{name} : (${match})`, SUGGESTION_LIMIT),
+      .innerJoin(categories, eq(categories.id, subCategoryCategories.categoryId))
+      .where(wordStarts)
+      .orderBy(sql`lower(${subCategories.name}) = ${typed.join(" ")} desc`, sql`length(${subCategories.name})`, sql`${subCategories.name} collate nocase`, asc(subCategories.id))
+      .limit(SUGGESTION_LIMIT),
+    db
+      .with(hits)
+      .select({ id: products.id, name: products.name, unit: products.unit, image: firstImageUrl })
+      .from(hits)
+      .innerJoin(products, eq(products.id, hits.productId))
+      .orderBy(sql`${products.stock} > 0 desc`, asc(hits.score), asc(products.id)),
   ]);
-  const subCategories = (subRows.results as { id: string; name: string; image: string; categoryId: string; categoryName: string }[]).map(
+  const subCategorySuggestions = subRows.map(
     (s): Suggestion => ({
       kind: "subCategory",
       id: s.id,
@@ -84,11 +100,11 @@ export async function suggestSearches(context: AppLoadContext, q: string): Promi
       detail: s.categoryName,
     }),
   );
-  const products = (productRows.results as { id: string; name: string; unit: string; image: string }[]).map(
+  const productSuggestions = productRows.map(
     (p): Suggestion => ({ kind: "product", id: p.id, name: p.name, url: productPath(p), image: p.image, detail: p.unit }),
   );
-  const subCount = Math.max(SUB_CATEGORY_SHARE, SUGGESTION_LIMIT - products.length);
-  return [...subCategories.slice(0, subCount), ...products].slice(0, SUGGESTION_LIMIT);
+  const subCount = Math.max(SUB_CATEGORY_SHARE, SUGGESTION_LIMIT - productSuggestions.length);
+  return [...subCategorySuggestions.slice(0, subCount), ...productSuggestions].slice(0, SUGGESTION_LIMIT);
 }
 
 /** The /api shape: `_id` like every other /api entity. */

@@ -112,6 +112,20 @@ describe("categories and sub-categories", () => {
     expect((await api("/api/category/delete", { method: "DELETE", token: admin, body: { _id: id } })).status).toBe(404);
   });
 
+  it("refuses renaming a category to another's name (409) or an unknown one (404), changing nothing", async () => {
+    const taken = await env.DB.prepare("select name, image from categories order by name limit 1").first<{ name: string; image: string }>();
+    const created = await api("/api/category/add-category", { method: "POST", token: admin, body: { name: "Puja Essentials", image: "/images/seed/gift.webp" } });
+    expect(created.status).toBe(201);
+    const before = await storeSnapshot();
+    const clash = await api("/api/category/update", { method: "PUT", token: admin, body: { _id: created.body.data._id, name: taken!.name, image: taken!.image } });
+    expect(clash.status).toBe(409);
+    expect(clash.body.errors.name).toEqual(["A category with this name already exists"]);
+    const unknown = await api("/api/category/update", { method: "PUT", token: admin, body: { _id: "0".repeat(24), name: "Nowhere", image: "/images/seed/gift.webp" } });
+    expect(unknown.status).toBe(404);
+    expect(await storeSnapshot()).toEqual(before);
+    expect((await api("/api/category/delete", { method: "DELETE", token: admin, body: { _id: created.body.data._id } })).status).toBe(200);
+  });
+
   it("validates sub-categories: at least one existing category", async () => {
     const before = await storeSnapshot();
     const none = await api("/api/subcategory/create", { method: "POST", token: admin, body: { name: "X", image: "/images/seed/gift.webp", category: [] } });

@@ -12,12 +12,6 @@ export const productIdSchema = z
   .trim()
   .regex(ID_PATTERN, "productId is not a valid product id");
 
-export const quantitySchema = z.coerce
-  .number({ error: "Quantity must be a number" })
-  .int("Quantity must be a whole number")
-  .min(0, "Quantity cannot be negative")
-  .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY} of one item`);
-
 /** The one cart action (page forms and fetchers): an intent and a product. */
 export const cartActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), productId: productIdSchema, redirectTo: z.string().optional() }),
