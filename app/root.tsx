@@ -20,6 +20,7 @@ import { MobileCartBar } from "~/components/MobileCartBar";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useNonce } from "~/lib/nonce";
 import { cartFromRows, commitGuestCart, GUEST_ITEM_GONE, loadCart, readGuestCart } from "~/utils/cart.server";
+import { readLocation } from "~/utils/stores.server";
 import { dropShownNotices, getSignedInVisitor } from "~/utils/visitor.server";
 import { getToast } from "~/utils/toast.server";
 
@@ -43,12 +44,17 @@ async function loadVisitor(request: Request, context: LoaderFunctionArgs["contex
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [{ toast, headers }, { user, cart, notices, setCookie }] = await Promise.all([getToast(context, request), loadVisitor(request, context)]);
+  const [{ toast, headers }, { user, cart, notices, setCookie }, location] = await Promise.all([
+    getToast(context, request),
+    loadVisitor(request, context),
+    // The chosen delivery location comes from its signed cookie: no D1 round trip (decision 020).
+    readLocation(request, context),
+  ]);
   const account = user ? { name: user.name, mobile: user.mobile, role: user.role, avatar: user.avatar } : null;
   const responseHeaders = new Headers(headers ?? undefined);
   if (setCookie) responseHeaders.append("Set-Cookie", setCookie);
   const flashes = [...(toast ? [toast] : []), ...notices.map((text, i) => ({ type: "message" as const, text, id: `notice-${i}-${text}` }))];
-  return data({ flashes, cart, user: account }, { headers: responseHeaders });
+  return data({ flashes, cart, user: account, location }, { headers: responseHeaders });
 }
 
 /**
