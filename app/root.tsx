@@ -14,6 +14,7 @@ import { CartController } from "~/components/CartController";
 import { FlashMessage } from "~/components/FlashMessage";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
+import { LocationPrompt } from "~/components/LocationPrompt";
 import { ShowServerToast, ToastProvider } from "~/components/Toaster";
 import stylesheet from "~/styles.css?url";
 import { MobileCartBar } from "~/components/MobileCartBar";
@@ -105,6 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
               {flashes.map((flash) => (
                 <ShowServerToast key={flash.id} toast={flash} />
               ))}
+              <LocationPrompt />
               {children}
             </main>
             <MobileCartBar />

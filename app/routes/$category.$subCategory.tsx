@@ -5,12 +5,16 @@ import { ProductGrid } from "~/components/ProductGrid";
 import { pageParam } from "~/lib/schemas/catalogue";
 import { idFromSegment, listingPath, titleFromSegment } from "~/lib/slugs";
 import { catalogueCacheControl, loadListing } from "~/utils/catalogue.server";
+import type { LocationPromptHandle } from "~/components/LocationPrompt";
 
 const LISTING_PAGE_SIZE = 8;
 
 function notFound(): never {
   throw new Response("No route matches URL", { status: 404, statusText: "Not Found" });
 }
+
+/** Shows stock: asks for a delivery pincode until one is chosen (decision 020). */
+export const handle: LocationPromptHandle = { locationPrompt: true };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const categoryId = idFromSegment(params.category);

@@ -11,6 +11,7 @@ import { and, asc, desc, eq, exists, gte, lte, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { storeNotifyRequests, storePincodeRanges, stores, users } from "~/db/schema";
 import { ID_PATTERN, newId } from "~/lib/ids";
+import type { DeliveryLocation } from "~/lib/use-delivery-location";
 import { PINCODE_PATTERN, type PincodeRange, type StoreInput } from "~/lib/schemas/store";
 import { parseCookie, signedCookie } from "./cookies.server";
 import { type Database, getDb } from "./db.server";
@@ -48,14 +49,6 @@ export async function storeForPincode(context: AppLoadContext, pincode: string):
 
 // ---------------------------------------------------------------------------------------------
 // The shopper's choice: a signed cookie
-
-/** What pages need to know about the shopper's location, without asking D1. */
-export interface DeliveryLocation {
-  pincode: string;
-  storeId: string;
-  storeName: string;
-  etaMinutes: number;
-}
 
 export const LOCATION_COOKIE = "__location";
 const LOCATION_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
