@@ -188,3 +188,127 @@ describe("Tell me when you do", () => {
     expect(await env.DB.prepare("select count(*) as n from store_notify_requests").first()).toEqual(before);
   });
 });
+
+describe("/dashboard/stores", () => {
+  const storeFields = (overrides: Record<string, string> = {}) =>
+    form({
+      intent: "create-store",
+      name: `Koramangala ${Date.now()}`,
+      address: "80 Feet Road, Koramangala",
+      city: "Bengaluru",
+      opensAt: "07:00",
+      closesAt: "00:00",
+      baseDeliveryMinutes: "8",
+      pincodes: "560034, 560095-560096; 560034",
+      ...overrides,
+    });
+  const storeNamed = (name: string) => env.DB.prepare("select * from stores where name = ?").bind(name).first<Record<string, any>>();
+  const rangesOf = async (id: string) =>
+    (await env.DB.prepare("select from_pincode as f, to_pincode as t from store_pincode_ranges where store_id = ? order by f").bind(id).all()).results;
+  const storeCount = async () => (await env.DB.prepare("select (select count(*) from stores) + (select count(*) from store_pincode_ranges) as n").first<{ n: number }>())!.n;
+
+  it("refuses guests (login) and shoppers (403), changing nothing", async () => {
+    const before = await storeCount();
+    const guest = await pagePost("/dashboard/stores", storeFields());
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+    const { email } = await newShopper();
+    const shopper = await sessionCookie(email);
+    const refused = await pagePost("/dashboard/stores", storeFields(), { cookie: shopper });
+    expect(refused.status).toBe(403);
+    await refused.arrayBuffer();
+    const page = await pageGet("/dashboard/stores", shopper);
+    expect(page.status).toBe(403);
+    const html = await page.text();
+    expect(html).toContain("Do not have permission");
+    expect(html).not.toContain("FreshDash Saket");
+    expect(await storeCount()).toBe(before);
+  });
+
+  it("adds a store with merged ranges and hours, lists it, and resolves its pincodes", async () => {
+    const admin = await sessionCookie("admin@example.com", "Admin@12345");
+    const fields = storeFields();
+    const res = await pagePost("/dashboard/stores", fields, { cookie: admin });
+    expect(res.status).toBe(303);
+    const store = (await storeNamed(fields.get("name")!))!;
+    expect(store).toMatchObject({ city: "Bengaluru", opens_at: 420, closes_at: 1440, base_delivery_minutes: 8, active: 1, is_default: 0 });
+    expect(await rangesOf(store.id)).toEqual([
+      { f: 560034, t: 560034 },
+      { f: 560095, t: 560096 },
+    ]);
+    // 8 minutes beats Indiranagar's 10 for an overlapping pincode.
+    expect((await api("/api/store/serviceability?pincode=560095")).body.data.store).toMatchObject({ _id: store.id, etaMinutes: 8 });
+    const page = htmlText(await (await pageGet("/dashboard/stores", admin)).text());
+    expect(page).toContain(fields.get("name"));
+    expect(page).toContain("560034, 560095-560096");
+    expect(page).toContain("07:00–00:00");
+  });
+
+  it("answers every invalid field with its own message and stores nothing", async () => {
+    const admin = await sessionCookie("admin@example.com", "Admin@12345");
+    const before = await storeCount();
+    const cases: [Record<string, string>, string][] = [
+      [{ name: "" }, "Name is required"],
+      [{ name: "x".repeat(61) }, "Name must be at most 60 characters"],
+      [{ city: "" }, "City is required"],
+      [{ opensAt: "25:00" }, "Opening time must be a time such as 06:00"],
+      [{ opensAt: "22:00", closesAt: "06:00" }, "Closing time must be after opening time"],
+      [{ baseDeliveryMinutes: "0" }, "Delivery takes at least 1 minute"],
+      [{ baseDeliveryMinutes: "ten" }, "Delivery minutes must be a whole number"],
+      [{ pincodes: "" }, "Enter the pincodes this store serves"],
+      [{ pincodes: "560001-5601" }, "is not a pincode or a range like 560001-560103"],
+      [{ pincodes: "560103-560001" }, "runs backwards"],
+      [{ pincodes: "012345" }, "is not a valid pincode range"],
+      [{ name: "FreshDash Saket" }, "Another store already has this name"],
+    ];
+    for (const [overrides, message] of cases) {
+      const res = await pagePost("/dashboard/stores", storeFields(overrides), { cookie: admin });
+      expect([400, 409], JSON.stringify(overrides)).toContain(res.status);
+      expect(htmlText(await res.text()), JSON.stringify(overrides)).toContain(message);
+    }
+    expect(await storeCount()).toBe(before);
+  });
+
+  it("edits a store (fields and ranges replaced), deactivates and reactivates it, never the default", async () => {
+    const admin = await sessionCookie("admin@example.com", "Admin@12345");
+    const name = `Powai ${Date.now()}`;
+    await (await pagePost("/dashboard/stores", storeFields({ name, city: "Mumbai", pincodes: "401107" }), { cookie: admin })).arrayBuffer();
+    const store = (await storeNamed(name))!;
+    const edit = await pagePost("/dashboard/stores", storeFields({ intent: "update-store", id: store.id, name, city: "Mumbai", pincodes: "401105, 401201", baseDeliveryMinutes: "9" }), { cookie: admin });
+    expect(edit.status).toBe(303);
+    expect(await rangesOf(store.id)).toEqual([
+      { f: 401105, t: 401105 },
+      { f: 401201, t: 401201 },
+    ]);
+    expect((await api("/api/store/serviceability?pincode=401107")).body.data.serviceable).toBe(false);
+    expect((await api("/api/store/serviceability?pincode=401201")).body.data.store).toMatchObject({ _id: store.id, etaMinutes: 9 });
+
+    const off = await pagePost("/dashboard/stores", form({ intent: "deactivate", id: store.id }), { cookie: admin });
+    expect(off.status).toBe(303);
+    expect((await api("/api/store/serviceability?pincode=401201")).body.data.serviceable).toBe(false);
+    expect(await storeNamed(name)).toMatchObject({ active: 0 });
+    await (await pagePost("/dashboard/stores", form({ intent: "activate", id: store.id }), { cookie: admin })).arrayBuffer();
+    expect((await api("/api/store/serviceability?pincode=401201")).body.data.serviceable).toBe(true);
+
+    const defaultStore = (await env.DB.prepare("select id from stores where is_default = 1").first<{ id: string }>())!;
+    const refused = await pagePost("/dashboard/stores", form({ intent: "deactivate", id: defaultStore.id }), { cookie: admin });
+    expect(refused.status).toBe(409);
+    expect(htmlText(await refused.text())).toContain("The default store cannot be deactivated");
+    for (const id of ["0".repeat(24), "nope"]) {
+      const missing = await pagePost("/dashboard/stores", form({ intent: "deactivate", id }), { cookie: admin });
+      expect(missing.status).toBe(404);
+      await missing.arrayBuffer();
+      const update = await pagePost("/dashboard/stores", storeFields({ intent: "update-store", id }), { cookie: admin });
+      expect(update.status).toBe(404);
+      await update.arrayBuffer();
+    }
+  });
+
+  it("lists the tell-me-when-you-do requests", async () => {
+    const email = `list${Date.now()}@example.com`;
+    await (await pagePost("/location", form({ intent: "notify", email, pincode: "110099" }))).arrayBuffer();
+    const admin = await sessionCookie("admin@example.com", "Admin@12345");
+    const page = htmlText(await (await pageGet("/dashboard/stores", admin)).text());
+    expect(page).toContain(email);
+  });
+});
