@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { paiseToRupees } from "~/lib/money";
 import { getD1 } from "./db.server";
 import { searchCatalogue } from "./search.server";
+import { isPersonalRequest } from "./http-cache.server";
 
 export interface CategoryRef {
   id: string;
@@ -270,7 +271,7 @@ export function serializeProduct(p: CatalogueProduct) {
   };
 }
 
-/** Cache-Control for catalogue pages: shared caches only for anonymous visitors (no cookie at all). */
+/** Cache-Control for catalogue pages: shared caches only for anonymous visitors (no cookie but the delivery location). */
 export function catalogueCacheControl(request: Request): string {
-  return request.headers.get("Cookie") ? "private, no-store" : "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+  return isPersonalRequest(request) ? "private, no-store" : "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 }

@@ -15,6 +15,7 @@ import type { DeliveryLocation } from "~/lib/use-delivery-location";
 import { PINCODE_PATTERN, type PincodeRange, type StoreInput } from "~/lib/schemas/store";
 import { parseCookie, signedCookie } from "./cookies.server";
 import { type Database, getDb } from "./db.server";
+import { LOCATION_COOKIE } from "./location-cookie.server";
 
 // ---------------------------------------------------------------------------------------------
 // Resolving a pincode
@@ -50,7 +51,6 @@ export async function storeForPincode(context: AppLoadContext, pincode: string):
 // ---------------------------------------------------------------------------------------------
 // The shopper's choice: a signed cookie
 
-export const LOCATION_COOKIE = "__location";
 const LOCATION_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const cookieValueSchema = z.object({
