@@ -26,19 +26,26 @@ export const LocationDialog = forwardRef<LocationDialogHandle, { redirectTo: str
       setGeneration((g) => g + 1);
       setAnswer(undefined);
       dialog.current?.showModal();
-      dialog.current?.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus();
     },
   }));
 
-  // A submission that came back without data redirected: the location is set, or the request stored.
+  // Each opening renders a fresh form (key): focus its pincode field once it is there.
+  useEffect(() => {
+    if (generation) dialog.current?.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus();
+  }, [generation]);
+
+  // A submission that brought no new data redirected: the location is set, or the request stored
+  // (after a redirect the fetcher keeps its previous data, so "new" is compared by identity).
+  const dataBefore = useRef<LocationActionData | undefined>(undefined);
   useEffect(() => {
     if (fetcher.state !== "idle") {
+      if (!submitted.current) dataBefore.current = fetcher.data;
       submitted.current = true;
       return;
     }
     if (!submitted.current) return;
     submitted.current = false;
-    if (fetcher.data) setAnswer(fetcher.data);
+    if (fetcher.data && fetcher.data !== dataBefore.current) setAnswer(fetcher.data);
     else dialog.current?.close();
   }, [fetcher.state, fetcher.data]);
 

@@ -30,12 +30,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") === "notify") {
     const submission = parseWithZod(form, { schema: notifyRequestSchema });
     const pincode = String(form.get("pincode") ?? "");
-    if (submission.status !== "success") return data({ intent: "notify" as const, result: submission.reply(), unserved: pincode }, { status: 400 });
+    if (submission.status !== "success") return data({ intent: "notify" as const, result: submission.reply(), unserved: pincode, redirectTo }, { status: 400 });
     try {
       await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "store-notify");
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return data({ intent: "notify" as const, result: submission.reply({ formErrors: [error.message] }), unserved: pincode }, { status: error.status, headers: error.headers });
+      return data(
+        { intent: "notify" as const, result: submission.reply({ formErrors: [error.message] }), unserved: pincode, redirectTo },
+        { status: error.status, headers: error.headers },
+      );
     }
     const { email } = submission.value;
     await requestStoreNotification(context, email, submission.value.pincode);
@@ -45,11 +48,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   const submission = parseWithZod(form, { schema: locationSchema });
-  if (submission.status !== "success") return data({ intent: "choose" as const, result: submission.reply(), unserved: null }, { status: 400 });
+  if (submission.status !== "success") return data({ intent: "choose" as const, result: submission.reply(), unserved: null, redirectTo }, { status: 400 });
   const { pincode } = submission.value;
   const user = await getOptionalUser(request, context);
   const store = await chooseLocation(context, pincode, user?.id ?? null);
-  if (!store) return data({ intent: "choose" as const, result: submission.reply(), unserved: pincode });
+  if (!store) return data({ intent: "choose" as const, result: submission.reply(), unserved: pincode, redirectTo });
   return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await commitLocation(context, pincode, store) } });
 }
 
@@ -68,9 +71,9 @@ export default function LocationPage() {
       ) : (
         <p className="text-neutral-700">Enter your pincode to see how fast we deliver to you.</p>
       )}
-      <LocationForm Form={Form} actionData={actionData} redirectTo={redirectTo} idPrefix="location-page" />
+      <LocationForm Form={Form} actionData={actionData} redirectTo={actionData?.redirectTo ?? redirectTo} idPrefix="location-page" />
       <p>
-        <Link to={redirectTo} className="font-semibold text-brand hover:underline">
+        <Link to={actionData?.redirectTo ?? redirectTo} className="font-semibold text-brand hover:underline">
           Back to shopping
         </Link>
       </p>
