@@ -14,12 +14,14 @@ import { CartController } from "~/components/CartController";
 import { FlashMessage } from "~/components/FlashMessage";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
+import { LocationPrompt } from "~/components/LocationPrompt";
 import { ShowServerToast, ToastProvider } from "~/components/Toaster";
 import stylesheet from "~/styles.css?url";
 import { MobileCartBar } from "~/components/MobileCartBar";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useNonce } from "~/lib/nonce";
 import { cartFromRows, commitGuestCart, GUEST_ITEM_GONE, loadCart, readGuestCart } from "~/utils/cart.server";
+import { readLocation } from "~/utils/stores.server";
 import { dropShownNotices, getSignedInVisitor } from "~/utils/visitor.server";
 import { getToast } from "~/utils/toast.server";
 
@@ -43,12 +45,17 @@ async function loadVisitor(request: Request, context: LoaderFunctionArgs["contex
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [{ toast, headers }, { user, cart, notices, setCookie }] = await Promise.all([getToast(context, request), loadVisitor(request, context)]);
+  const [{ toast, headers }, { user, cart, notices, setCookie }, location] = await Promise.all([
+    getToast(context, request),
+    loadVisitor(request, context),
+    // The chosen delivery location comes from its signed cookie: no D1 round trip (decision 020).
+    readLocation(request, context),
+  ]);
   const account = user ? { name: user.name, mobile: user.mobile, role: user.role, avatar: user.avatar } : null;
   const responseHeaders = new Headers(headers ?? undefined);
   if (setCookie) responseHeaders.append("Set-Cookie", setCookie);
   const flashes = [...(toast ? [toast] : []), ...notices.map((text, i) => ({ type: "message" as const, text, id: `notice-${i}-${text}` }))];
-  return data({ flashes, cart, user: account }, { headers: responseHeaders });
+  return data({ flashes, cart, user: account, location }, { headers: responseHeaders });
 }
 
 /**
@@ -99,6 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
               {flashes.map((flash) => (
                 <ShowServerToast key={flash.id} toast={flash} />
               ))}
+              <LocationPrompt />
               {children}
             </main>
             <MobileCartBar />

@@ -37,6 +37,52 @@ export const DEMO_ACCOUNTS = {
 };
 
 /** Deterministic 24-hex ids, so seeded URLs are stable across machines and runs. */
+/**
+ * Three dark stores with real pincode ranges (docs/decisions/020-dark-stores.md). Bengaluru is the
+ * default and serves the demo shopper's address (560038); 110099 is served by none of them.
+ */
+export const DEMO_STORES = [
+  {
+    key: "bengaluru-indiranagar",
+    name: "FreshDash Indiranagar",
+    address: "100 Feet Road, HAL 2nd Stage, Indiranagar 560038",
+    city: "Bengaluru",
+    opensAt: 6 * 60,
+    closesAt: 24 * 60,
+    baseDeliveryMinutes: 10,
+    isDefault: true,
+    ranges: [[560001, 560103]],
+  },
+  {
+    key: "delhi-saket",
+    name: "FreshDash Saket",
+    address: "Press Enclave Marg, Saket 110017",
+    city: "Delhi",
+    opensAt: 7 * 60,
+    closesAt: 23 * 60,
+    baseDeliveryMinutes: 12,
+    isDefault: false,
+    ranges: [
+      [110001, 110049],
+      [110062, 110070],
+    ],
+  },
+  {
+    key: "mumbai-andheri",
+    name: "FreshDash Andheri West",
+    address: "Link Road, Andheri West 400053",
+    city: "Mumbai",
+    opensAt: 0,
+    closesAt: 24 * 60,
+    baseDeliveryMinutes: 15,
+    isDefault: false,
+    ranges: [
+      [400001, 400104],
+      [400601, 400615],
+    ],
+  },
+] as const;
+
 export async function seedId(kind: string, key: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${kind}:${key}`));
   return toHex(new Uint8Array(digest)).slice(0, 24);
@@ -153,6 +199,20 @@ export async function seedStore(
           .bind(id, mustGet(subIds, key, p.name), position),
       );
     });
+  }
+
+  for (const store of DEMO_STORES) {
+    const id = await seedId("store", store.key);
+    statements.push(
+      db
+        .prepare(
+          "insert into stores (id, name, address, city, opens_at, closes_at, base_delivery_minutes, is_default) values (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(id, store.name, store.address, store.city, store.opensAt, store.closesAt, store.baseDeliveryMinutes, store.isDefault ? 1 : 0),
+      ...store.ranges.map(([from, to]) =>
+        db.prepare("insert into store_pincode_ranges (store_id, from_pincode, to_pincode) values (?, ?, ?)").bind(id, from, to),
+      ),
+    );
   }
 
   if (withAccounts) {

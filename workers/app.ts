@@ -9,6 +9,7 @@ import { getSettings, misconfiguredResponse, settingsProblems } from "../app/uti
 import { cacheHeaders } from "../app/utils/http-cache.server";
 import { asSentToPublicOrigin, crossOriginRefusal, isCrossOriginWrite } from "../app/utils/origin-check.server";
 import { renewNonce } from "../app/utils/security.server";
+import { locationCacheVariant } from "../app/utils/stores.server";
 import { getLoadContext, type Env } from "../load-context";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -42,6 +43,8 @@ export default {
       (p) => ctx.waitUntil(p),
       async () => respond(await handleRemixRequest(remixRequest, loadContext)),
       renewNonce,
+      // Keyed by the verified delivery location: store and pincode, never a person (decision 020).
+      (cacheable) => locationCacheVariant(cacheable.headers.get("Cookie"), loadContext),
     );
   },
 

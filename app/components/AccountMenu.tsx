@@ -7,6 +7,7 @@ const ADMIN_LINKS = [
   { to: "/dashboard/upload-product", label: "Upload Product" },
   { to: "/dashboard/product", label: "Product" },
   { to: "/dashboard/orders", label: "Orders" },
+  { to: "/dashboard/stores", label: "Stores" },
   { to: "/dashboard/search-insights", label: "Search Insights" },
 ];
 

@@ -43,6 +43,8 @@ export const users = sqliteTable(
     /** Consecutive failed logins and when the account lock ends (exact per-account limiter). */
     failedLogins: integer("failed_logins").notNull().default(0),
     lockedUntil: integer("locked_until", { mode: "number" }),
+    /** The delivery pincode the shopper last chose (a served one), so the choice follows the account. */
+    deliveryPincode: text("delivery_pincode"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -481,6 +483,79 @@ export const searchZeroResults = sqliteTable(
   ],
 );
 
+/**
+ * Dark stores (docs/decisions/020-dark-stores.md): small warehouses, each serving the pincode ranges
+ * in `store_pincode_ranges`. Stores are deactivated, never deleted (orders will point at them).
+ * Exactly one store is the default: its stock is what a shopper without a chosen location sees.
+ */
+export const stores = sqliteTable(
+  "stores",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    /** Opening hours as minutes after local midnight (IST), opens < closes; 0..1440. */
+    opensAt: integer("opens_at").notNull().default(360),
+    closesAt: integer("closes_at").notNull().default(1440),
+    /** The delivery promise from this store, in minutes (the header's "Delivery in N minutes"). */
+    baseDeliveryMinutes: integer("base_delivery_minutes").notNull().default(10),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("stores_name_unique").on(t.name),
+    /** At most one default store. */
+    uniqueIndex("stores_one_default_unique").on(t.isDefault).where(sql`${t.isDefault} = 1`),
+    check("stores_hours_check", sql`${t.opensAt} >= 0 and ${t.opensAt} < ${t.closesAt} and ${t.closesAt} <= 1440`),
+    check("stores_minutes_check", sql`${t.baseDeliveryMinutes} between 1 and 240`),
+    /** The default store is the fallback for everyone: it cannot be deactivated. */
+    check("stores_default_active_check", sql`${t.isDefault} = 0 or ${t.active} = 1`),
+  ],
+);
+
+/**
+ * The pincodes a store serves, as inclusive ranges of 6-digit Indian pincodes (a single pincode is
+ * a range of one). Resolving a pincode is one indexed range lookup joined to active stores.
+ */
+export const storePincodeRanges = sqliteTable(
+  "store_pincode_ranges",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    fromPincode: integer("from_pincode").notNull(),
+    toPincode: integer("to_pincode").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.fromPincode] }),
+    index("store_pincode_ranges_lookup_idx").on(t.fromPincode, t.toPincode),
+    check(
+      "store_pincode_ranges_check",
+      sql`${t.fromPincode} between 110000 and 999999 and ${t.toPincode} between ${t.fromPincode} and 999999`,
+    ),
+  ],
+);
+
+/** "Tell me when you do": shoppers asking to hear when an unserved pincode is served (one per email+pincode). */
+export const storeNotifyRequests = sqliteTable(
+  "store_notify_requests",
+  {
+    id: id(),
+    /** Stored lower-cased and trimmed. */
+    email: text("email").notNull(),
+    pincode: text("pincode").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("store_notify_requests_email_pincode_unique").on(t.email, t.pincode),
+    index("store_notify_requests_created_idx").on(t.createdAt),
+    check("store_notify_requests_sizes_check", sql`length(${t.email}) between 3 and 254 and length(${t.pincode}) = 6`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type SubCategory = typeof subCategories.$inferSelect;
@@ -488,3 +563,4 @@ export type Product = typeof products.$inferSelect;
 export type Address = typeof addresses.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
+export type Store = typeof stores.$inferSelect;

@@ -6,8 +6,12 @@ import { pageParam } from "~/lib/schemas/catalogue";
 import { idFromSegment, listingPath, titleFromSegment } from "~/lib/slugs";
 import { catalogueCacheControl, loadListing } from "~/utils/catalogue.server";
 import { notFound } from "~/utils/not-found.server";
+import type { LocationPromptHandle } from "~/components/LocationPrompt";
 
 const LISTING_PAGE_SIZE = 8;
+
+/** Shows stock: asks for a delivery pincode until one is chosen (decision 020). */
+export const handle: LocationPromptHandle = { locationPrompt: true };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const categoryId = idFromSegment(params.category);

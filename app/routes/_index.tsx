@@ -7,6 +7,7 @@ import { ProductRow } from "~/components/ProductRow";
 import { HomeSkeleton } from "~/components/Skeletons";
 import { listingPath } from "~/lib/slugs";
 import { catalogueCacheControl, loadHomeCatalogue, type CategoryRef, type SubCategoryWithParents } from "~/utils/catalogue.server";
+import type { LocationPromptHandle } from "~/components/LocationPrompt";
 
 /** Six per row, as many as the row skeleton shows; See All leads to the rest. */
 const PRODUCTS_PER_ROW = 6;
@@ -30,6 +31,9 @@ async function loadDeferredData(context: LoaderFunctionArgs["context"]) {
     rowsByCategory,
   };
 }
+
+/** Shows stock: asks for a delivery pincode until one is chosen (decision 020). */
+export const handle: LocationPromptHandle = { locationPrompt: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const catalogue = loadDeferredData(context);

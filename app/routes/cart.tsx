@@ -7,8 +7,12 @@ import { getOptionalUser } from "~/utils/auth.server";
 import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
 import { usePendingCart } from "~/lib/use-cart";
 import { readFormData } from "~/utils/form-data.server";
+import type { LocationPromptHandle } from "~/components/LocationPrompt";
 
 export const meta: MetaFunction = () => [{ title: "Cart | FreshDash" }];
+
+/** Shows stock: asks for a delivery pincode until one is chosen (decision 020). */
+export const handle: LocationPromptHandle = { locationPrompt: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);

@@ -9,6 +9,10 @@ import { discountedPrice } from "~/lib/pricing";
 import { idFromSegment, productPath } from "~/lib/slugs";
 import { useCartControls } from "~/lib/use-cart-controls";
 import { catalogueCacheControl, loadProduct } from "~/utils/catalogue.server";
+import type { LocationPromptHandle } from "~/components/LocationPrompt";
+
+/** Shows stock: asks for a delivery pincode until one is chosen (decision 020). */
+export const handle: LocationPromptHandle = { locationPrompt: true };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idFromSegment(params.product);

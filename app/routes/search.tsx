@@ -10,6 +10,7 @@ import { SEARCH_MAX_LENGTH } from "~/lib/search/normalise";
 import { catalogueCacheControl } from "~/utils/catalogue.server";
 import { recordZeroResultSearch } from "~/utils/search-insights.server";
 import { searchCatalogue } from "~/utils/search.server";
+import type { LocationPromptHandle } from "~/components/LocationPrompt";
 
 const SEARCH_PAGE_SIZE = 10;
 
@@ -17,6 +18,9 @@ const SEARCH_PAGE_SIZE = 10;
  * One D1 round trip; two when the query is corrected or finds nothing (then the top categories
  * come with the second). `literal=1` ("Search instead for") searches exactly what was typed.
  */
+/** Shows stock: asks for a delivery pincode until one is chosen (decision 020). */
+export const handle: LocationPromptHandle = { locationPrompt: true };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH).trim();

@@ -18,7 +18,7 @@ import {
 } from "~/db/schema";
 import { paiseToRupees } from "~/lib/money";
 import { type Database, getDb } from "./db.server";
-import { PRIVATE_NO_STORE } from "./http-cache.server";
+import { isPersonalRequest, PRIVATE_NO_STORE } from "./http-cache.server";
 import { firstImageUrl } from "./product-columns.server";
 import { searchCatalogue } from "./search.server";
 
@@ -415,7 +415,7 @@ export const catalogueHeaders: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? PRIVATE_NO_STORE,
 });
 
-/** Cache-Control for catalogue pages: shared caches only for anonymous visitors (no cookie at all). */
+/** Cache-Control for catalogue pages: shared caches only for anonymous visitors (no cookie but the delivery location). */
 export function catalogueCacheControl(request: Request): string {
-  return request.headers.get("Cookie") ? "private, no-store" : "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+  return isPersonalRequest(request) ? "private, no-store" : "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 }

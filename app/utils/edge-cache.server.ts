@@ -5,12 +5,19 @@
  * cache (Workers Cache API) and answers the next cookieless visitor without rendering or touching
  * D1. A request with a cookie or a bearer token, or one that asks for `no-cache` (a reload), always
  * renders; writes never reach this code path.
+ *
+ * The one cookie allowed is the delivery location (docs/decisions/020-dark-stores.md): pages differ
+ * by store and pincode (the header's "Delivery in N minutes · 560001"), never by person, so entries
+ * are keyed by the cookie's VERIFIED store and pincode (`variantOf`). A forged or tampered cookie
+ * verifies as no location, which is also how the page renders it: it can only reach the "none" entry.
  */
+import { carriesOnlyLocationCookie } from "./location-cookie.server";
 
 /** Whether this request may be answered from, and stored in, the edge cache. */
 export function isEdgeCacheable(request: Request): boolean {
   if (request.method !== "GET") return false;
-  if (request.headers.has("Cookie") || request.headers.has("Authorization")) return false;
+  const cookie = request.headers.get("Cookie");
+  if ((cookie !== null && !carriesOnlyLocationCookie(cookie)) || request.headers.has("Authorization")) return false;
   if (/\bno-cache\b|\bno-store\b/.test(request.headers.get("Cache-Control") ?? "")) return false;
   const { pathname } = new URL(request.url);
   return !pathname.startsWith("/api/") && !pathname.startsWith("/dev/") && !pathname.startsWith("/images/");
@@ -27,10 +34,24 @@ export function isEdgeStorable(response: Response): boolean {
   );
 }
 
+/** Variants contain no "/" (a store id and a pincode, or "none"): each key maps back to one variant and one URL. */
+const VARIANT_PATTERN = /^(none|[0-9a-f]{24}-[1-9][0-9]{5})$/;
+
+/**
+ * The cache key: the page's URL under a per-variant path prefix, so no request URL (whatever its
+ * path or query) can name another variant's entry, and the page's own URL is kept exactly.
+ */
+export function edgeCacheKey(request: Request, variant: string): Request {
+  if (!VARIANT_PATTERN.test(variant)) throw new Error(`not an edge cache variant: ${variant}`);
+  const url = new URL(request.url);
+  return new Request(`${url.origin}/__edge/${variant}${url.pathname}${url.search}`);
+}
+
 /**
  * Answers from the edge cache when it can; otherwise renders, and stores a storable answer in the
  * background. `X-Edge-Cache` says which happened (HIT, MISS or BYPASS). `refresh` makes a stored
- * copy this response's own before it is sent (a fresh CSP nonce: `renewNonce`).
+ * copy this response's own before it is sent (a fresh CSP nonce: `renewNonce`). `variantOf` gives
+ * the request's verified delivery location ("none" without one), which keys the entry.
  */
 export async function withEdgeCache(
   request: Request,
@@ -38,13 +59,15 @@ export async function withEdgeCache(
   waitUntil: (promise: Promise<unknown>) => void,
   render: () => Promise<Response>,
   refresh: (hit: Response) => Response = (hit) => hit,
+  variantOf: (request: Request) => Promise<string> = async () => "none",
 ): Promise<Response> {
   if (!cache || !isEdgeCacheable(request)) return render();
-  const hit = await cache.match(request);
+  const key = edgeCacheKey(request, await variantOf(request));
+  const hit = await cache.match(key);
   if (hit) return refresh(markCache(hit, "HIT"));
   const response = await render();
   if (!isEdgeStorable(response)) return markCache(response, "BYPASS");
-  waitUntil(cache.put(request, response.clone()).catch((error) => console.warn("edge cache put failed", error)));
+  waitUntil(cache.put(key, response.clone()).catch((error) => console.warn("edge cache put failed", error)));
   return markCache(response, "MISS");
 }
 

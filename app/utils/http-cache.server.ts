@@ -5,20 +5,26 @@
  * per-route "private, no-store" silently disappears; this runs on the final response instead.
  *
  * - Shared caches may keep a response only when it says `public` AND the request carried no cookie
- *   and no Authorization header AND the response sets no cookie: the anonymous catalogue pages
+ *   (but the delivery location's) and no Authorization header AND the response sets no cookie: the anonymous catalogue pages
  *   (`catalogueCacheControl`, the edge cache of decision 007). Those also get `Vary: Cookie`, so a
  *   browser never reuses the anonymous copy once the visitor has a cookie.
  * - Everything else (a signed-in or cookie-carrying visitor, a response that sets a cookie, the cart,
  *   checkout, the dashboard, /api, redirects, errors) is `private, no-store`.
  * - Not personal whoever asks: uploaded images (random keys, immutable) and Remix's route manifest.
  */
+import { carriesOnlyLocationCookie } from "./location-cookie.server";
+
 export const PRIVATE_NO_STORE = "private, no-store";
 
 const NEVER_PERSONAL = ["/images/", "/__manifest"];
 
-/** The request could see something of one visitor's own: it carries a cookie or a token. */
+/**
+ * The request could see something of one visitor's own: it carries a token, or a cookie other than
+ * the delivery location (which only names a store and a pincode: decision 020).
+ */
 export function isPersonalRequest(request: Request): boolean {
-  return request.headers.has("Cookie") || request.headers.has("Authorization");
+  const cookie = request.headers.get("Cookie");
+  return request.headers.has("Authorization") || (cookie !== null && !carriesOnlyLocationCookie(cookie));
 }
 
 export function cacheHeaders(request: Request, response: Response): Response {

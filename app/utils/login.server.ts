@@ -6,6 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { mergeGuestCart } from "./cart.server";
 import { trustDevice } from "./device.server";
 import { createSession } from "./session.server";
+import { carryLocationAcrossLogin } from "./stores.server";
 
 export async function startUserSession(
   request: Request,
@@ -18,5 +19,8 @@ export async function startUserSession(
   const clearedGuestCart = await mergeGuestCart(request, context, user.id);
   if (clearedGuestCart) headers.append("Set-Cookie", clearedGuestCart);
   headers.append("Set-Cookie", await trustDevice(request, context, user.email));
+  // The delivery location follows the account (decision 020).
+  const location = await carryLocationAcrossLogin(request, context, user.id);
+  if (location) headers.append("Set-Cookie", location);
   return headers;
 }

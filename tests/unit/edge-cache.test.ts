@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isEdgeCacheable, isEdgeStorable, withEdgeCache } from "~/utils/edge-cache.server";
+import { edgeCacheKey, isEdgeCacheable, isEdgeStorable, withEdgeCache } from "~/utils/edge-cache.server";
 
 const PUBLIC = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 
@@ -74,5 +74,41 @@ describe("edge cache", () => {
   it("does nothing without a cache (development and tests)", async () => {
     const res = await withEdgeCache(new Request("https://s.test/"), undefined, () => {}, async () => new Response("x"));
     expect(res.headers.get("X-Edge-Cache")).toBeNull();
+  });
+});
+
+describe("edge cache keyed by the delivery location (decision 020)", () => {
+  it("lets through a request whose only cookie is the location, nothing else", () => {
+    expect(isEdgeCacheable(new Request("https://s.test/", { headers: { Cookie: "__location=abc" } }))).toBe(true);
+    expect(isEdgeCacheable(new Request("https://s.test/", { headers: { Cookie: "__location=abc; __session=x" } }))).toBe(false);
+    expect(isEdgeCacheable(new Request("https://s.test/", { headers: { Cookie: "__locationx=abc" } }))).toBe(false);
+    expect(isEdgeCacheable(new Request("https://s.test/", { headers: { Cookie: "" } }))).toBe(false);
+  });
+
+  it("keys each variant apart, keeping the page's URL whole", () => {
+    const store = "a".repeat(24);
+    expect(edgeCacheKey(new Request("https://s.test/search?q=milk"), `${store}-560001`).url).toBe(`https://s.test/__edge/${store}-560001/search?q=milk`);
+    expect(edgeCacheKey(new Request("https://s.test/"), "none").url).toBe("https://s.test/__edge/none/");
+    // A path that spells another variant's key still gets a key of its own.
+    expect(edgeCacheKey(new Request(`https://s.test/__edge/${store}-560001/`), "none").url).not.toBe(`https://s.test/__edge/${store}-560001/`);
+    expect(() => edgeCacheKey(new Request("https://s.test/"), "../x")).toThrow();
+  });
+
+  it("stores and answers per variant", async () => {
+    const { cache } = memoryCache();
+    const pending: Promise<unknown>[] = [];
+    let renders = 0;
+    const render = async () => new Response(`page ${++renders}`, { headers: { "Cache-Control": PUBLIC } });
+    const visit = async (variant: string) => {
+      const res = await withEdgeCache(new Request("https://s.test/", { headers: { Cookie: "__location=v" } }), cache, (p) => pending.push(p), render, undefined, async () => variant);
+      await Promise.all(pending);
+      return res.text();
+    };
+    const [a, b] = [`${"a".repeat(24)}-560001`, `${"b".repeat(24)}-400053`];
+    expect(await visit(a)).toBe("page 1");
+    expect(await visit(b)).toBe("page 2");
+    expect(await visit(a)).toBe("page 1");
+    expect(await visit("none")).toBe("page 3");
+    expect(await visit(b)).toBe("page 2");
   });
 });

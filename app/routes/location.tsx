@@ -1,0 +1,82 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { LocationForm } from "~/components/LocationForm";
+import { locationSchema, notifyRequestSchema } from "~/lib/schemas/store";
+import { deliveryLabel } from "~/lib/use-delivery-location";
+import { ApiError } from "~/utils/api.server";
+import { getOptionalUser } from "~/utils/auth.server";
+import { readFormData } from "~/utils/form-data.server";
+import { limitByIp } from "~/utils/rate-limit.server";
+import { chooseLocation, commitLocation, readLocation, requestStoreNotification } from "~/utils/stores.server";
+import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Delivery location | FreshDash" }];
+
+/** The plain page behind the header's location link (no JavaScript needed); reads no D1. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  return { location: await readLocation(request, context), redirectTo };
+}
+
+/**
+ * `intent=choose`: a served pincode is remembered (cookie, and the account when signed in) and the
+ * answer is 303 back to `redirectTo`; an unserved one renders "We don't deliver to … yet" with the
+ * "Tell me when you do" form. `intent=notify` stores that request once per email and pincode.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readFormData(request);
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+  if (form.get("intent") === "notify") {
+    const submission = parseWithZod(form, { schema: notifyRequestSchema });
+    const pincode = String(form.get("pincode") ?? "");
+    if (submission.status !== "success") return data({ intent: "notify" as const, result: submission.reply(), unserved: pincode, redirectTo }, { status: 400 });
+    try {
+      await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "store-notify");
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return data(
+        { intent: "notify" as const, result: submission.reply({ formErrors: [error.message] }), unserved: pincode, redirectTo },
+        { status: error.status, headers: error.headers },
+      );
+    }
+    const { email } = submission.value;
+    await requestStoreNotification(context, email, submission.value.pincode);
+    return redirectWithToast(context, redirectTo, {
+      type: "success",
+      text: `Thanks! We'll email ${email} when we deliver to ${submission.value.pincode}.`,
+    });
+  }
+  const submission = parseWithZod(form, { schema: locationSchema });
+  if (submission.status !== "success") return data({ intent: "choose" as const, result: submission.reply(), unserved: null, redirectTo }, { status: 400 });
+  const { pincode } = submission.value;
+  const user = await getOptionalUser(request, context);
+  const store = await chooseLocation(context, pincode, user?.id ?? null);
+  if (!store) return data({ intent: "choose" as const, result: submission.reply(), unserved: pincode, redirectTo });
+  return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await commitLocation(context, pincode, store) } });
+}
+
+export default function LocationPage() {
+  const { location, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section aria-labelledby="location-title" className="mx-auto grid max-w-md gap-4 py-6">
+      <h1 id="location-title" className="text-2xl font-bold">
+        Delivery location
+      </h1>
+      {location ? (
+        <p className="text-neutral-700">
+          {deliveryLabel(location)} from {location.storeName}.
+        </p>
+      ) : (
+        <p className="text-neutral-700">Enter your pincode to see how fast we deliver to you.</p>
+      )}
+      <LocationForm Form={Form} actionData={actionData} redirectTo={actionData?.redirectTo ?? redirectTo} idPrefix="location-page" />
+      <p>
+        <Link to={actionData?.redirectTo ?? redirectTo} className="font-semibold text-brand hover:underline">
+          Back to shopping
+        </Link>
+      </p>
+    </section>
+  );
+}
