@@ -6,5 +6,5 @@ export default defineConfig({
   dialect: "sqlite",
   schema: "./app/db/schema.ts",
   out: "./migrations",
-  tablesFilter: ["!d1_migrations", "!_cf_*", "!products_fts*", "!search_synonyms"],
+  tablesFilter: ["!d1_migrations", "!_cf_*", "!products_fts*"],
 });

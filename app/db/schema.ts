@@ -564,3 +564,12 @@ export type Address = typeof addresses.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type Store = typeof stores.$inferSelect;
+
+/**
+ * Shopper words that mean a catalogue phrase ("doodh" → "milk"), read by search to widen a query.
+ * Created by the hand-written migration 0002_search.sql (beside the FTS5 index it feeds).
+ */
+export const searchSynonyms = sqliteTable("search_synonyms", {
+  term: text("term").primaryKey(),
+  canonical: text("canonical").notNull(),
+});

@@ -13,11 +13,11 @@ import { deleteProduct, updateProduct } from "~/utils/admin-catalogue.server";
 import type { ProductDraft } from "~/lib/product-draft";
 import { formRefused, productStep, readAdminForm, refusedSave } from "~/utils/admin-forms.server";
 import { productFormOptions } from "~/utils/admin-options.server";
-import { ApiError } from "~/utils/api.server";
 import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
 import { loadProduct, loadProductPage, type CatalogueProduct, type Page } from "~/utils/catalogue.server";
 import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
 import { withStoredImages } from "~/utils/uploads.server";
+import { attempt } from "~/utils/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Product | FreshDash" }];
 
@@ -65,33 +65,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdminAction(request, context);
   const url = new URL(request.url);
   const back = safeRedirect(`/dashboard/product?${new URLSearchParams({ search: url.searchParams.get("search") ?? "", page: url.searchParams.get("page") ?? "1" })}`);
-  let form: FormData;
-  try {
-    form = await readAdminForm(request, context, 6);
-  } catch (error) {
-    if (error instanceof ApiError) return formRefused(error);
-    throw error;
+  const form = await attempt(() => readAdminForm(request, context, 6));
+  if (!form.ok) return formRefused(form.error);
+  // A product gone (or never there) comes back to the list with the reason as a toast.
+  const goneBack = (message: string) => redirectWithToast(context, back, { type: "error", text: message });
+  const id = String(form.value.get("id") ?? "");
+  if (!isId(id)) return goneBack("Product not found");
+  if (form.value.get("intent") === "delete-product") {
+    const deleted = await attempt(() => deleteProduct(context, id));
+    if (!deleted.ok) return goneBack(deleted.error.message);
+    return redirectWithToast(context, back, { type: "success", text: "Product deleted successfully" });
   }
-  try {
-    const id = String(form.get("id") ?? "");
-    if (!isId(id)) throw new ApiError("Product not found", 404);
-    if (form.get("intent") === "delete-product") {
-      await deleteProduct(context, id);
-      return redirectWithToast(context, back, { type: "success", text: "Product deleted successfully" });
-    }
-    const step = await productStep(form, { editing: true });
-    if (step.kind === "edit") return data({ ...step, id }, { status: step.status });
-    try {
-      await withStoredImages(context, step.images, () => updateProduct(context, id, step.value, { version: step.version }));
-    } catch (error) {
-      if (error instanceof ApiError && error.status !== 404) return data({ ...refusedSave(step, error), id }, { status: error.status });
-      throw error;
-    }
-    return redirectWithToast(context, back, { type: "success", text: "Product updated successfully" });
-  } catch (error) {
-    if (error instanceof ApiError) return redirectWithToast(context, back, { type: "error", text: error.message });
-    throw error;
-  }
+  const step = await productStep(form.value, { editing: true });
+  if (step.kind === "edit") return data({ ...step, id }, { status: step.status });
+  const saved = await attempt(() => withStoredImages(context, step.images, () => updateProduct(context, id, step.value, { version: step.version })));
+  if (!saved.ok && saved.error.status === 404) return goneBack(saved.error.message);
+  if (!saved.ok) return data({ ...refusedSave(step, saved.error), id }, { status: saved.error.status });
+  return redirectWithToast(context, back, { type: "success", text: "Product updated successfully" });
 }
 
 export default function AdminProducts() {

@@ -10,11 +10,11 @@ import { SubmitButton } from "~/components/SubmitButton";
 import { profileSchema } from "~/lib/schemas/account";
 import { useHydrated } from "~/lib/use-hydrated";
 import { setAvatar, updateProfile } from "~/utils/accounts.server";
-import { ApiError } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AVATAR_MAX_BYTES, prepareImage, readUploadForm, withStoredImages } from "~/utils/uploads.server";
 import { readFormData } from "~/utils/form-data.server";
+import { attempt, refusalInit, refusedForm } from "~/utils/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile | FreshDash" }];
 
@@ -26,28 +26,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const isUpload = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
-  try {
-    if (isUpload) {
+  if (isUpload) {
+    const uploaded = await attempt(async () => {
       const form = await readUploadForm(request, context, { scope: "avatar", maxBytes: AVATAR_MAX_BYTES });
       const image = await prepareImage(form.get("avatar"), { maxBytes: AVATAR_MAX_BYTES, prefix: "avatars" });
       await withStoredImages(context, [image], () => setAvatar(context, user.id, image.url));
-      return redirectWithToast(context, "/dashboard/profile", { type: "success", text: "Avatar updated" });
-    }
-    const submission = parseWithZod(await readFormData(request), { schema: profileSchema });
-    const hide = { hideFields: ["currentPassword"] };
-    if (submission.status !== "success") return data({ result: submission.reply(hide), avatarError: null }, { status: 400 });
-    try {
-      await updateProfile(request, context, user, submission.value);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const reply = error.errors ? { fieldErrors: error.errors } : { formErrors: [error.message] };
-      return data({ result: submission.reply({ ...reply, ...hide }), avatarError: null }, { status: error.status, headers: error.headers });
-    }
-    return redirectWithToast(context, "/dashboard/profile", { type: "success", text: "Profile updated successfully" });
-  } catch (error) {
-    if (error instanceof ApiError) return data({ result: null, avatarError: error.message }, { status: error.status, headers: error.headers });
-    throw error;
+    });
+    if (!uploaded.ok) return data({ result: null, avatarError: uploaded.error.message }, refusalInit(uploaded.error));
+    return redirectWithToast(context, "/dashboard/profile", { type: "success", text: "Avatar updated" });
   }
+  const submission = parseWithZod(await readFormData(request), { schema: profileSchema });
+  const hide = { hideFields: ["currentPassword"] };
+  if (submission.status !== "success") return data({ result: submission.reply(hide), avatarError: null }, { status: 400 });
+  const updated = await attempt(() => updateProfile(request, context, user, submission.value));
+  if (!updated.ok) return refusedForm(submission, updated.error, { ...hide, extra: { avatarError: null } });
+  return redirectWithToast(context, "/dashboard/profile", { type: "success", text: "Profile updated successfully" });
 }
 
 export default function Profile() {

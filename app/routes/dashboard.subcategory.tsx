@@ -7,9 +7,9 @@ import { FormErrors } from "~/components/FormErrors";
 import { PermissionDenied } from "~/components/PermissionDenied";
 import { handleCategoryIntent } from "~/utils/admin-actions.server";
 import { formRefused, readAdminForm } from "~/utils/admin-forms.server";
-import { ApiError } from "~/utils/api.server";
 import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
 import { loadCategoryTree, type CategoryRef, type SubCategoryWithParents } from "~/utils/catalogue.server";
+import { attempt } from "~/utils/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Sub Category | FreshDash" }];
 
@@ -24,14 +24,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdminAction(request, context);
-  let form: FormData;
-  try {
-    form = await readAdminForm(request, context);
-  } catch (error) {
-    if (error instanceof ApiError) return formRefused(error);
-    throw error;
-  }
-  return handleCategoryIntent(context, form, "subcategory");
+  const form = await attempt(() => readAdminForm(request, context));
+  if (!form.ok) return formRefused(form.error);
+  return handleCategoryIntent(context, form.value, "subcategory");
 }
 
 export default function AdminSubCategories() {

@@ -8,10 +8,10 @@ import { EMPTY_DRAFT } from "~/lib/product-draft";
 import { useFormKey } from "~/lib/use-form-key";
 import { formRefused, productStep, readAdminForm, refusedSave } from "~/utils/admin-forms.server";
 import { productFormOptions } from "~/utils/admin-options.server";
-import { ApiError } from "~/utils/api.server";
 import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { withStoredImages } from "~/utils/uploads.server";
+import { attempt } from "~/utils/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Upload Product | FreshDash" }];
 
@@ -25,21 +25,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdminAction(request, context);
-  let form: FormData;
-  try {
-    form = await readAdminForm(request, context, PRODUCT_FORM_MAX_FILES);
-  } catch (error) {
-    if (error instanceof ApiError) return formRefused(error);
-    throw error;
-  }
-  const step = await productStep(form, { editing: false });
+  const form = await attempt(() => readAdminForm(request, context, PRODUCT_FORM_MAX_FILES));
+  if (!form.ok) return formRefused(form.error);
+  const step = await productStep(form.value, { editing: false });
   if (step.kind === "edit") return data(step, { status: step.status });
-  try {
-    await withStoredImages(context, step.images, () => createProduct(context, step.value));
-  } catch (error) {
-    if (error instanceof ApiError) return data(refusedSave(step, error), { status: error.status });
-    throw error;
-  }
+  const created = await attempt(() => withStoredImages(context, step.images, () => createProduct(context, step.value)));
+  if (!created.ok) return data(refusedSave(step, created.error), { status: created.error.status });
   // The form starts empty again after a create (spec), with the server's message.
   return redirectWithToast(context, "/dashboard/upload-product", { type: "success", text: "Product created successfully" });
 }

@@ -7,22 +7,18 @@ import { FormErrors } from "~/components/FormErrors";
 import { FormField } from "~/components/FormField";
 import { SubmitButton } from "~/components/SubmitButton";
 import { forgotPasswordSchema } from "~/lib/schemas/account";
-import { ApiError } from "~/utils/api.server";
 import { CODE_SENT, requestResetCode } from "~/utils/password-reset.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { attempt, refusedForm } from "~/utils/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot Password | FreshDash" }];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    await requestResetCode(request, context, submission.value.email);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status, headers: error.headers });
-  }
+  const sent = await attempt(() => requestResetCode(request, context, submission.value.email));
+  if (!sent.ok) return refusedForm(submission, sent.error);
   return redirectWithToast(context, `/verification-otp?email=${encodeURIComponent(submission.value.email)}`, {
     type: "success",
     text: CODE_SENT,

@@ -10,11 +10,11 @@ import { PasswordField } from "~/components/PasswordField";
 import { SubmitButton } from "~/components/SubmitButton";
 import { loginSchema } from "~/lib/schemas/account";
 import { useHydrated } from "~/lib/use-hydrated";
-import { ApiError } from "~/utils/api.server";
 import { authenticateForm, getOptionalUser } from "~/utils/auth.server";
 import { startUserSession } from "~/utils/login.server";
 import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { attempt, refusedForm } from "~/utils/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Login | FreshDash" }];
 
@@ -32,17 +32,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  try {
-    const user = await authenticateForm(request, context);
-    const headers = await startUserSession(request, context, user);
-    return redirectWithToast(context, safeRedirect(submission.value.redirectTo), { type: "success", text: "Login successfully" }, { headers });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return data(
-      { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
-      { status: error.status, headers: error.headers },
-    );
-  }
+  const session = await attempt(async () => startUserSession(request, context, await authenticateForm(request, context)));
+  if (!session.ok) return refusedForm(submission, session.error, { hideFields: ["password"] });
+  return redirectWithToast(context, safeRedirect(submission.value.redirectTo), { type: "success", text: "Login successfully" }, { headers: session.value });
 }
 
 export default function Login() {

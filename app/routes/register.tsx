@@ -9,12 +9,12 @@ import { PasswordField } from "~/components/PasswordField";
 import { SubmitButton } from "~/components/SubmitButton";
 import { registerSchema } from "~/lib/schemas/account";
 import { registerUser } from "~/utils/accounts.server";
-import { ApiError } from "~/utils/api.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { startUserSession } from "~/utils/login.server";
 import { limitByIp } from "~/utils/rate-limit.server";
 import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { attempt, refusedForm } from "~/utils/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Register | FreshDash" }];
 
@@ -28,16 +28,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: registerSchema });
   const hide = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });
-  try {
+  const session = await attempt(async () => {
     await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "register");
     const user = await registerUser(context, submission.value);
-    const headers = await startUserSession(request, context, user);
-    return redirectWithToast(context, safeRedirect(form.get("redirectTo")), { type: "success", text: "User register successfully" }, { headers });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    const fieldErrors = error.errors ? { fieldErrors: error.errors } : { formErrors: [error.message] };
-    return data({ result: submission.reply({ ...fieldErrors, ...hide }) }, { status: error.status, headers: error.headers });
-  }
+    return startUserSession(request, context, user);
+  });
+  if (!session.ok) return refusedForm(submission, session.error, hide);
+  return redirectWithToast(context, safeRedirect(form.get("redirectTo")), { type: "success", text: "User register successfully" }, { headers: session.value });
 }
 
 export default function Register() {

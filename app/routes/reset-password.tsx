@@ -7,12 +7,12 @@ import { FormErrors } from "~/components/FormErrors";
 import { PasswordField } from "~/components/PasswordField";
 import { SubmitButton } from "~/components/SubmitButton";
 import { resetPasswordSchema } from "~/lib/schemas/account";
-import { ApiError } from "~/utils/api.server";
 import { parseCookie } from "~/utils/cookies.server";
 import { trustDevice } from "~/utils/device.server";
 import { grantEmail, resetGrantCookie, resetPassword } from "~/utils/password-reset.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { attempt, refusedForm } from "~/utils/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password | FreshDash" }];
 
@@ -38,12 +38,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: resetPasswordSchema });
   const hide = { hideFields: ["newPassword", "confirmPassword"] };
   if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });
-  try {
-    await resetPassword(context, state.email, state.grant, submission.value.newPassword);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message], ...hide }) }, { status: error.status });
-  }
+  const reset = await attempt(() => resetPassword(context, state.email, state.grant, submission.value.newPassword));
+  if (!reset.ok) return refusedForm(submission, reset.error, hide);
   const headers = new Headers({ "Set-Cookie": await resetGrantCookie(context).serialize("", { maxAge: 0 }) });
   // The browser that proved the mailbox is trusted: it can sign in even while guesses hold the account.
   headers.append("Set-Cookie", await trustDevice(request, context, state.email));

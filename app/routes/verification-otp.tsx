@@ -4,9 +4,9 @@ import { AuthCard } from "~/components/AuthCard";
 import { OtpInput } from "~/components/OtpInput";
 import { SubmitButton } from "~/components/SubmitButton";
 import { emailSchema, otpSchema } from "~/lib/schemas/account";
-import { ApiError } from "~/utils/api.server";
 import { resetGrantCookie, verifyResetCode } from "~/utils/password-reset.server";
 import { readFormData } from "~/utils/form-data.server";
+import { attempt, refusalInit } from "~/utils/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Verify OTP | FreshDash" }];
 
@@ -22,16 +22,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const otp = form.get("otp") ?? Array.from({ length: 6 }, (_, i) => String(form.get(`otp${i}`) ?? "").trim()).join("");
   const parsed = otpSchema.safeParse({ email: form.get("email"), otp });
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Enter the 6-digit code" }, { status: 400 });
-  try {
-    const grant = await verifyResetCode(request, context, parsed.data.email, parsed.data.otp);
-    return redirect("/reset-password", {
-      status: 303,
-      headers: { "Set-Cookie": await resetGrantCookie(context).serialize({ email: parsed.data.email, grant }) },
-    });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return data({ error: error.message }, { status: error.status, headers: error.headers });
-  }
+  const grant = await attempt(() => verifyResetCode(request, context, parsed.data.email, parsed.data.otp));
+  if (!grant.ok) return data({ error: grant.error.message }, refusalInit(grant.error));
+  return redirect("/reset-password", {
+    status: 303,
+    headers: { "Set-Cookie": await resetGrantCookie(context).serialize({ email: parsed.data.email, grant: grant.value }) },
+  });
 }
 
 export default function VerifyOtp() {

@@ -5,12 +5,16 @@
  * from app/lib/pricing.ts.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, count, eq, exists, gt, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { cartItems, cartNotices, products, sessions } from "~/db/schema";
 import { isId, newId } from "~/lib/ids";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
 import { limitFor, stockMessage } from "~/lib/stock-messages";
 import { parseCookie, signedCookie } from "./cookies.server";
-import { getD1 } from "./db.server";
+import { type Database, getDb } from "./db.server";
+import { firstImageUrl } from "./product-columns.server";
 
 export interface CartLine {
   /** The cart_items id (null for a guest's cookie cart). */
@@ -38,12 +42,8 @@ export type CartOwner = { userId: string } | { guest: GuestCart };
 export type GuestCart = [string, number][];
 
 const MAX_GUEST_LINES = 40;
-const LINE_COLUMNS = `p.id as productId, p.name, p.unit, p.price, p.discount, p.stock,
-  coalesce((select url from product_images pi where pi.product_id = p.id order by pi.position limit 1), '') as image`;
 
-export type LineRow = Omit<CartLine, "finalPrice">;
-
-function toCart(rows: LineRow[]): Cart {
+function toCart(rows: Omit<CartLine, "finalPrice">[]): Cart {
   const lines = rows.map((row) => ({ ...row, finalPrice: discountedPrice(row.price, row.discount) }));
   return { lines, bill: computeBill(lines) };
 }
@@ -76,38 +76,62 @@ export async function commitGuestCart(context: AppLoadContext, cart: GuestCart):
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-/** The statement that reads a signed-in shopper's cart lines (batchable with other root queries). */
-export function userCartStatement(d1: D1Database, userId: string): D1PreparedStatement {
-  return d1
-    .prepare(
-      `select ci.id as cartItemId, ci.quantity, ${LINE_COLUMNS}
-         from cart_items ci join products p on p.id = ci.product_id
-        where ci.user_id = ? order by ci.created_at, ci.id`,
-    )
-    .bind(userId);
+/**
+ * What a cart line reads of the live product. The product id goes under a name of its own: a
+ * `db.batch` returns D1 rows keyed by column name, where it would collide with `cart_items.id`.
+ */
+const productLineColumns = {
+  productId: sql<string>`${products.id}`.as("productId"),
+  name: products.name,
+  unit: products.unit,
+  price: products.price,
+  discount: products.discount,
+  stock: products.stock,
+  image: firstImageUrl,
+};
+
+const lineColumns = { cartItemId: cartItems.id, quantity: cartItems.quantity, ...productLineColumns };
+const lineOrder = [asc(cartItems.createdAt), asc(cartItems.id)];
+
+/** A signed-in shopper's cart lines (batchable with other root queries). */
+function userCartQuery(db: Database, userId: string) {
+  return db
+    .select(lineColumns)
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(...lineOrder);
 }
 
+export type LineRow = Awaited<ReturnType<typeof userCartQuery>>[number];
+
+/** The user of a live session, as a subquery (no round trip of its own). */
+const sessionUserId = (db: Database, tokenHash: string) =>
+  db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, Date.now())));
+
 /** The shopper's pending notes (shown once, like a flash), reached through the session; see `dropShownNotices`. */
-export function sessionNoticesStatement(d1: D1Database, tokenHash: string): D1PreparedStatement {
-  return d1
-    .prepare(
-      `select id, message from cart_notices where user_id = (select user_id from sessions where token_hash = ? and expires_at > ?)
-        order by created_at, id`,
-    )
-    .bind(tokenHash, Date.now());
+export function sessionNoticesStatement(db: Database, tokenHash: string) {
+  return db
+    .select({ id: cartNotices.id, message: cartNotices.message })
+    .from(cartNotices)
+    .where(eq(cartNotices.userId, sql`(${sessionUserId(db, tokenHash)})`))
+    .orderBy(asc(cartNotices.createdAt), asc(cartNotices.id));
 }
 
 export const GUEST_ITEM_GONE = "An item in your cart is no longer available and was removed";
 
 /** The same lines reached through a session token hash, so the root loader can batch it with the user. */
-export function sessionCartStatement(d1: D1Database, tokenHash: string): D1PreparedStatement {
-  return d1
-    .prepare(
-      `select ci.id as cartItemId, ci.quantity, ${LINE_COLUMNS}
-         from sessions s join cart_items ci on ci.user_id = s.user_id join products p on p.id = ci.product_id
-        where s.token_hash = ? and s.expires_at > ? order by ci.created_at, ci.id`,
-    )
-    .bind(tokenHash, Date.now());
+export function sessionCartStatement(db: Database, tokenHash: string) {
+  return db
+    .select(lineColumns)
+    .from(sessions)
+    .innerJoin(cartItems, eq(cartItems.userId, sessions.userId))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, Date.now())))
+    .orderBy(...lineOrder);
 }
 
 export function cartFromRows(rows: LineRow[]): Cart {
@@ -115,18 +139,12 @@ export function cartFromRows(rows: LineRow[]): Cart {
 }
 
 export async function loadCart(context: AppLoadContext, owner: CartOwner): Promise<Cart> {
-  const d1 = getD1(context);
-  if ("userId" in owner) {
-    const { results } = await userCartStatement(d1, owner.userId).all<LineRow>();
-    return toCart(results);
-  }
+  const db = getDb(context);
+  if ("userId" in owner) return toCart(await userCartQuery(db, owner.userId));
   if (!owner.guest.length) return toCart([]);
   const ids = owner.guest.map(([id]) => id);
-  const { results } = await d1
-    .prepare(`select ${LINE_COLUMNS} from products p where p.id in (${ids.map(() => "?").join(",")})`)
-    .bind(...ids)
-    .all<Omit<LineRow, "cartItemId" | "quantity">>();
-  const byId = new Map(results.map((r) => [r.productId, r]));
+  const rows = await db.select(productLineColumns).from(products).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.productId, r]));
   // Products deleted since they were added simply drop out of a guest cart.
   return toCart(
     owner.guest.flatMap(([id, quantity]) => {
@@ -143,60 +161,89 @@ export type CartChange =
   | { ok: true; message: string; quantity: number }
   | { ok: false; status: 404 | 409; message: string };
 
+const stockColumns = { id: products.id, name: products.name, stock: products.stock };
+
 interface ProductStock {
   id: string;
   name: string;
   stock: number;
 }
 
-async function productStock(d1: D1Database, productId: string): Promise<ProductStock | null> {
-  return d1.prepare("select id, name, stock from products where id = ?").bind(productId).first<ProductStock>();
+async function productStock(db: Database, productId: string): Promise<ProductStock | null> {
+  return (await db.select(stockColumns).from(products).where(eq(products.id, productId)).get()) ?? null;
 }
 
 /**
  * A signed-in cart holds at most MAX_CART_LINES products: a new line is inserted only while there is
  * room (decided in the insert itself, so parallel adds cannot overshoot); an existing line may grow.
- * `user` and `product` name the statement's numbered parameters (e.g. "?2").
  */
-function roomForLine(user: string, product: string) {
-  return `(exists (select 1 from cart_items where user_id = ${user} and product_id = ${product})
-    or (select count(*) from cart_items where user_id = ${user}) < ${MAX_CART_LINES})`;
+function roomForLine(db: Database, userId: string, productId: string) {
+  const line = db
+    .select({ one: sql`1` })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+  const lines = db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
+  return or(exists(line), sql`(${lines}) < ${MAX_CART_LINES}`);
 }
 
 export const CART_FULL = `Your cart holds at most ${MAX_CART_LINES} different products: place this order or remove some first`;
 
-async function cartIsFull(d1: D1Database, userId: string, productId: string): Promise<boolean> {
-  const row = await d1
-    .prepare(`select not ${roomForLine("?1", "?2")} as full`)
-    .bind(userId, productId)
-    .first<{ full: number }>();
-  return Boolean(row?.full);
+/** Why {@link roomForLine} refused: the cart already has MAX_CART_LINES lines and none of this product. */
+async function cartIsFull(db: Database, userId: string, productId: string): Promise<boolean> {
+  const row = await db
+    .select({ lines: count(), hasLine: sql<number>`coalesce(max(${cartItems.productId} = ${productId}), 0)` })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .get();
+  return !row?.hasLine && (row?.lines ?? 0) >= MAX_CART_LINES;
+}
+
+/** `excluded.<column>` of an upsert: the value the refused insert carried. */
+const excluded = (column: SQLiteColumn) => sql`excluded.${sql.identifier(column.name)}`;
+/** The stock of the product an upsert tried to insert a line for. */
+const excludedProductStock = sql`(select ${products.stock} from ${products} where ${products.id} = ${excluded(cartItems.productId)})`;
+const now = sql`(unixepoch() * 1000)`;
+
+/**
+ * A new cart line for `productId` as an `insert … select` row (every cart_items column, in table
+ * order), selected only while the product is in stock and the cart has room for the line.
+ */
+function newLineFromProduct(db: Database, userId: string, productId: string, quantity: SQL) {
+  return db
+    .select({
+      id: sql`${newId()}`.as("id"),
+      userId: sql`${userId}`.as("user_id"),
+      productId: products.id,
+      quantity: quantity.as("quantity"),
+      createdAt: now.as("created_at"),
+      updatedAt: now.as("updated_at"),
+    })
+    .from(products)
+    .where(and(eq(products.id, productId), gte(products.stock, 1), roomForLine(db, userId, productId)));
 }
 
 /** Adds one unit (the 'Add' and plus buttons). */
 export async function addOne(context: AppLoadContext, owner: CartOwner, productId: string): Promise<CartChange & { guest?: GuestCart }> {
-  const d1 = getD1(context);
+  const db = getDb(context);
   if ("userId" in owner) {
     // One statement: insert at 1 or increment, only while the result stays within stock.
-    const row = await d1
-      .prepare(
-        `insert into cart_items (id, user_id, product_id, quantity)
-           select ?1, ?2, p.id, 1 from products p where p.id = ?3 and p.stock >= 1 and ${roomForLine("?2", "?3")}
-         on conflict (user_id, product_id) do update
-           set quantity = quantity + 1, updated_at = unixepoch() * 1000
-           where cart_items.quantity + 1 <= min((select stock from products where id = excluded.product_id), ${MAX_LINE_QUANTITY})
-         returning quantity`,
-      )
-      .bind(newId(), owner.userId, productId)
-      .first<{ quantity: number }>();
+    const [row] = await db
+      .insert(cartItems)
+      .select(newLineFromProduct(db, owner.userId, productId, sql`1`))
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.productId],
+        set: { quantity: sql`${cartItems.quantity} + 1`, updatedAt: now },
+        setWhere: sql`${cartItems.quantity} + 1 <= min(${excludedProductStock}, ${MAX_LINE_QUANTITY})`,
+      })
+      .returning({ quantity: cartItems.quantity });
     if (row) return { ok: true, message: "Item added", quantity: row.quantity };
     // The statement decided; these reads only explain why it refused.
-    const product = await productStock(d1, productId);
+    const product = await productStock(db, productId);
     if (!product) return { ok: false, status: 404, message: "This product is no longer available" };
-    if (product.stock >= 1 && (await cartIsFull(d1, owner.userId, productId))) return { ok: false, status: 409, message: CART_FULL };
+    if (product.stock >= 1 && (await cartIsFull(db, owner.userId, productId))) return { ok: false, status: 409, message: CART_FULL };
     return { ok: false, status: 409, message: stockMessage(product) };
   }
-  const product = await productStock(d1, productId);
+  const product = await productStock(db, productId);
   if (!product) return { ok: false, status: 404, message: "This product is no longer available" };
   const guest = owner.guest.map((e) => [...e] as [string, number]);
   const line = guest.find(([id]) => id === productId);
@@ -210,22 +257,25 @@ export async function addOne(context: AppLoadContext, owner: CartOwner, productI
   return { ok: true, message: "Item added", quantity: next, guest };
 }
 
+const ownLine = (userId: string, productId: string) => and(eq(cartItems.userId, userId), eq(cartItems.productId, productId));
+
 /** Removes one unit; at quantity 1 removes the line (the minus button). */
 export async function removeOne(context: AppLoadContext, owner: CartOwner, productId: string): Promise<CartChange & { guest?: GuestCart }> {
   if ("userId" in owner) {
-    const d1 = getD1(context);
+    const db = getDb(context);
     // Delete-at-1 first, then decrement-above-1: exactly one of them applies.
-    const [deleted, updated] = await d1.batch<{ quantity: number }>([
-      d1
-        .prepare("delete from cart_items where user_id = ? and product_id = ? and quantity <= 1 returning 0 as quantity")
-        .bind(owner.userId, productId),
-      d1
-        .prepare(
-          "update cart_items set quantity = quantity - 1, updated_at = unixepoch() * 1000 where user_id = ? and product_id = ? and quantity > 1 returning quantity",
-        )
-        .bind(owner.userId, productId),
+    const [deleted, updated] = await db.batch([
+      db
+        .delete(cartItems)
+        .where(and(ownLine(owner.userId, productId), lte(cartItems.quantity, 1)))
+        .returning({ quantity: sql<number>`0` }),
+      db
+        .update(cartItems)
+        .set({ quantity: sql`${cartItems.quantity} - 1`, updatedAt: now })
+        .where(and(ownLine(owner.userId, productId), gt(cartItems.quantity, 1)))
+        .returning({ quantity: cartItems.quantity }),
     ]);
-    const row = deleted.results[0] ?? updated.results[0];
+    const row = deleted[0] ?? updated[0];
     if (!row) return { ok: false, status: 404, message: "This item is not in your cart" };
     return { ok: true, message: "Item remove", quantity: row.quantity };
   }
@@ -241,10 +291,7 @@ export async function removeOne(context: AppLoadContext, owner: CartOwner, produ
 /** Removes the whole line. */
 export async function removeLine(context: AppLoadContext, owner: CartOwner, productId: string): Promise<CartChange & { guest?: GuestCart }> {
   if ("userId" in owner) {
-    const result = await getD1(context)
-      .prepare("delete from cart_items where user_id = ? and product_id = ?")
-      .bind(owner.userId, productId)
-      .run();
+    const result = await getDb(context).delete(cartItems).where(ownLine(owner.userId, productId));
     if (!result.meta.changes) return { ok: false, status: 404, message: "This item is not in your cart" };
     return { ok: true, message: "Item remove", quantity: 0 };
   }
@@ -253,32 +300,31 @@ export async function removeLine(context: AppLoadContext, owner: CartOwner, prod
   return { ok: true, message: "Item remove", quantity: 0, guest };
 }
 
+const ownItem = (userId: string, cartItemId: string) => and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId));
+
 /** PUT /api/cart/update-qty: sets a quantity on the caller's own cart item. */
 export async function setQuantity(context: AppLoadContext, userId: string, cartItemId: string, qty: number): Promise<CartChange> {
-  const d1 = getD1(context);
-  const row = await d1
-    .prepare(
-      `update cart_items set quantity = ?, updated_at = unixepoch() * 1000
-        where id = ? and user_id = ? and ? <= min((select stock from products p where p.id = cart_items.product_id), ${MAX_LINE_QUANTITY})
-        returning quantity`,
-    )
-    .bind(qty, cartItemId, userId, qty)
-    .first<{ quantity: number }>();
+  const db = getDb(context);
+  const lineStock = db.select({ stock: products.stock }).from(products).where(eq(products.id, cartItems.productId));
+  const [row] = await db
+    .update(cartItems)
+    .set({ quantity: qty, updatedAt: now })
+    .where(and(ownItem(userId, cartItemId), sql`${qty} <= min((${lineStock}), ${MAX_LINE_QUANTITY})`))
+    .returning({ quantity: cartItems.quantity });
   if (row) return { ok: true, message: "Cart updated", quantity: row.quantity };
-  const item = await d1
-    .prepare("select p.id, p.name, p.stock from cart_items ci join products p on p.id = ci.product_id where ci.id = ? and ci.user_id = ?")
-    .bind(cartItemId, userId)
-    .first<ProductStock>();
+  const item = await db
+    .select(stockColumns)
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(ownItem(userId, cartItemId))
+    .get();
   if (!item) return { ok: false, status: 404, message: "Cart item not found" };
   return { ok: false, status: 409, message: stockMessage(item) };
 }
 
 /** DELETE /api/cart/delete-cart-item: only the caller's own item. */
 export async function deleteCartItem(context: AppLoadContext, userId: string, cartItemId: string): Promise<CartChange> {
-  const result = await getD1(context)
-    .prepare("delete from cart_items where id = ? and user_id = ?")
-    .bind(cartItemId, userId)
-    .run();
+  const result = await getDb(context).delete(cartItems).where(ownItem(userId, cartItemId));
   if (!result.meta.changes) return { ok: false, status: 404, message: "Cart item not found" };
   return { ok: true, message: "Item remove", quantity: 0 };
 }
@@ -290,8 +336,9 @@ export async function deleteCartItem(context: AppLoadContext, userId: string, ca
 export async function mergeGuestCart(request: Request, context: AppLoadContext, userId: string): Promise<string | null> {
   const guest = await readGuestCart(request, context);
   if (!guest.length) return null;
-  const d1 = getD1(context);
-  await d1.batch(guest.map(([productId, quantity]) => addQuantityStatement(d1, userId, productId, quantity)));
+  const db = getDb(context);
+  const [first, ...rest] = guest.map(([productId, quantity]) => addQuantityStatement(db, userId, productId, quantity));
+  await db.batch([first, ...rest]);
   return commitGuestCart(context, []);
 }
 
@@ -299,17 +346,17 @@ export async function mergeGuestCart(request: Request, context: AppLoadContext, 
  * Adds `quantity` of a product to a signed-in cart, capped by stock and the per-line limit; does
  * nothing for a product that is sold out or gone (guest-cart merge, "buy again").
  */
-export function addQuantityStatement(d1: D1Database, userId: string, productId: string, quantity: number): D1PreparedStatement {
-  return d1
-    .prepare(
-      `insert into cart_items (id, user_id, product_id, quantity)
-         select ?1, ?2, p.id, min(?3, p.stock, ${MAX_LINE_QUANTITY}) from products p where p.id = ?4 and p.stock >= 1 and ${roomForLine("?2", "?4")}
-       on conflict (user_id, product_id) do update
-         set quantity = min(cart_items.quantity + excluded.quantity,
-                            (select stock from products where id = excluded.product_id), ${MAX_LINE_QUANTITY}),
-             updated_at = unixepoch() * 1000`,
-    )
-    .bind(newId(), userId, quantity, productId);
+export function addQuantityStatement(db: Database, userId: string, productId: string, quantity: number) {
+  return db
+    .insert(cartItems)
+    .select(newLineFromProduct(db, userId, productId, sql`min(${quantity}, ${products.stock}, ${MAX_LINE_QUANTITY})`))
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.productId],
+      set: {
+        quantity: sql`min(${cartItems.quantity} + ${excluded(cartItems.quantity)}, ${excludedProductStock}, ${MAX_LINE_QUANTITY})`,
+        updatedAt: now,
+      },
+    });
 }
 
 /** Signed-in shoppers own a D1 cart; guests the cookie one. */

@@ -14,7 +14,7 @@ import { newId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
 import { refusalFor, shopperCanCancel, STATUS_LABELS } from "~/lib/order-status";
 import { addQuantityStatement } from "./cart.server";
-import { type Database, getD1, getDb } from "./db.server";
+import { type Database, getDb } from "./db.server";
 import { cancelStatements } from "./order-cancel.server";
 import { lineOrder } from "./orders.server";
 import { getStripe } from "./stripe.server";
@@ -232,9 +232,9 @@ export async function reorderToCart(
   if (!available.length) {
     return { ok: false, status: 409, message: `Nothing was added: ${skipped.join(", ")} ${skipped.length === 1 ? "is" : "are"} out of stock` };
   }
-  // Raw SQL: addQuantityStatement (cart.server.ts, the cart slice) still returns a D1 statement; a Drizzle batch cannot hold it.
-  const d1 = getD1(context);
-  await d1.batch(available.map((line) => addQuantityStatement(d1, userId, line.productId, line.quantity)));
+  const db = getDb(context);
+  const [first, ...rest] = available.map((line) => addQuantityStatement(db, userId, line.productId, line.quantity));
+  await db.batch([first, ...rest]);
   const added = available.map((line) => line.name);
   const message = skipped.length
     ? `Added ${added.length} item${added.length === 1 ? "" : "s"} to your cart. Out of stock, not added: ${skipped.join(", ")}`

@@ -9,14 +9,16 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { SYNONYM_MAX_LENGTH, type INSIGHT_SORTS } from "~/lib/schemas/search";
 import { foldText, SEARCH_MAX_LENGTH, searchWords } from "~/lib/search/normalise";
-import { getD1 } from "./db.server";
+import { and, asc, count, desc, eq, exists, notInArray, type SQL, sql } from "drizzle-orm";
+import { searchSynonyms, searchZeroResults } from "~/db/schema";
+import { getDb } from "./db.server";
 
 /** As long as a synonym may be, so every recorded query can become one. */
-export const INSIGHT_QUERY_MAX_LENGTH = SYNONYM_MAX_LENGTH;
+const INSIGHT_QUERY_MAX_LENGTH = SYNONYM_MAX_LENGTH;
 const INSIGHT_MAX_WORDS = 4;
 const INSIGHT_MAX_WORD_LENGTH = 20;
-export const INSIGHTS_MAX_ROWS = 500;
-export const INSIGHTS_PAGE_SIZE = 50;
+const INSIGHTS_MAX_ROWS = 500;
+const INSIGHTS_PAGE_SIZE = 50;
 
 /** The text recorded for a search, or null when it is not worth keeping (noise, or possibly personal). */
 export function insightQuery(q: string): string | null {
@@ -40,22 +42,21 @@ export function insightQuery(q: string): string | null {
 export function recordZeroResultSearch(context: AppLoadContext, q: string): Promise<void> | undefined {
   const query = insightQuery(q);
   if (!query) return undefined;
-  const d1 = getD1(context);
+  const db = getDb(context);
   const now = Date.now();
-  const done = d1
+  // Every row but the kept ones (Drizzle drops `limit -1`, which `offset` alone would need).
+  const kept = db
+    .select({ query: searchZeroResults.query })
+    .from(searchZeroResults)
+    .orderBy(desc(searchZeroResults.count), desc(searchZeroResults.lastSeenAt))
+    .limit(INSIGHTS_MAX_ROWS);
+  const done = db
     .batch([
-      d1
-        .prepare(
-          `insert into search_zero_results (query, count, first_seen_at, last_seen_at) values (?1, 1, ?2, ?2)
-           on conflict(query) do update set count = count + 1, last_seen_at = excluded.last_seen_at`,
-        )
-        .bind(query, now),
-      d1
-        .prepare(
-          `delete from search_zero_results where query in
-             (select query from search_zero_results order by count desc, last_seen_at desc limit -1 offset ?)`,
-        )
-        .bind(INSIGHTS_MAX_ROWS),
+      db
+        .insert(searchZeroResults)
+        .values({ query, count: 1, firstSeenAt: now, lastSeenAt: now })
+        .onConflictDoUpdate({ target: searchZeroResults.query, set: { count: sql`${searchZeroResults.count} + 1`, lastSeenAt: now } }),
+      db.delete(searchZeroResults).where(notInArray(searchZeroResults.query, kept)),
     ])
     .then(() => undefined)
     .catch((error) => console.warn("could not record a zero-result search", error));
@@ -63,29 +64,28 @@ export function recordZeroResultSearch(context: AppLoadContext, q: string): Prom
   return done;
 }
 
-export interface ZeroResultSearch {
-  query: string;
-  count: number;
-  firstSeenAt: number;
-  lastSeenAt: number;
-}
+const ORDERS = {
+  frequent: [desc(searchZeroResults.count), desc(searchZeroResults.lastSeenAt), asc(searchZeroResults.query)],
+  recent: [desc(searchZeroResults.lastSeenAt), desc(searchZeroResults.count), asc(searchZeroResults.query)],
+} satisfies Record<(typeof INSIGHT_SORTS)[number], SQL[]>;
 
 /** One page of zero-result searches, most frequent or most recent first (one round trip). */
 export async function listZeroResultSearches(context: AppLoadContext, { sort, page }: { sort: (typeof INSIGHT_SORTS)[number]; page: number }) {
-  const d1 = getD1(context);
-  const order = sort === "recent" ? "last_seen_at desc, count desc, query" : "count desc, last_seen_at desc, query";
-  const [items, total] = await d1.batch([
-    d1
-      .prepare(
-        `select query, count, first_seen_at as firstSeenAt, last_seen_at as lastSeenAt from search_zero_results
-          order by ${order} limit ? offset ?`,
-      )
-      .bind(INSIGHTS_PAGE_SIZE, (page - 1) * INSIGHTS_PAGE_SIZE),
-    d1.prepare("select count(*) as n from search_zero_results"),
+  const db = getDb(context);
+  const [items, [total]] = await db.batch([
+    db
+      .select({ query: searchZeroResults.query, count: searchZeroResults.count, firstSeenAt: searchZeroResults.firstSeenAt, lastSeenAt: searchZeroResults.lastSeenAt })
+      .from(searchZeroResults)
+      .orderBy(...ORDERS[sort])
+      .limit(INSIGHTS_PAGE_SIZE)
+      .offset((page - 1) * INSIGHTS_PAGE_SIZE),
+    db.select({ n: count() }).from(searchZeroResults),
   ]);
-  const totalCount = (total.results[0] as { n: number } | undefined)?.n ?? 0;
-  return { items: items.results as ZeroResultSearch[], totalCount, page, totalPages: Math.max(1, Math.ceil(totalCount / INSIGHTS_PAGE_SIZE)) };
+  const totalCount = total?.n ?? 0;
+  return { items, totalCount, page, totalPages: Math.max(1, Math.ceil(totalCount / INSIGHTS_PAGE_SIZE)) };
 }
+
+export type ZeroResultSearch = Awaited<ReturnType<typeof listZeroResultSearches>>["items"][number];
 
 /**
  * Stores "shoppers typing `term` mean `canonical`" and resolves the zero-result row, in one atomic
@@ -94,23 +94,28 @@ export async function listZeroResultSearches(context: AppLoadContext, { sort, pa
  * `searchInsightActionSchema` (lower case, letters, digits and single spaces).
  */
 export async function addSynonymForQuery(context: AppLoadContext, term: string, canonical: string): Promise<boolean> {
-  const d1 = getD1(context);
-  const [stored] = await d1.batch([
-    d1
-      .prepare(
-        `insert into search_synonyms (term, canonical)
-         select ?1, ?2 where exists (select 1 from products_fts where products_fts match ?3)
-         on conflict(term) do update set canonical = excluded.canonical`,
-      )
-      .bind(term, canonical, `{name description categories} : "${canonical}"`),
-    d1
-      .prepare("delete from search_zero_results where query = ?1 and exists (select 1 from search_synonyms where term = ?1 and canonical = ?2)")
-      .bind(term, canonical),
+  const db = getDb(context);
+  const phrase = `{name description categories} : "${canonical}"`;
+  const stored = eq(searchSynonyms.term, term);
+  const [insert] = await db.batch([
+    db
+      .insert(searchSynonyms)
+      // Raw SQL: the guard is an FTS5 `match` on the products_fts virtual table, which is not in the schema.
+      .select(sql`select ${term}, ${canonical} where exists (select 1 from products_fts where products_fts match ${phrase})`)
+      .onConflictDoUpdate({ target: searchSynonyms.term, set: { canonical } }),
+    db
+      .delete(searchZeroResults)
+      .where(
+        and(
+          eq(searchZeroResults.query, term),
+          exists(db.select({ one: sql`1` }).from(searchSynonyms).where(and(stored, eq(searchSynonyms.canonical, canonical)))),
+        ),
+      ),
   ]);
-  return (stored.meta.changes ?? 0) > 0;
+  return (insert.meta.changes ?? 0) > 0;
 }
 
 /** Drops a zero-result row without a synonym (noise, or something the store does not sell). */
 export async function dismissZeroResultSearch(context: AppLoadContext, term: string): Promise<void> {
-  await getD1(context).prepare("delete from search_zero_results where query = ?").bind(term).run();
+  await getDb(context).delete(searchZeroResults).where(eq(searchZeroResults.query, term));
 }

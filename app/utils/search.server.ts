@@ -187,6 +187,8 @@ function searchStatements(d1: D1Database, slots: Slot[], mode: "all" | "any", sh
   const hits = rankedHitsSql(slots, mode, params);
   const since = params.ref(today() - POPULARITY_DAYS);
   // Sort every hit on its keys alone, then build the page's rows (images, categories) for the page only.
+  // Raw SQL: FTS5 `match`/`bm25` ranking over products_fts with numbered, de-duplicated parameters
+  // (D1 binds at most 100 a statement; Drizzle's `sql` would bind every repeated value again).
   const page = d1
     .prepare(
       `with hits as (${hits.sql}),
@@ -201,6 +203,7 @@ function searchStatements(d1: D1Database, slots: Slot[], mode: "all" | "any", sh
         order by ranked.named desc, ranked.tier desc, ranked.inStock desc, ranked.head desc, ranked.units desc, ranked.bm, ranked.id`,
     )
     .bind(...params.values);
+  // Raw SQL: FTS5 `match` on the products_fts virtual table (not in the schema).
   const count = d1.prepare("select count(*) as n from products_fts where products_fts match ?").bind(ftsQuery(slots, mode));
   return { page, count, match: ftsQuery(slots, mode) };
 }
@@ -230,6 +233,7 @@ function vocabularyStatement(d1: D1Database, words: string[], match: string) {
   const arms = [arm(`term >= ${params.ref(letters[0])} and term < ${params.ref(to)}`)];
   const halves = [...new Set(words.flatMap(splitsOf).flat())].slice(0, MAX_SPLIT_LOOKUPS);
   if (halves.length) arms.push(arm(`term in (${halves.map((h) => params.ref(h)).join(", ")})`));
+  // Raw SQL: reads the fts5vocab table products_vocab, guarded by an FTS5 `match`.
   return d1.prepare(`select term, sum(doc) as doc from (${arms.join(" union ")}) group by term`).bind(...params.values);
 }
 
@@ -333,6 +337,8 @@ export interface CategoryLink {
 }
 
 function topCategoriesStatement(d1: D1Database) {
+  // Raw SQL: runs in one D1 batch with the FTS5 statements above, and Drizzle's db.batch takes only
+  // Drizzle queries (a Drizzle query here would cost a round trip of its own).
   return d1
     .prepare(
       `select c.id, c.name, c.image,
@@ -410,6 +416,7 @@ export async function searchCatalogue<S extends Shape>(
   const first = searchStatements(d1, slots, "all", shape, limit, offset);
   const letters = firstLetters(words);
   const [synonymRows, items, count, vocabulary] = await d1.batch([
+    // Raw SQL: in the one batch with the FTS5 statements (see topCategoriesStatement).
     d1.prepare(`select term, canonical from search_synonyms where substr(term, 1, 1) in (${letters.map(() => "?").join(", ")})`).bind(...letters),
     first.page,
     first.count,

@@ -5,10 +5,11 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
-import type { Role } from "~/db/schema";
+import { and, eq, gt } from "drizzle-orm";
+import { type Role, sessions, users } from "~/db/schema";
 import { parseCookie, signedCookie } from "./cookies.server";
 import { randomToken, sha256Hex } from "./crypto.server";
-import { getD1 } from "./db.server";
+import { type Database, getD1 } from "./db.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -30,6 +31,19 @@ export const USER_COLUMNS = `u.id, u.name, u.email, u.avatar, u.mobile, u.role, 
 
 type UserRow = Omit<SessionUser, "verifyEmail"> & { verifyEmail: number };
 
+/** {@link SessionUser}'s columns, for Drizzle selects whose `from` or join is `users`. */
+const sessionUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  avatar: users.avatar,
+  mobile: users.mobile,
+  role: users.role,
+  verifyEmail: users.verifyEmail,
+  lastLoginDate: users.lastLoginDate,
+  status: users.status,
+};
+
 export function toSessionUser(row: UserRow | null | undefined): SessionUser | null {
   return row ? { ...row, verifyEmail: Boolean(row.verifyEmail) } : null;
 }
@@ -50,13 +64,12 @@ export async function readSessionToken(request: Request, context: AppLoadContext
  * The statement that turns a session token hash into its user (one join). Exposed so the root
  * loader can put it in the same `batch()` as the cart.
  */
-export function sessionUserStatement(d1: D1Database, tokenHash: string): D1PreparedStatement {
-  return d1
-    .prepare(
-      `select ${USER_COLUMNS} from sessions s join users u on u.id = s.user_id
-        where s.token_hash = ? and s.expires_at > ? and u.status = 'Active'`,
-    )
-    .bind(tokenHash, Date.now());
+export function sessionUserStatement(db: Database, tokenHash: string) {
+  return db
+    .select(sessionUserColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, Date.now()), eq(users.status, "Active")));
 }
 
 export async function sessionTokenHash(request: Request, context: AppLoadContext): Promise<string | null> {

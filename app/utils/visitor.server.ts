@@ -6,8 +6,8 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sessionCartStatement, sessionNoticesStatement, type LineRow } from "./cart.server";
-import { getD1 } from "./db.server";
-import { sessionTokenHash, sessionUserStatement, toSessionUser, type SessionUser } from "./session.server";
+import { getD1, getDb } from "./db.server";
+import { sessionTokenHash, sessionUserStatement, type SessionUser } from "./session.server";
 
 export interface SignedInVisitor {
   user: SessionUser;
@@ -18,15 +18,14 @@ export interface SignedInVisitor {
 async function readVisitor(request: Request, context: AppLoadContext): Promise<SignedInVisitor | null> {
   const tokenHash = await sessionTokenHash(request, context);
   if (!tokenHash) return null;
-  const d1 = getD1(context);
-  const [users, lines, notices] = await d1.batch([
-    sessionUserStatement(d1, tokenHash),
-    sessionCartStatement(d1, tokenHash),
-    sessionNoticesStatement(d1, tokenHash),
+  const db = getDb(context);
+  const [[user], cartRows, notices] = await db.batch([
+    sessionUserStatement(db, tokenHash),
+    sessionCartStatement(db, tokenHash),
+    sessionNoticesStatement(db, tokenHash),
   ]);
-  const user = toSessionUser(users.results[0] as Parameters<typeof toSessionUser>[0]);
   if (!user) return null;
-  return { user, cartRows: lines.results as LineRow[], notices: notices.results as SignedInVisitor["notices"] };
+  return { user, cartRows, notices };
 }
 
 /**

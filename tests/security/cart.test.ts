@@ -5,7 +5,9 @@
  * overshoot it, and an order naming too many products is refused before any query.
  */
 import { env } from "cloudflare:test";
+import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { MAX_CART_LINES } from "~/lib/schemas/cart";
 import { CART_FULL } from "~/utils/cart.server";
@@ -105,9 +107,10 @@ describe("cart size", { timeout: 60_000 }, () => {
     await fillCart(userId, products.slice(0, MAX_CART_LINES));
     // Buy again / merge use the same statement: an order of the 101st product's line adds nothing.
     const { addQuantityStatement } = await import("~/utils/cart.server");
-    await env.DB.batch([
-      addQuantityStatement(env.DB, userId, products[MAX_CART_LINES], 3),
-      addQuantityStatement(env.DB, userId, products[0], 3),
+    const db = drizzle(env.DB, { schema });
+    await db.batch([
+      addQuantityStatement(db, userId, products[MAX_CART_LINES], 3),
+      addQuantityStatement(db, userId, products[0], 3),
     ]);
     expect(await cartLines(userId)).toBe(MAX_CART_LINES);
     const first = await env.DB.prepare("select quantity from cart_items where user_id = ? and product_id = ?").bind(userId, products[0]).first<{ quantity: number }>();
