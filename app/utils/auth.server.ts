@@ -31,7 +31,7 @@ export const CURRENT_PASSWORD_WRONG = "Your current password is not correct";
  * The account behind an email and password, or null when either is wrong (or the account is not
  * active). The check is counted against the login limits before the PBKDF2 work; throws 429.
  */
-export async function checkPassword(request: Request, context: AppLoadContext, email: string, password: string): Promise<SessionUser | null> {
+async function checkPassword(request: Request, context: AppLoadContext, email: string, password: string): Promise<SessionUser | null> {
   const claim = await claimPasswordCheck(request, context, email);
   const row = await getDb(context)
     .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
@@ -129,7 +129,7 @@ export function bearerToken(request: Request): string | null {
 }
 
 /** The caller of an /api route: bearer access token first, else the session cookie. */
-export async function getApiUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+async function getApiUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
   const token = bearerToken(request);
   if (token) return userFromAccessToken(context, token);
   return getSessionUser(request, context);

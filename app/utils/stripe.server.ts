@@ -42,7 +42,7 @@ export const STORE_CURRENCY = "inr";
  * Stripe's `amount_total` is then exactly the order's `total`, which the webhook insists on. Every
  * parameter is derived from the order, so a retry with the same idempotency key is the same request.
  */
-export async function createCheckoutSession(
+async function createCheckoutSession(
   stripe: Stripe,
   order: PlacedOrder,
   { origin, email }: { origin: string; email?: string },
@@ -178,7 +178,7 @@ interface OrderForPayment {
  * put on any session of the account); the session must also be for the order's total in rupees,
  * and the order an online one.
  */
-export function paymentMismatch(order: OrderForPayment, session: { id: string; amount_total?: number | null; currency?: string | null }): string | null {
+function paymentMismatch(order: OrderForPayment, session: { id: string; amount_total?: number | null; currency?: string | null }): string | null {
   if (order.paymentMethod !== "ONLINE") return `Order ${order.id} is not an online order`;
   if (session.currency !== STORE_CURRENCY) return `Session ${session.id} is in ${session.currency ?? "no currency"}, not ${STORE_CURRENCY}`;
   if (session.amount_total !== order.total) {
@@ -267,7 +267,7 @@ function paymentIntentId(session: Pick<SessionPayload, "payment_intent">): strin
  * Marks a pending online order paid, at most once (every statement is conditional on it still being
  * placed + PENDING). Paid after it was cancelled: the money needs a refund, so the order is flagged.
  */
-export function paidStatements(db: Database, orderId: string, paymentId: string | null, now = Date.now()) {
+function paidStatements(db: Database, orderId: string, paymentId: string | null, now = Date.now()) {
   const awaitingPayment = and(eq(orders.id, orderId), eq(orders.paymentStatus, "PENDING"), eq(orders.status, "placed"));
   return [
     db.insert(orderStatusHistory).select(

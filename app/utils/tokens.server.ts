@@ -23,7 +23,7 @@ interface AccessPayload {
   exp: number;
 }
 
-export async function signAccessToken(context: AppLoadContext, userId: string, familyId: string, now = Date.now()) {
+async function signAccessToken(context: AppLoadContext, userId: string, familyId: string, now = Date.now()) {
   const { sessionSecret } = getSettings(context.cloudflare.env);
   return signToken({ sub: userId, fam: familyId, typ: "access", exp: now + ACCESS_TOKEN_TTL_MS }, sessionSecret);
 }
