@@ -1,6 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { getD1 } from "~/utils/db.server";
+import { desc, sql } from "drizzle-orm";
+import { mailOutbox } from "~/db/schema";
+import { getDb } from "~/utils/db.server";
 import { getSettings } from "~/utils/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Dev mailbox | FreshDash" }, { name: "robots", content: "noindex" }];
@@ -8,10 +10,12 @@ export const meta: MetaFunction = () => [{ title: "Dev mailbox | FreshDash" }, {
 /** The local mailbox: every message the store sent. 404 outside development and test. */
 export async function loader({ context }: LoaderFunctionArgs) {
   if (!getSettings(context.cloudflare.env).isDev) throw new Response("No route matches URL", { status: 404 });
-  const { results } = await getD1(context)
-    .prepare('select id, "to", subject, text, created_at as createdAt from mail_outbox order by created_at desc, rowid desc limit 50')
-    .all<{ id: string; to: string; subject: string; text: string; createdAt: number }>();
-  return data({ messages: results }, { headers: { "Cache-Control": "no-store" } });
+  const messages = await getDb(context)
+    .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, createdAt: mailOutbox.createdAt })
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.createdAt), desc(sql`${mailOutbox}.rowid`))
+    .limit(50);
+  return data({ messages }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function DevMail() {

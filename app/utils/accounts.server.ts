@@ -1,32 +1,39 @@
 /** Account changes shared by the pages and /api/user/*. */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import { addresses, cartItems, orders, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { ApiError } from "./api.server";
 import { confirmCurrentPassword } from "./auth.server";
-import { getD1 } from "./db.server";
+import { type Database, getDb } from "./db.server";
 import { hashPassword } from "./password.server";
-import { toSessionUser, USER_COLUMNS, type SessionUser } from "./session.server";
+import { sessionUserColumns, type SessionUser } from "./session.server";
 
 export const EMAIL_TAKEN = "This email is already registered: log in instead";
+
+/** D1 refused a second account with this email; Drizzle wraps a single query's error (`cause` is D1's). */
+function isEmailTaken(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    if (/UNIQUE constraint failed: users\.email/i.test(e.message)) return true;
+  }
+  return false;
+}
 
 /** Registration always makes a USER; role, status and verify_email never come from a request. */
 export async function registerUser(
   context: AppLoadContext,
   input: { name: string; email: string; password: string },
 ): Promise<SessionUser> {
-  const d1 = getD1(context);
-  const id = newId();
   try {
-    const row = await d1
-      .prepare(
-        `insert into users (id, name, email, password_hash) values (?, ?, ?, ?)
-         returning id, name, email, avatar, mobile, role, verify_email as verifyEmail, last_login_date as lastLoginDate, status`,
-      )
-      .bind(id, input.name, input.email, await hashPassword(input.password))
-      .first<Parameters<typeof toSessionUser>[0]>();
-    return toSessionUser(row)!;
+    const [user] = await getDb(context)
+      .insert(users)
+      .values({ id: newId(), name: input.name, email: input.email, passwordHash: await hashPassword(input.password) })
+      .returning(sessionUserColumns);
+    return user;
   } catch (error) {
-    if (/UNIQUE constraint failed: users\.email/i.test(String((error as Error)?.message))) throw new ApiError(EMAIL_TAKEN, 409, { email: [EMAIL_TAKEN] });
+    if (isEmailTaken(error)) throw new ApiError(EMAIL_TAKEN, 409, { email: [EMAIL_TAKEN] });
     throw error;
   }
 }
@@ -43,23 +50,21 @@ export async function updateProfile(
 ): Promise<{ user: SessionUser; links: UserLinks }> {
   if (input.email !== user.email) await confirmCurrentPassword(request, context, user.email, input.currentPassword);
   const userId = user.id;
-  const d1 = getD1(context);
+  const db = getDb(context);
   try {
     // The ids the /api answer carries are read in the same round trip as the update.
-    const [updated, links] = await d1.batch([
-      d1
-        .prepare(
-          `update users set name = ?, email = ?, mobile = ?, updated_at = unixepoch() * 1000 where id = ?
-           returning id, name, email, avatar, mobile, role, verify_email as verifyEmail, last_login_date as lastLoginDate, status`,
-        )
-        .bind(input.name, input.email, input.mobile, userId),
-      userLinksStatement(d1, userId),
+    const [[updated], [links]] = await db.batch([
+      db
+        .update(users)
+        .set({ name: input.name, email: input.email, mobile: input.mobile, updatedAt: sql`(unixepoch() * 1000)` })
+        .where(eq(users.id, userId))
+        .returning(sessionUserColumns),
+      userLinksQuery(db, userId),
     ]);
-    const row = updated.results[0] as Parameters<typeof toSessionUser>[0] | undefined;
-    if (!row) throw new ApiError("Account not found", 404);
-    return { user: toSessionUser(row)!, links: toUserLinks(links.results[0] as UserLinksRow | undefined) };
+    if (!updated) throw new ApiError("Account not found", 404);
+    return { user: updated, links: toUserLinks(links) };
   } catch (error) {
-    if (/UNIQUE constraint failed: users\.email/i.test(String((error as Error)?.message))) {
+    if (isEmailTaken(error)) {
       throw new ApiError("Another account uses this email", 409, { email: ["Another account uses this email"] });
     }
     throw error;
@@ -67,13 +72,7 @@ export async function updateProfile(
 }
 
 export async function setAvatar(context: AppLoadContext, userId: string, url: string) {
-  await getD1(context).prepare("update users set avatar = ?, updated_at = unixepoch() * 1000 where id = ?").bind(url, userId).run();
-}
-
-export async function getUserById(context: AppLoadContext, id: string): Promise<SessionUser | null> {
-  return toSessionUser(
-    await getD1(context).prepare(`select ${USER_COLUMNS} from users u where u.id = ?`).bind(id).first<Parameters<typeof toSessionUser>[0]>(),
-  );
+  await getDb(context).update(users).set({ avatar: url, updatedAt: sql`(unixepoch() * 1000)` }).where(eq(users.id, userId));
 }
 
 /**
@@ -91,31 +90,39 @@ export interface UserLinks {
 /** A user with nothing yet (just registered). */
 export const NO_LINKS: UserLinks = { address_details: [], shopping_cart: [], orderHistory: [] };
 
-type UserLinksRow = { addresses: string; cart: string; orders: string };
-
-/** One statement, so it can ride in a batch with whatever else the request reads or writes. */
-export function userLinksStatement(d1: D1Database, userId: string): D1PreparedStatement {
-  return d1
-    .prepare(
-      `select
-         (select json_group_array(id) from (select id from addresses where user_id = ?1 and status = 1 order by rowid)) as addresses,
-         (select json_group_array(id) from (select id from cart_items where user_id = ?1 order by rowid)) as cart,
-         (select json_group_array(id) from (select id from orders where user_id = ?1 order by created_at desc, id desc)) as orders`,
-    )
-    .bind(userId);
+/** The ids of `idColumn`'s rows matching `where`, in `order`, as one JSON array text (`[]` when none). */
+function idsArray(idColumn: SQLiteColumn, where: SQL | undefined, order: SQL[]) {
+  return sql<string>`(select json_group_array(${sql.identifier(idColumn.name)}) from (select ${idColumn} from ${idColumn.table} where ${where} order by ${sql.join(order, sql`, `)}))`;
 }
 
-function toUserLinks(row: UserLinksRow | undefined): UserLinks {
+/**
+ * One statement, so it can ride in a batch with whatever else the request reads or writes: the
+ * user's row carries the three id lists (no row when the account is gone, read as {@link NO_LINKS}).
+ */
+function userLinksQuery(db: Database, userId: string) {
+  return db
+    .select({
+      addresses: idsArray(addresses.id, and(eq(addresses.userId, userId), eq(addresses.status, true)), [asc(sql`${addresses}.rowid`)]),
+      cart: idsArray(cartItems.id, eq(cartItems.userId, userId), [asc(sql`${cartItems}.rowid`)]),
+      orders: idsArray(orders.id, eq(orders.userId, userId), [desc(orders.createdAt), desc(orders.id)]),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+}
+
+const idList = z.array(z.string());
+
+function toUserLinks(row: { addresses: string; cart: string; orders: string } | undefined): UserLinks {
   if (!row) return NO_LINKS;
   return {
-    address_details: JSON.parse(row.addresses) as string[],
-    shopping_cart: JSON.parse(row.cart) as string[],
-    orderHistory: JSON.parse(row.orders) as string[],
+    address_details: idList.parse(JSON.parse(row.addresses)),
+    shopping_cart: idList.parse(JSON.parse(row.cart)),
+    orderHistory: idList.parse(JSON.parse(row.orders)),
   };
 }
 
 export async function loadUserLinks(context: AppLoadContext, userId: string): Promise<UserLinks> {
-  return toUserLinks((await userLinksStatement(getD1(context), userId).first<UserLinksRow>()) ?? undefined);
+  return toUserLinks(await userLinksQuery(getDb(context), userId).get());
 }
 
 /** The spec's User object (section 3) for /api; never the password hash. */

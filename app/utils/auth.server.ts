@@ -8,13 +8,15 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { loginSchema } from "~/lib/schemas/account";
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema";
 import { ApiError } from "./api.server";
-import { getD1 } from "./db.server";
+import { getDb } from "./db.server";
 import { getSettings } from "./env.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
 import { claimPasswordCheck } from "./login-limits.server";
 import { RateLimited } from "./rate-limit.server";
-import { toSessionUser, USER_COLUMNS, type SessionUser } from "./session.server";
+import { sessionUserColumns, type SessionUser } from "./session.server";
 import { getSessionUser } from "./visitor.server";
 import { userFromAccessToken } from "./tokens.server";
 
@@ -29,18 +31,19 @@ export const CURRENT_PASSWORD_WRONG = "Your current password is not correct";
  * The account behind an email and password, or null when either is wrong (or the account is not
  * active). The check is counted against the login limits before the PBKDF2 work; throws 429.
  */
-export async function checkPassword(request: Request, context: AppLoadContext, email: string, password: string): Promise<SessionUser | null> {
+async function checkPassword(request: Request, context: AppLoadContext, email: string, password: string): Promise<SessionUser | null> {
   const claim = await claimPasswordCheck(request, context, email);
-  const row = await getD1(context)
-    .prepare(`select ${USER_COLUMNS}, u.password_hash as passwordHash from users u where u.email = ?`)
-    .bind(email)
-    .first<Parameters<typeof toSessionUser>[0] & { passwordHash: string }>();
+  const row = await getDb(context)
+    .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .get();
   // Unknown emails are checked against a dummy hash so both paths take the same time.
   const valid = await verifyPassword(password, row?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!row || !valid || row.status !== "Active") return null;
   await claim.succeeded();
   const { passwordHash: _hash, ...user } = row;
-  return toSessionUser(user);
+  return user;
 }
 
 /** Checks an email and password for signing in; throws ApiError 401 or 429. */
@@ -126,7 +129,7 @@ export function bearerToken(request: Request): string | null {
 }
 
 /** The caller of an /api route: bearer access token first, else the session cookie. */
-export async function getApiUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+async function getApiUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
   const token = bearerToken(request);
   if (token) return userFromAccessToken(context, token);
   return getSessionUser(request, context);

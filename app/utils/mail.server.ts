@@ -6,8 +6,9 @@
  * 'not-sent'), never the subject or body, so a reset code is never readable at rest.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { mailOutbox } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import { getD1 } from "./db.server";
+import { getDb } from "./db.server";
 import { getSettings, type Settings } from "./env.server";
 
 export interface Mail {
@@ -23,16 +24,13 @@ type Status = "sent" | "failed" | "not-sent";
 
 export async function sendMail(context: AppLoadContext, mail: Mail, send: MailFetch = fetch) {
   const settings = getSettings(context.cloudflare.env);
-  const d1 = getD1(context);
+  const db = getDb(context);
   if (settings.isDev) {
-    await d1
-      .prepare('insert into mail_outbox (id, "to", subject, text, status) values (?, ?, ?, ?, \'kept\')')
-      .bind(newId(), mail.to, mail.subject, mail.text)
-      .run();
+    await db.insert(mailOutbox).values({ id: newId(), to: mail.to, subject: mail.subject, text: mail.text, status: "kept" });
     return;
   }
   const status = await deliver(settings, mail, send);
-  await d1.prepare('insert into mail_outbox (id, "to", subject, text, status) values (?, ?, \'\', \'\', ?)').bind(newId(), mail.to, status).run();
+  await db.insert(mailOutbox).values({ id: newId(), to: mail.to, subject: "", text: "", status });
 }
 
 /** Never throws: a mail that cannot go out must not change the answer (no account discovery). */

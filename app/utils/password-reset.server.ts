@@ -4,10 +4,12 @@
  * (stored hashed) that the password change requires. Known and unknown emails get the same answers.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { passwordResetCodes, refreshTokens, sessions, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { ApiError } from "./api.server";
 import { randomDigits, randomToken, sha256Hex } from "./crypto.server";
-import { getD1 } from "./db.server";
+import { type Database, getDb } from "./db.server";
 import { signedCookie } from "./cookies.server";
 import { sendMail, type MailFetch } from "./mail.server";
 import { hashPassword } from "./password.server";
@@ -32,17 +34,24 @@ export async function requestResetCode(request: Request, context: AppLoadContext
   // Counted per email whether or not the account exists, before anything is sent.
   const refused = await takeSlots(context, [{ key: `otp-send:${email}`, max: SENDS_PER_EMAIL, windowMs: CODE_TTL_MS }]);
   if (refused) throw refused;
-  const d1 = getD1(context);
-  const user = await d1.prepare("select id, name from users where email = ? and status = 'Active'").bind(email).first<{ id: string; name: string }>();
+  const db = getDb(context);
+  const user = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.status, "Active")))
+    .get();
   if (!user) return;
   const code = randomDigits(6);
   const now = Date.now();
-  await d1.batch([
+  await db.batch([
     // A new code replaces any earlier unused one.
-    d1.prepare("update password_reset_codes set used_at = ? where user_id = ? and used_at is null").bind(now, user.id),
-    d1
-      .prepare("insert into password_reset_codes (id, user_id, code_hash, expires_at) values (?, ?, ?, ?)")
-      .bind(newId(), user.id, await codeHash(user.id, code), now + CODE_TTL_MS),
+    db
+      .update(passwordResetCodes)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetCodes.userId, user.id), isNull(passwordResetCodes.usedAt))),
+    db
+      .insert(passwordResetCodes)
+      .values({ id: newId(), userId: user.id, codeHash: await codeHash(user.id, code), expiresAt: now + CODE_TTL_MS }),
   ]);
   await sendMail(
     context,
@@ -55,9 +64,16 @@ export async function requestResetCode(request: Request, context: AppLoadContext
   );
 }
 
-/** The newest live code of an email (unused, unexpired), as a subquery bound to (email, now). */
-const LIVE_CODE = `select c.id from password_reset_codes c join users u on u.id = c.user_id
-  where u.email = ? and c.used_at is null and c.expires_at > ? order by c.created_at desc, c.rowid desc limit 1`;
+/** The newest live code of an email (unused, unexpired): its id, as a query or a subquery. */
+function liveCode(db: Database, email: string, now: number) {
+  return db
+    .select({ id: passwordResetCodes.id })
+    .from(passwordResetCodes)
+    .innerJoin(users, eq(users.id, passwordResetCodes.userId))
+    .where(and(eq(users.email, email), isNull(passwordResetCodes.usedAt), gt(passwordResetCodes.expiresAt, now)))
+    .orderBy(desc(passwordResetCodes.createdAt), desc(sql`${passwordResetCodes}.rowid`))
+    .limit(1);
+}
 
 /**
  * Checks a code; on success returns a reset grant (the raw token, shown once). The try is counted
@@ -67,28 +83,23 @@ const LIVE_CODE = `select c.id from password_reset_codes c join users u on u.id 
  */
 export async function verifyResetCode(request: Request, context: AppLoadContext, email: string, code: string): Promise<string> {
   await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "otp");
-  const d1 = getD1(context);
+  const db = getDb(context);
   const now = Date.now();
-  const row = await d1
-    .prepare(
-      `update password_reset_codes set attempts = attempts + 1
-        where id = (${LIVE_CODE}) and attempts < ?
-        returning id, user_id as userId, code_hash as codeHash`,
-    )
-    .bind(email, now, MAX_CODE_ATTEMPTS)
-    .first<{ id: string; userId: string; codeHash: string }>();
+  const [row] = await db
+    .update(passwordResetCodes)
+    .set({ attempts: sql`${passwordResetCodes.attempts} + 1` })
+    .where(and(eq(passwordResetCodes.id, liveCode(db, email, now)), lt(passwordResetCodes.attempts, MAX_CODE_ATTEMPTS)))
+    .returning({ id: passwordResetCodes.id, userId: passwordResetCodes.userId, codeHash: passwordResetCodes.codeHash });
   if (!row) {
-    const live = await d1.prepare(LIVE_CODE).bind(email, now).first();
+    const live = await liveCode(db, email, now).get();
     throw live ? new ApiError(CODE_LOCKED, 429) : new ApiError(CODE_INVALID, 400);
   }
   if ((await codeHash(row.userId, code)) !== row.codeHash) throw new ApiError(CODE_INVALID, 400);
   const grant = randomToken();
-  const claimed = await d1
-    .prepare(
-      "update password_reset_codes set used_at = ?, grant_hash = ?, grant_expires_at = ? where id = ? and used_at is null",
-    )
-    .bind(Date.now(), await sha256Hex(grant), Date.now() + GRANT_TTL_MS, row.id)
-    .run();
+  const claimed = await db
+    .update(passwordResetCodes)
+    .set({ usedAt: Date.now(), grantHash: await sha256Hex(grant), grantExpiresAt: Date.now() + GRANT_TTL_MS })
+    .where(and(eq(passwordResetCodes.id, row.id), isNull(passwordResetCodes.usedAt)));
   if (!claimed.meta.changes) throw new ApiError(CODE_INVALID, 400);
   return grant;
 }
@@ -96,30 +107,35 @@ export async function verifyResetCode(request: Request, context: AppLoadContext,
 /** The email a live grant belongs to, or null. */
 export async function grantEmail(context: AppLoadContext, grant: string | null | undefined): Promise<string | null> {
   if (!grant || !/^[0-9a-f]{64}$/.test(grant)) return null;
-  const row = await getD1(context)
-    .prepare(
-      `select u.email from password_reset_codes c join users u on u.id = c.user_id
-        where c.grant_hash = ? and c.grant_expires_at > ?`,
-    )
-    .bind(await sha256Hex(grant), Date.now())
-    .first<{ email: string }>();
+  const row = await getDb(context)
+    .select({ email: users.email })
+    .from(passwordResetCodes)
+    .innerJoin(users, eq(users.id, passwordResetCodes.userId))
+    .where(and(eq(passwordResetCodes.grantHash, await sha256Hex(grant)), gt(passwordResetCodes.grantExpiresAt, Date.now())))
+    .get();
   return row?.email ?? null;
 }
 
 /** Sets the new password, spends the grant and signs the account out everywhere, in one batch. */
 export async function resetPassword(context: AppLoadContext, email: string, grant: string | null | undefined, newPassword: string) {
   if (!grant || (await grantEmail(context, grant)) !== email) throw new ApiError(GRANT_INVALID, 403);
-  const d1 = getD1(context);
+  const db = getDb(context);
   const grantHash = await sha256Hex(grant);
-  const user = (await d1.prepare("select id from users where email = ?").bind(email).first<{ id: string }>())!;
+  const user = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  // grantEmail just found this email through a live grant: its account exists (a cascade deletes codes with it).
+  if (!user) throw new ApiError(GRANT_INVALID, 403);
   const now = Date.now();
-  const [spent] = await d1.batch([
-    d1.prepare("update password_reset_codes set grant_hash = null, grant_expires_at = null where grant_hash = ? and grant_expires_at > ?").bind(grantHash, now),
-    d1
-      .prepare("update users set password_hash = ?, updated_at = ? where id = ?")
-      .bind(await hashPassword(newPassword), now, user.id),
-    d1.prepare("delete from sessions where user_id = ?").bind(user.id),
-    d1.prepare("update refresh_tokens set revoked_at = ? where user_id = ? and revoked_at is null").bind(now, user.id),
+  const [spent] = await db.batch([
+    db
+      .update(passwordResetCodes)
+      .set({ grantHash: null, grantExpiresAt: null })
+      .where(and(eq(passwordResetCodes.grantHash, grantHash), gt(passwordResetCodes.grantExpiresAt, now))),
+    db.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: now }).where(eq(users.id, user.id)),
+    db.delete(sessions).where(eq(sessions.userId, user.id)),
+    db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt))),
   ]);
   if (!spent.meta.changes) throw new ApiError(GRANT_INVALID, 403);
 }

@@ -5,8 +5,10 @@
  * fixed-window counters in D1, taken atomically before the work they guard (`takeSlots`).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { rateLimitCounters } from "~/db/schema";
 import { ApiError } from "./api.server";
-import { getD1 } from "./db.server";
+import { type Database, getDb } from "./db.server";
 
 export function clientIp(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "local";
@@ -45,18 +47,37 @@ export interface CounterWindow {
  * taken only if each gate (taken earlier in the same batch) granted its slot; otherwise the
  * statement changes nothing and returns no row.
  */
-function takeSlotStatement(d1: D1Database, window: CounterWindow, now: number, gates: CounterWindow[]): D1PreparedStatement {
-  const gate = gates.map(() => "(select count from rate_limit_counters where key = ?) <= ?").join(" and ");
-  return d1
-    .prepare(
-      `insert into rate_limit_counters (key, count, reset_at)
-         select ?, 1, ? where ${gate || "1"}
-       on conflict (key) do update set
-         count = case when reset_at <= ? then 1 when count <= ? then count + 1 else count end,
-         reset_at = case when reset_at <= ? then excluded.reset_at else reset_at end
-       returning count, reset_at as resetAt`,
+function takeSlotStatement(db: Database, window: CounterWindow, now: number, gates: CounterWindow[]) {
+  const { key, count, resetAt } = rateLimitCounters;
+  const newWindow = { key: window.key, count: 1, resetAt: now + window.windowMs };
+  const slot = {
+    target: key,
+    set: {
+      count: sql`case when ${resetAt} <= ${now} then 1 when ${count} <= ${window.max} then ${count} + 1 else ${count} end`,
+      resetAt: sql`case when ${resetAt} <= ${now} then excluded.${sql.identifier(resetAt.name)} else ${resetAt} end`,
+    },
+  };
+  const taken = { count, resetAt };
+  const [first, ...others] = gates;
+  if (!first) return db.insert(rateLimitCounters).values(newWindow).onConflictDoUpdate(slot).returning(taken);
+  // Gated: the new row is selected from the first gate's counter row (there since the gate was taken
+  // earlier in this batch), and only while every gate's count is within its max.
+  const within = (gate: CounterWindow) =>
+    sql`(select ${count} from ${rateLimitCounters} where ${key} = ${gate.key}) <= ${gate.max}`;
+  return db
+    .insert(rateLimitCounters)
+    .select(
+      db
+        .select({
+          key: sql`${newWindow.key}`.as("key"),
+          count: sql`${newWindow.count}`.as("count"),
+          resetAt: sql`${newWindow.resetAt}`.as("reset_at"),
+        })
+        .from(rateLimitCounters)
+        .where(and(eq(key, first.key), lte(count, first.max), ...others.map(within))),
     )
-    .bind(window.key, now + window.windowMs, ...gates.flatMap((g) => [g.key, g.max]), now, window.max, now);
+    .onConflictDoUpdate(slot)
+    .returning(taken);
 }
 
 /**
@@ -65,13 +86,13 @@ function takeSlotStatement(d1: D1Database, window: CounterWindow, now: number, g
  * Parallel callers cannot overtake each other: the count is decided in SQL before any work.
  */
 export async function takeSlots(context: AppLoadContext, windows: CounterWindow[]): Promise<RateLimited | null> {
-  const d1 = getD1(context);
+  const db = getDb(context);
   const now = Date.now();
-  const results = await d1.batch<{ count: number; resetAt: number }>(
-    windows.map((window, i) => takeSlotStatement(d1, window, now, windows.slice(0, i))),
-  );
+  const [head, ...rest] = windows.map((window, i) => takeSlotStatement(db, window, now, windows.slice(0, i)));
+  if (!head) return null;
+  const results = await db.batch([head, ...rest]);
   for (const [i, window] of windows.entries()) {
-    const row = results[i]?.results[0];
+    const row = results[i]?.[0];
     if (!row) return new RateLimited(60); // unreachable: an earlier window refused and returned first
     if (row.count > window.max) return new RateLimited(Math.max(1, Math.ceil((row.resetAt - now) / 1000)));
   }
@@ -80,16 +101,14 @@ export async function takeSlots(context: AppLoadContext, windows: CounterWindow[
 
 /** Gives back one granted slot (a try that turned out legitimate). */
 export async function refundSlot(context: AppLoadContext, window: CounterWindow) {
-  await getD1(context)
-    .prepare("update rate_limit_counters set count = max(min(count, ?) - 1, 0) where key = ? and reset_at > ?")
-    .bind(window.max, window.key, Date.now())
-    .run();
+  const { key, count, resetAt } = rateLimitCounters;
+  await getDb(context)
+    .update(rateLimitCounters)
+    .set({ count: sql`max(min(${count}, ${window.max}) - 1, 0)` })
+    .where(and(eq(key, window.key), gt(resetAt, Date.now())));
 }
 
 export async function clearCounters(context: AppLoadContext, keys: string[]) {
   if (!keys.length) return;
-  await getD1(context)
-    .prepare(`delete from rate_limit_counters where key in (${keys.map(() => "?").join(", ")})`)
-    .bind(...keys)
-    .run();
+  await getDb(context).delete(rateLimitCounters).where(inArray(rateLimitCounters.key, keys));
 }

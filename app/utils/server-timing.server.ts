@@ -38,6 +38,7 @@ export function countD1Call(context: AppLoadContext): D1Database {
   return new Proxy(db, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
+      // Raw SQL: not a query but the counting proxy under getDb/getD1; it wraps D1's own prepare (Drizzle calls it too).
       if (prop === "prepare") return (query: string) => wrapStatement(target.prepare(query));
       if (prop === "batch") {
         return (statements: D1PreparedStatement[]) => {

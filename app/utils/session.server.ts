@@ -5,11 +5,11 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
-import { and, eq, gt } from "drizzle-orm";
-import { type Role, sessions, users } from "~/db/schema";
+import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import { type Role, refreshTokens, sessions, users } from "~/db/schema";
 import { parseCookie, signedCookie } from "./cookies.server";
 import { randomToken, sha256Hex } from "./crypto.server";
-import { type Database, getD1 } from "./db.server";
+import { type Database, getDb } from "./db.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -26,13 +26,8 @@ export interface SessionUser {
   status: string;
 }
 
-export const USER_COLUMNS = `u.id, u.name, u.email, u.avatar, u.mobile, u.role, u.verify_email as verifyEmail,
-  u.last_login_date as lastLoginDate, u.status`;
-
-type UserRow = Omit<SessionUser, "verifyEmail"> & { verifyEmail: number };
-
 /** {@link SessionUser}'s columns, for Drizzle selects whose `from` or join is `users`. */
-const sessionUserColumns = {
+export const sessionUserColumns = {
   id: users.id,
   name: users.name,
   email: users.email,
@@ -43,10 +38,6 @@ const sessionUserColumns = {
   lastLoginDate: users.lastLoginDate,
   status: users.status,
 };
-
-export function toSessionUser(row: UserRow | null | undefined): SessionUser | null {
-  return row ? { ...row, verifyEmail: Boolean(row.verifyEmail) } : null;
-}
 
 function sessionCookie(context: AppLoadContext) {
   return signedCookie(context, "__session", SESSION_TTL_MS / 1000);
@@ -84,14 +75,12 @@ export async function sessionTokenHash(request: Request, context: AppLoadContext
 export async function createSession(context: AppLoadContext, userId: string, familyId: string | null = null): Promise<string> {
   const token = randomToken();
   const now = Date.now();
-  const d1 = getD1(context);
-  await d1.batch([
-    d1
-      .prepare("insert into sessions (id, token_hash, user_id, expires_at, family_id) values (?, ?, ?, ?, ?)")
-      .bind(newId(), await sha256Hex(token), userId, now + SESSION_TTL_MS, familyId),
-    d1.prepare("update users set last_login_date = ? where id = ?").bind(now, userId),
+  const db = getDb(context);
+  await db.batch([
+    db.insert(sessions).values({ id: newId(), tokenHash: await sha256Hex(token), userId, expiresAt: now + SESSION_TTL_MS, familyId }),
+    db.update(users).set({ lastLoginDate: now }).where(eq(users.id, userId)),
     // Housekeeping: drop this user's expired sessions.
-    d1.prepare("delete from sessions where user_id = ? and expires_at <= ?").bind(userId, now),
+    db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now))),
   ]);
   return sessionCookie(context).serialize(token);
 }
@@ -103,15 +92,14 @@ export async function createSession(context: AppLoadContext, userId: string, fam
 export async function destroySession(request: Request, context: AppLoadContext): Promise<string> {
   const hash = await sessionTokenHash(request, context);
   if (hash) {
-    const d1 = getD1(context);
-    await d1.batch([
-      d1
-        .prepare(
-          `update refresh_tokens set revoked_at = ?
-            where family_id = (select family_id from sessions where token_hash = ?) and revoked_at is null`,
-        )
-        .bind(Date.now(), hash),
-      d1.prepare("delete from sessions where token_hash = ?").bind(hash),
+    const db = getDb(context);
+    const sessionFamily = db.select({ familyId: sessions.familyId }).from(sessions).where(eq(sessions.tokenHash, hash));
+    await db.batch([
+      db
+        .update(refreshTokens)
+        .set({ revokedAt: Date.now() })
+        .where(and(eq(refreshTokens.familyId, sessionFamily), isNull(refreshTokens.revokedAt))),
+      db.delete(sessions).where(eq(sessions.tokenHash, hash)),
     ]);
   }
   return sessionCookie(context).serialize("", { maxAge: 0 });

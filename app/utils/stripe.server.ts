@@ -6,9 +6,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import Stripe from "stripe";
 import { z } from "zod";
 import { newId } from "~/lib/ids";
-import { and, eq } from "drizzle-orm";
-import { orders, paymentEvents } from "~/db/schema";
-import { getD1, getDb } from "./db.server";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { orders, orderStatusHistory, paymentEvents } from "~/db/schema";
+import { type Database, getDb } from "./db.server";
 import { getSettings } from "./env.server";
 import { cancelStatements } from "./order-cancel.server";
 import { attachCheckoutSession, RESERVATION_MS, type PlacedOrder } from "./orders.server";
@@ -42,7 +42,7 @@ export const STORE_CURRENCY = "inr";
  * Stripe's `amount_total` is then exactly the order's `total`, which the webhook insists on. Every
  * parameter is derived from the order, so a retry with the same idempotency key is the same request.
  */
-export async function createCheckoutSession(
+async function createCheckoutSession(
   stripe: Stripe,
   order: PlacedOrder,
   { origin, email }: { origin: string; email?: string },
@@ -155,6 +155,15 @@ const sessionEventSchema = z.object({
 });
 type SessionPayload = z.infer<typeof sessionEventSchema>["data"]["object"];
 
+/** What a payment is checked against (see {@link paymentMismatch}). */
+const orderForPayment = {
+  id: orders.id,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  paymentMethod: orders.paymentMethod,
+  total: orders.total,
+};
+
 interface OrderForPayment {
   id: string;
   status: string;
@@ -169,7 +178,7 @@ interface OrderForPayment {
  * put on any session of the account); the session must also be for the order's total in rupees,
  * and the order an online one.
  */
-export function paymentMismatch(order: OrderForPayment, session: { id: string; amount_total?: number | null; currency?: string | null }): string | null {
+function paymentMismatch(order: OrderForPayment, session: { id: string; amount_total?: number | null; currency?: string | null }): string | null {
   if (order.paymentMethod !== "ONLINE") return `Order ${order.id} is not an online order`;
   if (session.currency !== STORE_CURRENCY) return `Session ${session.id} is in ${session.currency ?? "no currency"}, not ${STORE_CURRENCY}`;
   if (session.amount_total !== order.total) {
@@ -184,9 +193,6 @@ function notAwaitingPayment(order: OrderForPayment): string | null {
   const cancelledUnpaid = order.status === "cancelled" && (order.paymentStatus === "PENDING" || order.paymentStatus === "FAILED");
   return awaiting || cancelledUnpaid ? null : `Order ${order.id} is not awaiting payment (${order.status}, ${order.paymentStatus})`;
 }
-
-const ORDER_FOR_PAYMENT =
-  "id, status, payment_status as paymentStatus, payment_method as paymentMethod, total from orders where stripe_session_id = ?";
 
 /**
  * POST /api/order/webhook. Verifies the signature on the raw body; handles each event id once: the
@@ -221,24 +227,18 @@ export async function handleStripeWebhook(context: AppLoadContext, request: Requ
   const session = parsed.data.data.object;
   if (type === "checkout.session.completed" && session.payment_status !== "paid") return { status: 200, message: "Payment not completed yet" };
 
-  const d1 = getD1(context);
-  const order = await d1.prepare(`select ${ORDER_FOR_PAYMENT}`).bind(session.id).first<OrderForPayment>();
-  if (!order) return refuseEvent(d1, { eventId, type, orderId: null, reason: `No order has the Checkout Session ${session.id}` });
+  const db = getDb(context);
+  const order = await db.select(orderForPayment).from(orders).where(eq(orders.stripeSessionId, session.id)).get();
+  if (!order) return refuseEvent(db, { eventId, type, orderId: null, reason: `No order has the Checkout Session ${session.id}` });
   if (type === "checkout.session.completed") {
     const refusal = paymentMismatch(order, session) ?? notAwaitingPayment(order);
-    if (refusal) return refuseEvent(d1, { eventId, type, orderId: order.id, reason: refusal });
+    if (refusal) return refuseEvent(db, { eventId, type, orderId: order.id, reason: refusal });
   }
 
-  const recordEvent = d1.prepare("insert into payment_events (id, type, order_id, outcome) values (?, ?, ?, 'processed')").bind(eventId, type, order.id);
-  const db = getDb(context);
+  const recordEvent = db.insert(paymentEvents).values({ id: eventId, type, orderId: order.id, outcome: "processed" });
   try {
-    if (type === "checkout.session.completed") await d1.batch([recordEvent, ...paidStatements(d1, order.id, paymentIntentId(session))]);
-    else {
-      await db.batch([
-        db.insert(paymentEvents).values({ id: eventId, type, orderId: order.id, outcome: "processed" }),
-        ...cancelStatements(db, { orderId: order.id, by: "payment" }, "Online payment expired"),
-      ]);
-    }
+    if (type === "checkout.session.completed") await db.batch([recordEvent, ...paidStatements(db, order.id, paymentIntentId(session))]);
+    else await db.batch([recordEvent, ...cancelStatements(db, { orderId: order.id, by: "payment" }, "Online payment expired")]);
   } catch (error) {
     if (/UNIQUE constraint failed: payment_events\.id|PRIMARY KEY/i.test(String((error as Error)?.message))) {
       return { status: 200, message: "Event already processed" };
@@ -249,11 +249,11 @@ export async function handleStripeWebhook(context: AppLoadContext, request: Requ
 }
 
 /** A verified event that changes nothing: kept with its reason (once per event id) and acknowledged. */
-async function refuseEvent(d1: D1Database, { eventId, type, orderId, reason }: { eventId: string; type: string; orderId: string | null; reason: string }) {
-  const recorded = await d1
-    .prepare("insert into payment_events (id, type, order_id, outcome, note) values (?, ?, ?, 'refused', ?) on conflict (id) do nothing")
-    .bind(eventId, type, orderId, reason.slice(0, 500))
-    .run();
+async function refuseEvent(db: Database, { eventId, type, orderId, reason }: { eventId: string; type: string; orderId: string | null; reason: string }) {
+  const recorded = await db
+    .insert(paymentEvents)
+    .values({ id: eventId, type, orderId, outcome: "refused", note: reason.slice(0, 500) })
+    .onConflictDoNothing({ target: paymentEvents.id });
   if (!recorded.meta.changes) return { status: 200, message: "Event already processed" };
   console.warn("Stripe event refused", eventId, type, reason);
   return { status: 200, message: `Refused: ${reason}` };
@@ -267,28 +267,45 @@ function paymentIntentId(session: Pick<SessionPayload, "payment_intent">): strin
  * Marks a pending online order paid, at most once (every statement is conditional on it still being
  * placed + PENDING). Paid after it was cancelled: the money needs a refund, so the order is flagged.
  */
-export function paidStatements(d1: D1Database, orderId: string, paymentId: string | null, now = Date.now()): D1PreparedStatement[] {
+function paidStatements(db: Database, orderId: string, paymentId: string | null, now = Date.now()) {
+  const awaitingPayment = and(eq(orders.id, orderId), eq(orders.paymentStatus, "PENDING"), eq(orders.status, "placed"));
   return [
-    d1
-      .prepare(
-        `insert into order_status_history (id, order_id, status, note, created_at)
-         select ?, ?, 'paid', 'Paid online', ? where exists (select 1 from orders where id = ? and payment_status = 'PENDING' and status = 'placed')`,
-      )
-      .bind(newId(), orderId, now, orderId),
-    d1
-      .prepare(
-        `update orders set payment_status = 'PAID', status = 'paid', payment_id = ?, reservation_expires_at = null, version = version + 1, updated_at = ?
-          where id = ? and payment_status = 'PENDING' and status = 'placed'`,
-      )
-      .bind(paymentId, now, orderId),
-    d1
-      .prepare(
-        `update orders set needs_attention = 1, payment_status = 'PAID', payment_id = ?, version = version + 1, updated_at = ?,
-                attention_note = 'Paid after it was cancelled: refund it'
-          where id = ? and status = 'cancelled' and payment_status in ('PENDING', 'FAILED')`,
-      )
-      .bind(paymentId, now, orderId),
-  ];
+    db.insert(orderStatusHistory).select(
+      db
+        .select({
+          id: sql`${newId()}`.as("id"),
+          orderId: orders.id,
+          status: sql`'paid'`.as("status"),
+          actorUserId: sql`null`.as("actor_user_id"),
+          note: sql`'Paid online'`.as("note"),
+          createdAt: sql`${now}`.as("created_at"),
+        })
+        .from(orders)
+        .where(awaitingPayment),
+    ),
+    db
+      .update(orders)
+      .set({
+        paymentStatus: "PAID",
+        status: "paid",
+        paymentId,
+        reservationExpiresAt: null,
+        version: sql`${orders.version} + 1`,
+        updatedAt: now,
+      })
+      .where(awaitingPayment),
+    db
+      .update(orders)
+      .set({
+        needsAttention: true,
+        paymentStatus: "PAID",
+        paymentId,
+        version: sql`${orders.version} + 1`,
+        updatedAt: now,
+        attentionNote: "Paid after it was cancelled: refund it",
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.status, "cancelled"), inArray(orders.paymentStatus, ["PENDING", "FAILED"]))),
+  ] as const;
 }
 
 /** A webhook that never came: how long after a session's expiry the sweep stops waiting for it. */
@@ -303,15 +320,20 @@ export const WEBHOOK_GRACE_MS = 5 * 60 * 1000;
  * cannot be reached the order is left for the next run.
  */
 export async function sweepExpiredReservations(context: AppLoadContext, now = Date.now()): Promise<{ paid: number; released: number; skipped: number }> {
-  const d1 = getD1(context);
-  const { results } = await d1
-    .prepare(
-      `select id, stripe_session_id as sessionId, status, payment_status as paymentStatus, payment_method as paymentMethod, total from orders
-        where status = 'placed' and payment_status = 'PENDING' and payment_method = 'ONLINE' and reservation_expires_at < ?
-        order by reservation_expires_at limit 50`,
+  const db = getDb(context);
+  const results = await db
+    .select({ ...orderForPayment, sessionId: orders.stripeSessionId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "placed"),
+        eq(orders.paymentStatus, "PENDING"),
+        eq(orders.paymentMethod, "ONLINE"),
+        lt(orders.reservationExpiresAt, now - WEBHOOK_GRACE_MS),
+      ),
     )
-    .bind(now - WEBHOOK_GRACE_MS)
-    .all<OrderForPayment & { sessionId: string | null }>();
+    .orderBy(asc(orders.reservationExpiresAt))
+    .limit(50);
   const stripe = getStripe(context);
   const outcome = { paid: 0, released: 0, skipped: 0 };
   for (const order of results) {
@@ -328,13 +350,12 @@ export async function sweepExpiredReservations(context: AppLoadContext, now = Da
     const paid = session?.payment_status === "paid" ? session : null;
     const mismatch = paid && paymentMismatch(order, paid);
     if (paid && !mismatch) {
-      await d1.batch(paidStatements(d1, order.id, paymentIntentId(paid), now));
+      await db.batch(paidStatements(db, order.id, paymentIntentId(paid), now));
       outcome.paid++;
       continue;
     }
     // Still open past its expiry (clock skew): close it first so it cannot be paid after release.
     if (stripe && session?.status === "open") await expireSession(stripe, session.id);
-    const db = getDb(context);
     const release = cancelStatements(db, { orderId: order.id, by: "payment" }, "Online payment expired");
     const flag = paid
       ? [

@@ -5,11 +5,13 @@
  * together with the page session /api/user/login started with them (`sessions.family_id`).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, exists, isNull, sql } from "drizzle-orm";
+import { refreshTokens, sessions, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { randomToken, sha256Hex, signToken, verifyToken } from "./crypto.server";
-import { getD1 } from "./db.server";
+import { getDb } from "./db.server";
 import { getSettings } from "./env.server";
-import { toSessionUser, USER_COLUMNS, type SessionUser } from "./session.server";
+import { sessionUserColumns, type SessionUser } from "./session.server";
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -21,7 +23,7 @@ interface AccessPayload {
   exp: number;
 }
 
-export async function signAccessToken(context: AppLoadContext, userId: string, familyId: string, now = Date.now()) {
+async function signAccessToken(context: AppLoadContext, userId: string, familyId: string, now = Date.now()) {
   const { sessionSecret } = getSettings(context.cloudflare.env);
   return signToken({ sub: userId, fam: familyId, typ: "access", exp: now + ACCESS_TOKEN_TTL_MS }, sessionSecret);
 }
@@ -31,25 +33,26 @@ export async function userFromAccessToken(context: AppLoadContext, token: string
   const { sessionSecret } = getSettings(context.cloudflare.env);
   const payload = await verifyToken<AccessPayload>(token, sessionSecret);
   if (!payload || payload.typ !== "access" || typeof payload.sub !== "string" || typeof payload.fam !== "string") return null;
-  const row = await getD1(context)
-    .prepare(
-      `select ${USER_COLUMNS} from users u
-        where u.id = ? and u.status = 'Active'
-          and exists (select 1 from refresh_tokens r where r.family_id = ? and r.user_id = u.id and r.revoked_at is null)`,
-    )
-    .bind(payload.sub, payload.fam)
-    .first<Parameters<typeof toSessionUser>[0]>();
-  return toSessionUser(row);
+  const db = getDb(context);
+  const liveFamily = db
+    .select({ one: sql`1` })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, payload.fam), eq(refreshTokens.userId, users.id), isNull(refreshTokens.revokedAt)));
+  const row = await db
+    .select(sessionUserColumns)
+    .from(users)
+    .where(and(eq(users.id, payload.sub), eq(users.status, "Active"), exists(liveFamily)))
+    .get();
+  return row ?? null;
 }
 
 /** Issues a new token pair (a new family, whose id links the page session started with it). */
 export async function issueTokens(context: AppLoadContext, userId: string) {
   const id = newId();
   const refreshToken = randomToken();
-  await getD1(context)
-    .prepare("insert into refresh_tokens (id, token_hash, user_id, family_id, expires_at) values (?, ?, ?, ?, ?)")
-    .bind(id, await sha256Hex(refreshToken), userId, id, Date.now() + REFRESH_TOKEN_TTL_MS)
-    .run();
+  await getDb(context)
+    .insert(refreshTokens)
+    .values({ id, tokenHash: await sha256Hex(refreshToken), userId, familyId: id, expiresAt: Date.now() + REFRESH_TOKEN_TTL_MS });
   return { accessToken: await signAccessToken(context, userId, id), refreshToken, familyId: id };
 }
 
@@ -61,16 +64,21 @@ export type RefreshResult = { ok: true; accessToken: string; refreshToken: strin
  */
 export async function rotateRefreshToken(context: AppLoadContext, presented: string): Promise<RefreshResult> {
   if (!/^[0-9a-f]{64}$/.test(presented)) return { ok: false };
-  const d1 = getD1(context);
+  const db = getDb(context);
   const hash = await sha256Hex(presented);
-  const row = await d1
-    .prepare(
-      `select r.id, r.user_id as userId, r.family_id as familyId, r.expires_at as expiresAt, r.revoked_at as revokedAt,
-              r.replaced_by as replacedBy
-         from refresh_tokens r join users u on u.id = r.user_id where r.token_hash = ? and u.status = 'Active'`,
-    )
-    .bind(hash)
-    .first<{ id: string; userId: string; familyId: string; expiresAt: number; revokedAt: number | null; replacedBy: string | null }>();
+  const row = await db
+    .select({
+      id: refreshTokens.id,
+      userId: refreshTokens.userId,
+      familyId: refreshTokens.familyId,
+      expiresAt: refreshTokens.expiresAt,
+      revokedAt: refreshTokens.revokedAt,
+      replacedBy: refreshTokens.replacedBy,
+    })
+    .from(refreshTokens)
+    .innerJoin(users, eq(users.id, refreshTokens.userId))
+    .where(and(eq(refreshTokens.tokenHash, hash), eq(users.status, "Active")))
+    .get();
   if (!row || row.revokedAt || row.expiresAt <= Date.now()) return { ok: false };
   if (row.replacedBy) {
     await revokeFamily(context, row.familyId);
@@ -78,14 +86,29 @@ export async function rotateRefreshToken(context: AppLoadContext, presented: str
   }
   const nextId = newId();
   const nextToken = randomToken();
-  const [claimed] = await d1.batch([
-    d1.prepare("update refresh_tokens set replaced_by = ? where id = ? and replaced_by is null and revoked_at is null").bind(nextId, row.id),
-    d1
-      .prepare(
-        `insert into refresh_tokens (id, token_hash, user_id, family_id, expires_at)
-         select ?, ?, ?, ?, ? where exists (select 1 from refresh_tokens where id = ? and replaced_by = ?)`,
-      )
-      .bind(nextId, await sha256Hex(nextToken), row.userId, row.familyId, Date.now() + REFRESH_TOKEN_TTL_MS, row.id, nextId),
+  const nextHash = await sha256Hex(nextToken);
+  const [claimed] = await db.batch([
+    db
+      .update(refreshTokens)
+      .set({ replacedBy: nextId })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.replacedBy), isNull(refreshTokens.revokedAt))),
+    // The successor is inserted only if this batch's claim above won: it is selected from the
+    // presented token's row, which carries `replaced_by = nextId` only then.
+    db.insert(refreshTokens).select(
+      db
+        .select({
+          id: sql`${nextId}`.as("id"),
+          tokenHash: sql`${nextHash}`.as("token_hash"),
+          userId: refreshTokens.userId,
+          familyId: refreshTokens.familyId,
+          expiresAt: sql`${Date.now() + REFRESH_TOKEN_TTL_MS}`.as("expires_at"),
+          revokedAt: sql`null`.as("revoked_at"),
+          replacedBy: sql`null`.as("replaced_by"),
+          createdAt: sql`(unixepoch() * 1000)`.as("created_at"),
+        })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.id, row.id), eq(refreshTokens.replacedBy, nextId))),
+    ),
   ]);
   if (!claimed.meta.changes) return { ok: false };
   return { ok: true, accessToken: await signAccessToken(context, row.userId, row.familyId), refreshToken: nextToken };
@@ -93,10 +116,13 @@ export async function rotateRefreshToken(context: AppLoadContext, presented: str
 
 /** Ends one sign-in: the family's tokens and the page session issued with them, in one batch. */
 export async function revokeFamily(context: AppLoadContext, familyId: string) {
-  const d1 = getD1(context);
-  await d1.batch([
-    d1.prepare("update refresh_tokens set revoked_at = ? where family_id = ? and revoked_at is null").bind(Date.now(), familyId),
-    d1.prepare("delete from sessions where family_id = ?").bind(familyId),
+  const db = getDb(context);
+  await db.batch([
+    db
+      .update(refreshTokens)
+      .set({ revokedAt: Date.now() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))),
+    db.delete(sessions).where(eq(sessions.familyId, familyId)),
   ]);
 }
 

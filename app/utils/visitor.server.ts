@@ -5,8 +5,10 @@
  * batch and the page's own data.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { inArray } from "drizzle-orm";
+import { cartNotices } from "~/db/schema";
 import { sessionCartStatement, sessionNoticesStatement, type LineRow } from "./cart.server";
-import { getD1, getDb } from "./db.server";
+import { getDb } from "./db.server";
 import { sessionTokenHash, sessionUserStatement, type SessionUser } from "./session.server";
 
 export interface SignedInVisitor {
@@ -45,11 +47,10 @@ export async function getSessionUser(request: Request, context: AppLoadContext):
 /** Notices are shown once: the root loader drops the ones it showed, after answering. */
 export function dropShownNotices(context: AppLoadContext, notices: { id: string }[]) {
   if (!notices.length) return;
-  const d1 = getD1(context);
-  const done = d1
-    .prepare(`delete from cart_notices where id in (${notices.map(() => "?").join(",")})`)
-    .bind(...notices.map((n) => n.id))
-    .run()
+  const done = getDb(context)
+    .delete(cartNotices)
+    .where(inArray(cartNotices.id, notices.map((n) => n.id)))
+    .then(() => undefined)
     .catch((error) => console.warn("could not drop shown notices", error));
   const waitUntil = context.cloudflare.ctx?.waitUntil;
   if (waitUntil) waitUntil(done);

@@ -177,6 +177,40 @@ describe("tokens", () => {
     expect((await api("/api/user/refresh-token", { method: "POST" })).status).toBe(401);
   });
 
+  it("the same refresh token sent 10 times at once is rotated once: one new token, one successor row", async () => {
+    const { email } = await register();
+    const loggedIn = await api("/api/user/login", { method: "POST", body: { email, password: PASSWORD }, headers: { "CF-Connecting-IP": randomIp() } });
+    const presented = loggedIn.body.data.refreshToken as string;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => api("/api/user/refresh-token", { method: "POST", token: presented })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(9);
+    const family = await env.DB.prepare(
+      "select count(*) as tokens, count(replaced_by) as replaced from refresh_tokens where user_id = (select id from users where email = ?)",
+    )
+      .bind(email)
+      .first();
+    expect(family).toEqual({ tokens: 2, replaced: 1 });
+  });
+
+  it("a second account with a taken email is 409, and so is moving an account onto it; nothing changes", async () => {
+    const taken = await register();
+    const again = await register(taken.email);
+    expect(again.res.status).toBe(409);
+    expect(again.res.body.message).toBe("This email is already registered: log in instead");
+    const other = await register();
+    const token = await login(other.email, PASSWORD);
+    const moved = await api("/api/user/update-user", {
+      method: "PUT",
+      token,
+      body: { name: "Other", email: taken.email, mobile: "9876501234", currentPassword: PASSWORD },
+      headers: { "CF-Connecting-IP": randomIp() },
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toBe("Another account uses this email");
+    const accounts = await env.DB.prepare("select count(*) as n from users where email in (?, ?)").bind(taken.email, other.email).first();
+    expect(accounts).toEqual({ n: 2 });
+  });
+
   it("logs in through the login page and merges the guest cart into the account cart in D1", async () => {
     const [milk, bread] = [await makeProduct({ stock: 10 }), await makeProduct({ name: "Test Bread", stock: 10 })];
     const { email } = await register();
