@@ -7,24 +7,14 @@
  * and the change. Options (env): AB_ROUNDS (default 5), AB_REQUESTS (default 100 per round),
  * AB_CONCURRENCY (default 8).
  */
-import { createServer } from "node:net";
 import path from "node:path";
-import { killGroup, root, serve, waitForServer } from "./local-store";
+import { freePort, killGroup, root, serve, waitForServer } from "./local-store";
 
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.AB_REQUESTS ?? 100);
 const CONCURRENCY = Number(process.env.AB_CONCURRENCY ?? 8);
 const other = process.argv[2] ? path.resolve(process.argv[2]) : "";
 if (!other) throw new Error("usage: npx tsx scripts/bench-ab.ts <other checkout>");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === "object" && a ? a.port : 0));
-    });
-  });
-}
 
 interface Side {
   name: string;
