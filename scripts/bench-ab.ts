@@ -5,7 +5,7 @@
  * alternating rounds, each target's rate divided by its own /ping of the same round, so a machine
  * busier in one minute than the next weighs on both sides alike. Prints the median ratio per side
  * and the change. Options (env): AB_ROUNDS (default 5), AB_REQUESTS (default 100 per round),
- * AB_CONCURRENCY (default 8).
+ * AB_CONCURRENCY (default 8), AB_ONLY (a substring: measure only the targets whose name contains it).
  */
 import path from "node:path";
 import { freePort, killGroup, root, serve, waitForServer } from "./local-store";
@@ -65,7 +65,7 @@ async function start(name: string, checkout: string): Promise<{ side: Side; pid:
   return { side: { name, base, cookie, paths }, pid: server.pid };
 }
 
-const targets: Target[] = [
+const allTargets: Target[] = [
   { name: "/ping", path: () => "/ping" },
   { name: "/ (home)", path: () => "/" },
   { name: "listing", path: (s) => s.paths.listing },
@@ -78,6 +78,9 @@ const targets: Target[] = [
   { name: "POST /api/product/search-product", path: () => "/api/product/search-product", method: "POST", body: { search: "milk", page: 1 } },
   { name: "GET /api/product/suggest?q=mil", path: () => "/api/product/suggest?q=mil" },
 ];
+const only = process.env.AB_ONLY;
+/** /ping first (every ratio's baseline), then the targets asked for. */
+const targets = only ? [allTargets[0], ...allTargets.slice(1).filter((t) => t.name.includes(only))] : allTargets;
 
 async function rate(side: Side, t: Target): Promise<number> {
   const init: RequestInit = {
