@@ -18,7 +18,7 @@ export function ProductRow({ title, seeAllHref, products }: { title: string; see
   const wide = useMediaQuery("(min-width: 1024px)");
   const scroll = (delta: number) => ref.current?.scrollBy({ left: delta, behavior: "smooth" });
   return (
-    <section aria-label={title} className="relative grid grid-cols-[minmax(0,1fr)_auto] items-center gap-y-2">
+    <section aria-label={title} className="relative grid grid-cols-[minmax(0,1fr)_auto] items-center gap-y-2 [contain-intrinsic-size:auto_22rem] [content-visibility:auto]">
       <h2 className="min-w-0 text-lg font-semibold wrap-anywhere">{title}</h2>
       {seeAllHref ? (
         <Link to={seeAllHref} className="font-medium text-brand hover:underline" aria-label={`See All ${title}`}>

@@ -2,7 +2,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { z } from "zod";
+import * as z from "zod";
 import { addresses, cartItems, orders, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { ApiError } from "./api.server";

@@ -3,7 +3,7 @@
  * success → `{ message, error: false, success: true, data, ...extra }`
  * failure → `{ message, error: true, success: false, errors? }` with a real HTTP status.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { readAtMost } from "./form-data.server";
 
 export function apiSuccess<T>(

@@ -6,7 +6,7 @@
 import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, exists, lte, sql } from "drizzle-orm";
 import { type AnySQLiteColumn, QueryBuilder } from "drizzle-orm/sqlite-core";
-import { z } from "zod";
+import * as z from "zod";
 import {
   categories,
   productCategories,

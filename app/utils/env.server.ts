@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { Env } from "../../load-context";
 
 /** Shortest SESSION_SECRET accepted: it signs sessions and access tokens (HMAC-SHA256). */

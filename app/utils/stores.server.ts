@@ -8,7 +8,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, exists, gte, lte, ne, sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { storeNotifyRequests, storePincodeRanges, stores, users } from "~/db/schema";
 import { ID_PATTERN, newId } from "~/lib/ids";
 import type { DeliveryLocation } from "~/lib/use-delivery-location";

@@ -4,7 +4,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import Stripe from "stripe";
-import { z } from "zod";
+import * as z from "zod";
 import { newId } from "~/lib/ids";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { orders, orderStatusHistory, paymentEvents } from "~/db/schema";

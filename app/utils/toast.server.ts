@@ -4,7 +4,7 @@
  * toast when JavaScript runs.
  */
 import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { getSettings } from "./env.server";
 
 export const toastSchema = z.object({

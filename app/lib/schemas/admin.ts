@@ -2,7 +2,7 @@
  * Admin catalogue schemas, shared by the dashboard forms and the admin /api. Lists of categories
  * accept ids or the spec's objects ({_id, name}); duplicates collapse.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ID_PATTERN } from "../ids";
 
 const name = (label: string) =>

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ID_PATTERN } from "../ids";
 
 /** Largest quantity of one product in a cart; stock caps it further on the server. */

@@ -2,7 +2,7 @@
  * Order fulfilment input, shared by the admin board's forms, the shopper's order page and /api.
  * Page forms name the order `orderId`; /api bodies name it `_id` like every other /api entity.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ORDER_STATUSES } from "~/db/schema";
 import { ID_PATTERN } from "../ids";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ID_PATTERN } from "../ids";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 

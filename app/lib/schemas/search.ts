@@ -2,7 +2,7 @@
  * Search input shared by the storefront's suggestion box, `GET /api/product/suggest` and the admin
  * search-insights page (docs/decisions/018-search-suggestions-and-insights.md).
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** Longest text the suggestion endpoint reads (the search box's own `maxLength`). */
 export const SUGGEST_MAX_LENGTH = 100;

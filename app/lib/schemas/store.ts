@@ -3,7 +3,7 @@
  * /location page, its dialog and GET /api/store/serviceability), "tell me when you do" requests,
  * and the admin's store form with its pincode list.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** A 6-digit Indian pincode (PIN codes never start with 0). */
 export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
