@@ -7,6 +7,7 @@
  * Parsing is csv-parse's browser build (no Node APIs, so it runs on Workers).
  */
 import { CsvError, parse } from "csv-parse/browser/esm/sync";
+import { z } from "zod";
 
 /** The largest file or pasted text accepted, in bytes. */
 export const STOCK_CSV_MAX_BYTES = 100 * 1024;
@@ -59,6 +60,8 @@ export function parseStockCell(cell: string): number | null {
   return value <= MAX_STOCK ? value : null;
 }
 
+const recordsWithInfo = z.array(z.object({ record: z.array(z.string()), info: z.object({ lines: z.number() }) }));
+
 /** A first row whose second value is "stock" (any case) is a header. */
 function isHeader(record: string[]) {
   return record.length >= 2 && record[1].trim().toLowerCase() === "stock";
@@ -78,9 +81,9 @@ function checkRow(line: number, record: string[]): StockCsvRow {
 /** Reads CSV text (a decoded file or pasted text) into checked rows, or one error for the whole text. */
 export function parseStockCsv(text: string): StockCsvResult {
   if (new TextEncoder().encode(text).byteLength > STOCK_CSV_MAX_BYTES) return { ok: false, error: STOCK_CSV_ERRORS.tooLarge };
-  let records: { record: string[]; info: { lines: number } }[];
+  let raw: unknown;
   try {
-    records = parse(text, {
+    raw = parse(text, {
       bom: true,
       delimiter: ",",
       info: true,
@@ -96,6 +99,8 @@ export function parseStockCsv(text: string): StockCsvResult {
     if (error instanceof CsvError) return { ok: false, error: describeCsvError(error) };
     throw error;
   }
+  // With `info`, each record comes as { record, info } (the library's types say string[][]).
+  const records = recordsWithInfo.parse(raw);
   const start = records.length && isHeader(records[0].record) ? 1 : 0;
   const data = records.slice(start);
   if (!data.length) return { ok: false, error: STOCK_CSV_ERRORS.empty };
