@@ -604,3 +604,23 @@ export const searchSynonyms = sqliteTable("search_synonyms", {
   term: text("term").primaryKey(),
   canonical: text("canonical").notNull(),
 });
+
+/**
+ * Applied CSV stock imports (decision 020): the row is written in the same batch as the stock, and
+ * its id is the preview's, so a preview confirmed twice (or by 10 requests at once) applies once.
+ */
+export const stockImports = sqliteTable(
+  "stock_imports",
+  {
+    id: id(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    rows: integer("rows").notNull(),
+    appliedBy: text("applied_by").references(() => users.id, { onDelete: "set null" }),
+    /** Random per confirm request: the stock upsert runs only after THIS request recorded the import. */
+    nonce: text("nonce").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_imports_store_created_idx").on(t.storeId, t.createdAt)],
+);

@@ -30,13 +30,13 @@ export const STOCK_CSV_ERRORS = {
 } as const;
 
 /** One data row as read: where it came from, what it names, and the stock it sets (or why not). */
-export interface StockCsvRow {
+export type StockCsvRow = {
   /** The line of the file where the row starts (1-based, header and blank lines counted). */
   line: number;
   product: string;
   stock: number | null;
   error: string | null;
-}
+};
 
 export type StockCsvResult = { ok: true; rows: StockCsvRow[] } | { ok: false; error: string };
 
