@@ -213,3 +213,40 @@ describe("CSV stock import: confirm", () => {
     expect(await stockAt(store)).toEqual({ [a.id]: 10, [b.id]: 22 });
   });
 });
+
+describe("the order board filters by store", () => {
+  it("shows only the chosen store's orders, each naming its store", async () => {
+    const { api, makeProduct, newShopper: shopperAccount, VALID_ADDRESS } = await import("./api-client");
+    const delhi = (await env.DB.prepare("select id from stores where city = 'Delhi' and is_default = 0 limit 1").first<{ id: string }>())!.id;
+    const product = await makeProduct({ name: "Board Dal", stock: 5 });
+    await env.DB.prepare("insert into store_stock (store_id, product_id, stock) values (?, ?, 5)").bind(delhi, product.id).run();
+    const shopper = await shopperAccount();
+    const orderAt = async (pincode: string) => {
+      const address = await api("/api/address/create", { method: "POST", token: shopper.token, body: { ...VALID_ADDRESS, pincode } });
+      const res = await api("/api/order/cash-on-delivery", {
+        method: "POST",
+        token: shopper.token,
+        body: { list_items: [{ productId: product.id, quantity: 1 }], addressId: address.body.data._id },
+      });
+      expect(res.status).toBeLessThan(300);
+    };
+    await orderAt("560034");
+    await orderAt("110001");
+    const { results } = await env.DB.prepare(
+      "select o.order_id, s.name as store from orders o join users u on u.id = o.user_id join stores s on s.id = o.store_id where u.email = ? order by o.created_at",
+    )
+      .bind(shopper.email)
+      .all<{ order_id: string; store: string }>();
+    expect(results).toHaveLength(2);
+    const [bengaluruOrder, delhiOrder] = results;
+    expect(delhiOrder.store).not.toBe(bengaluruOrder.store);
+
+    const filtered = htmlText(await (await pageGet(`/dashboard/orders?store=${delhi}&q=${encodeURIComponent(shopper.email)}`, admin)).text());
+    expect(filtered).toContain(`Order No : ${delhiOrder.order_id}`);
+    expect(filtered).not.toContain(`Order No : ${bengaluruOrder.order_id}`);
+    expect(filtered).toContain(delhiOrder.store);
+    const all = htmlText(await (await pageGet(`/dashboard/orders?store=nonsense&q=${encodeURIComponent(shopper.email)}`, admin)).text());
+    expect(all).toContain(`Order No : ${delhiOrder.order_id}`);
+    expect(all).toContain(`Order No : ${bengaluruOrder.order_id}`);
+  });
+});
