@@ -16,24 +16,14 @@
  * BENCH_LIGHTHOUSE=0 (skip Lighthouse), BENCH_LIGHTHOUSE_RUNS (default 3).
  */
 import { readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { workerBundleKb, WORKER_GZIP_BUDGET_KB } from "./bench-bundle";
-import { build, killGroup, migrate, root, seed, serve, waitForServer } from "./local-store";
+import { build, freePort, killGroup, migrate, root, seed, serve, waitForServer } from "./local-store";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const BUDGETS = { ratio: { "/": 6, search: 6, searchApi: 3, listing: 3.5, product: 4 } as Record<string, number>, d1: 2, jsKb: 100 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === "object" && a ? a.port : 0));
-    });
-  });
-}
 
 interface Target {
   name: string;

@@ -3,6 +3,7 @@
  * D1 state directory, seed it when empty, and serve the built worker with wrangler on that state.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { constants } from "node:os";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -139,4 +140,14 @@ export async function waitForServer(url: string, timeoutMs = 60_000) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`Server at ${url} did not start within ${timeoutMs / 1000}s`);
+}
+
+/** A port free on 127.0.0.1 right now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === "object" && a ? a.port : 0));
+    });
+  });
 }

@@ -1,8 +1,15 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useRef } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { deliveryLabel, locationHref, useDeliveryLocation } from "~/lib/use-delivery-location";
 import { useHydrated } from "~/lib/use-hydrated";
-import { LocationDialog, type LocationDialogHandle } from "./LocationDialog";
+import type { LocationDialogHandle } from "./LocationDialog";
+
+/**
+ * The dialog (with its form validation: conform and zod) is its own chunk, fetched when the shopper
+ * points at or focuses the button, so storefront pages do not ship it (client JS budget).
+ */
+const loadLocationDialog = () => import("./LocationDialog");
+const LocationDialog = lazy(() => loadLocationDialog().then((module) => ({ default: module.LocationDialog })));
 
 /**
  * The header's "Delivery in 10 minutes · 560001" (or "Set delivery location"). Without JavaScript it
@@ -13,7 +20,16 @@ export function DeliveryLocationButton() {
   const location = useDeliveryLocation();
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();
-  const dialog = useRef<LocationDialogHandle>(null);
+  const dialog = useRef<LocationDialogHandle | null>(null);
+  const openOnMount = useRef<HTMLElement | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const dialogRef = useCallback((handle: LocationDialogHandle | null) => {
+    dialog.current = handle;
+    if (handle && openOnMount.current) {
+      handle.open(openOnMount.current);
+      openOnMount.current = null;
+    }
+  }, []);
   const label = location ? deliveryLabel(location) : "Set delivery location";
   const className = "flex min-h-10 items-center gap-1 rounded px-2 text-left text-sm font-semibold text-neutral-800 hover:text-brand";
   const pin = (
@@ -33,11 +49,26 @@ export function DeliveryLocationButton() {
   }
   return (
     <>
-      <button type="button" aria-haspopup="dialog" className={className} onClick={(event) => dialog.current?.open(event.currentTarget)}>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        className={className}
+        onPointerEnter={loadLocationDialog}
+        onFocus={loadLocationDialog}
+        onClick={(event) => {
+          if (dialog.current) return dialog.current.open(event.currentTarget);
+          openOnMount.current = event.currentTarget;
+          setWanted(true);
+        }}
+      >
         {pin}
         <span>{label}</span>
       </button>
-      <LocationDialog ref={dialog} redirectTo={redirectTo} />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <LocationDialog ref={dialogRef} redirectTo={redirectTo} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -7,19 +7,14 @@ import { addresses, cartItems, orders, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { ApiError } from "./api.server";
 import { confirmCurrentPassword } from "./auth.server";
-import { type Database, getDb } from "./db.server";
+import { type Database, failedOn, getDb } from "./db.server";
 import { hashPassword } from "./password.server";
 import { sessionUserColumns, type SessionUser } from "./session.server";
 
 export const EMAIL_TAKEN = "This email is already registered: log in instead";
 
-/** D1 refused a second account with this email; Drizzle wraps a single query's error (`cause` is D1's). */
-function isEmailTaken(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
-    if (/UNIQUE constraint failed: users\.email/i.test(e.message)) return true;
-  }
-  return false;
-}
+/** D1 refused a second account with this email. */
+const isEmailTaken = (error: unknown) => failedOn(error, /UNIQUE constraint failed: users\.email/i);
 
 /** Registration always makes a USER; role, status and verify_email never come from a request. */
 export async function registerUser(

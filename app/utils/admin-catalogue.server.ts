@@ -22,19 +22,13 @@ import { newId } from "~/lib/ids";
 import { rupeesToPaise } from "~/lib/money";
 import type { ProductInput } from "~/lib/schemas/admin";
 import { ApiError } from "./api.server";
-import { type Database, getDb } from "./db.server";
+import { type Database, failedOn, getDb } from "./db.server";
 import { stockAt } from "./store-stock.server";
 
 type CategoryInput = { name: string; image: string };
 type SubCategoryInput = CategoryInput & { category: string[] };
 
 const now = sql<number>`(unixepoch() * 1000)`;
-
-/** SQLite refused a statement for `pattern` (Drizzle wraps a single query's error, a batch's is D1's own). */
-function failedOn(error: unknown, pattern: RegExp): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) if (pattern.test(e.message)) return true;
-  return false;
-}
 
 function uniqueViolation(error: unknown, what: string): never {
   if (failedOn(error, /UNIQUE constraint failed/i)) throw new ApiError(`A ${what} with this name already exists`, 409, { name: [`A ${what} with this name already exists`] });

@@ -24,7 +24,7 @@ import { lineLimitMessage, mergeOrderLines, type OrderLineInput } from "~/lib/sc
 import { soldOutMessage } from "~/lib/stock-messages";
 import { type AddressRow, ownAddressQuery } from "./addresses.server";
 import { sha256Hex } from "./crypto.server";
-import { type Database, getDb } from "./db.server";
+import { type Database, getDb, sqliteErrorText } from "./db.server";
 import { cancelStatements } from "./order-cancel.server";
 import { firstImageUrl } from "./product-columns.server";
 import { storeIdSql, storeServingSql, type StockStore } from "./store-stock.server";
@@ -392,7 +392,7 @@ function releasedSessions(result: unknown): { sessionId: string | null }[] {
 
 /** What a refused order batch tells the shopper; anything unexpected is rethrown. */
 async function explainRefusal(db: Database, plan: OrderPlan, error: unknown, now: number): Promise<PlaceOrderResult> {
-  const message = errorText(error);
+  const message = sqliteErrorText(error);
   if (/orders\.idempotency_key/i.test(message)) {
     const again = await keyHolderQuery(db, plan.userId, plan.key, now).get();
     if (again) return { ok: true, order: await describeExisting(db, again) };
@@ -407,15 +407,6 @@ async function explainRefusal(db: Database, plan: OrderPlan, error: unknown, now
   }
   if (/FOREIGN KEY constraint failed/i.test(message)) return { ok: false, status: 409, message: NOT_SOLD };
   throw error;
-}
-
-/** D1's message, also when Drizzle wrapped the error of a single query (DrizzleQueryError keeps it as `cause`). */
-function errorText(error: unknown): string {
-  const messages: string[] = [];
-  for (let e: unknown = error; e && messages.length < 3; e = e instanceof Error ? e.cause : undefined) {
-    messages.push(e instanceof Error ? e.message : String(e));
-  }
-  return messages.join("\n");
 }
 
 async function findShortLine(db: Database, lines: OrderLineInput[], storeId: string) {

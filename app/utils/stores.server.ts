@@ -14,7 +14,7 @@ import { ID_PATTERN, newId } from "~/lib/ids";
 import type { DeliveryLocation } from "~/lib/use-delivery-location";
 import { PINCODE_PATTERN, type PincodeRange, type StoreInput } from "~/lib/schemas/store";
 import { parseCookie, signedCookie } from "./cookies.server";
-import { type Database, getDb } from "./db.server";
+import { type Database, failedOn, getDb } from "./db.server";
 import { LOCATION_COOKIE } from "./location-cookie.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -217,9 +217,7 @@ export class StoreNameTaken extends Error {
   }
 }
 
-function isUniqueNameViolation(error: unknown) {
-  return String((error as { cause?: unknown })?.cause ?? error).includes("stores.name");
-}
+const isUniqueNameViolation = (error: unknown) => failedOn(error, /stores\.name/);
 
 /** Adds a store with its ranges in one batch. */
 export async function createStore(context: AppLoadContext, input: StoreInput): Promise<string> {
@@ -261,7 +259,7 @@ export async function updateStore(context: AppLoadContext, id: string, input: St
     return updated.length > 0;
   } catch (error) {
     if (isUniqueNameViolation(error)) throw new StoreNameTaken();
-    if (/FOREIGN KEY/i.test(String((error as { cause?: unknown })?.cause ?? error))) return false;
+    if (failedOn(error, /FOREIGN KEY/i)) return false;
     throw error;
   }
 }
