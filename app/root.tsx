@@ -24,6 +24,7 @@ import { cartFromRows, commitGuestCart, GUEST_ITEM_GONE, loadCart, readGuestCart
 import { readLocation } from "~/utils/stores.server";
 import { dropShownNotices, getSignedInVisitor } from "~/utils/visitor.server";
 import { getToast } from "~/utils/toast.server";
+import { pageStockStore } from "~/utils/store-stock.server";
 
 /**
  * Who is here and what is in their cart, for the header. A guest costs no D1 round trip (one if
@@ -38,7 +39,7 @@ async function loadVisitor(request: Request, context: LoaderFunctionArgs["contex
   }
   // Guests: lines whose product was deleted drop out of the cookie, with a note.
   const guest = await readGuestCart(request, context);
-  const cart = await loadCart(context, { guest });
+  const cart = await loadCart(context, { guest }, await pageStockStore(request, context));
   const gone = guest.length > cart.lines.length;
   const kept = gone ? guest.filter(([id]) => cart.lines.some((l) => l.productId === id)) : guest;
   return { user: null, cart, notices: gone ? [GUEST_ITEM_GONE] : [], setCookie: gone ? await commitGuestCart(context, kept) : null };

@@ -53,7 +53,7 @@ try {
     const misses: string[] = [];
     let soldN = 0, at3 = 0, top1 = 0, zero = 0, notSoldN = 0, notSoldFound = 0;
     for (const query of QUERIES) {
-      const result = await searchCatalogue(context, { q: query.q, page: 1, pageSize: 10, cumulative: false, shape: "full" });
+      const result = await searchCatalogue(context, { q: query.q, page: 1, pageSize: 10, cumulative: false, shape: "full", store: null });
       const first3 = result.items.slice(0, 3);
       const shown = `${query.q}${result.corrected ? ` → "${result.searched}"` : ""}: ${first3.map((h) => h.name).join(" | ") || "(nothing)"}`;
       if (verbose) console.log(`[${query.kind}] ${shown}`);

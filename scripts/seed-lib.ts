@@ -83,6 +83,17 @@ export const DEMO_STORES = [
   },
 ] as const;
 
+/**
+ * A product's stock at a demo store: the default (Bengaluru) store has the catalogue's stock, so
+ * what the tests know of it holds; Delhi and Mumbai differ, each with products out there that are
+ * in at the others (and products sold out in Bengaluru in stock there).
+ */
+export function demoStoreStock(storeKey: (typeof DEMO_STORES)[number]["key"], index: number, catalogueStock: number): number {
+  if (storeKey === "delhi-saket") return index % 4 === 1 ? 0 : catalogueStock === 0 ? 25 : Math.max(1, Math.round(catalogueStock * 0.6));
+  if (storeKey === "mumbai-andheri") return index % 4 === 2 ? 0 : catalogueStock === 0 ? 12 : catalogueStock + 15;
+  return catalogueStock;
+}
+
 export async function seedId(kind: string, key: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${kind}:${key}`));
   return toHex(new Uint8Array(digest)).slice(0, 24);
@@ -156,6 +167,23 @@ export async function seedStore(
       );
     });
   }
+  // Stores first: every product has a stock row at each of them.
+  const storeIds: string[] = [];
+  for (const store of DEMO_STORES) {
+    const id = await seedId("store", store.key);
+    storeIds.push(id);
+    statements.push(
+      db
+        .prepare(
+          "insert into stores (id, name, address, city, opens_at, closes_at, base_delivery_minutes, is_default) values (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(id, store.name, store.address, store.city, store.opensAt, store.closesAt, store.baseDeliveryMinutes, store.isDefault ? 1 : 0),
+      ...store.ranges.map(([from, to]) =>
+        db.prepare("insert into store_pincode_ranges (store_id, from_pincode, to_pincode) values (?, ?, ?)").bind(id, from, to),
+      ),
+    );
+  }
+
   // Stagger created_at so "newest first" orders are stable and match the file's order.
   const base = Date.now() - catalogue.products.length * 1000;
   for (const [index, p] of catalogue.products.entries()) {
@@ -163,14 +191,13 @@ export async function seedStore(
     statements.push(
       db
         .prepare(
-          "insert into products (id, name, description, unit, stock, price, discount, more_details, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          "insert into products (id, name, description, unit, price, discount, more_details, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(
           id,
           p.name,
           p.description,
           p.unit,
-          p.stock,
           rupeesToPaise(p.price),
           p.discount,
           JSON.stringify(p.more_details ?? {}),
@@ -178,6 +205,11 @@ export async function seedStore(
           base + index * 1000,
         ),
     );
+    DEMO_STORES.forEach((store, at) => {
+      statements.push(
+        db.prepare("insert into store_stock (store_id, product_id, stock) values (?, ?, ?)").bind(storeIds[at], id, demoStoreStock(store.key, index, p.stock)),
+      );
+    });
     p.images.forEach((file, position) => {
       statements.push(
         db
@@ -199,20 +231,6 @@ export async function seedStore(
           .bind(id, mustGet(subIds, key, p.name), position),
       );
     });
-  }
-
-  for (const store of DEMO_STORES) {
-    const id = await seedId("store", store.key);
-    statements.push(
-      db
-        .prepare(
-          "insert into stores (id, name, address, city, opens_at, closes_at, base_delivery_minutes, is_default) values (?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(id, store.name, store.address, store.city, store.opensAt, store.closesAt, store.baseDeliveryMinutes, store.isDefault ? 1 : 0),
-      ...store.ranges.map(([from, to]) =>
-        db.prepare("insert into store_pincode_ranges (store_id, from_pincode, to_pincode) values (?, ?, ?)").bind(id, from, to),
-      ),
-    );
   }
 
   if (withAccounts) {

@@ -4,14 +4,14 @@ import { useNow } from "~/lib/use-now";
 import { formatClock } from "./OrderTimeline";
 
 /**
- * The ten-minute promise: server-rendered text that reads right without JavaScript, counting down
+ * The delivery promise (the order's store's minutes, decision 020): server-rendered text that reads right without JavaScript, counting down
  * every second once hydrated. `role="timer"` lets assistive tech announce it politely.
  */
 export function OrderEta({
   order,
   serverNow,
 }: {
-  order: { status: OrderStatus; createdAt: number; history: { status: OrderStatus; createdAt: number }[] };
+  order: { status: OrderStatus; createdAt: number; etaMinutes?: number | null; history: { status: OrderStatus; createdAt: number }[] };
   serverNow: number;
 }) {
   const now = useNow(serverNow);

@@ -169,7 +169,6 @@ export const products = sqliteTable(
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     unit: text("unit").notNull().default(""),
-    stock: integer("stock").notNull().default(0),
     /** List price in paise. */
     price: integer("price").notNull(),
     /** Whole percent, 0..100. */
@@ -181,16 +180,15 @@ export const products = sqliteTable(
       .default(sql`'{}'`),
     publish: integer("publish", { mode: "boolean" }).notNull().default(true),
     /**
-     * Optimistic-concurrency counter: every admin edit bumps it, and so does every stock change
-     * (orders, holds, releases, returns) through the `products_version_on_stock` trigger
-     * (migrations/0006). An admin save is refused when it no longer matches (decision 010).
+     * Optimistic-concurrency counter: every admin edit bumps it, and so does every stock change at
+     * any store (orders, holds, releases, returns) through the `store_stock_version_on_update`
+     * trigger (migrations/0012). An admin save is refused when it no longer matches (decision 010).
      */
     version: integer("version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("products_stock_check", sql`${t.stock} >= 0`),
     check("products_price_check", sql`${t.price} >= 0`),
     check("products_discount_check", sql`${t.discount} >= 0 and ${t.discount} <= 100`),
     index("products_created_idx").on(t.createdAt),
@@ -347,6 +345,13 @@ export const orders = sqliteTable(
     attentionNote: text("attention_note"),
     /** Optimistic-concurrency counter for admin status changes. */
     version: integer("version").notNull().default(0),
+    /**
+     * The dark store that serves the order (its stock was reserved there and returns there). Null
+     * only in the column's type: migrations/0012 gave every older order the default store, and the
+     * `orders_store_required` trigger refuses a new order without one (SQLite cannot add a NOT NULL
+     * column with a foreign key to an existing table without rebuilding it and its children).
+     */
+    storeId: text("store_id").references(() => stores.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -361,6 +366,7 @@ export const orders = sqliteTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
+    index("orders_store_created_idx").on(t.storeId, t.createdAt),
     check("orders_totals_check", sql`${t.subTotal} >= 0 and ${t.total} >= 0`),
   ],
 );
@@ -539,6 +545,31 @@ export const storePincodeRanges = sqliteTable(
   ],
 );
 
+/**
+ * Stock per dark store (decision 020): each store has its own oversell guarantee (the CHECK, with
+ * the single-statement decrement in the order's batch). A product without a row at a store has
+ * stock 0 there. Every change of `stock` bumps `products.version` (trigger
+ * `store_stock_version_on_update`, migrations/0012), so an admin form opened before a sale at any
+ * store cannot write back what it read (decision 010).
+ */
+export const storeStock = sqliteTable(
+  "store_stock",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    stock: integer("stock").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.productId] }),
+    index("store_stock_product_idx").on(t.productId),
+    check("store_stock_stock_check", sql`${t.stock} >= 0`),
+  ],
+);
+
 /** "Tell me when you do": shoppers asking to hear when an unserved pincode is served (one per email+pincode). */
 export const storeNotifyRequests = sqliteTable(
   "store_notify_requests",
@@ -573,3 +604,23 @@ export const searchSynonyms = sqliteTable("search_synonyms", {
   term: text("term").primaryKey(),
   canonical: text("canonical").notNull(),
 });
+
+/**
+ * Applied CSV stock imports (decision 020): the row is written in the same batch as the stock, and
+ * its id is the preview's, so a preview confirmed twice (or by 10 requests at once) applies once.
+ */
+export const stockImports = sqliteTable(
+  "stock_imports",
+  {
+    id: id(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    rows: integer("rows").notNull(),
+    appliedBy: text("applied_by").references(() => users.id, { onDelete: "set null" }),
+    /** Random per confirm request: the stock upsert runs only after THIS request recorded the import. */
+    nonce: text("nonce").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_imports_store_created_idx").on(t.storeId, t.createdAt)],
+);

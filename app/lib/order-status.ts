@@ -57,8 +57,13 @@ export function refusalFor(from: OrderStatus, to: OrderStatus): string | null {
   return null;
 }
 
-/** The promise: delivered within ten minutes of placing the order. */
+/** The promise: delivered within ten minutes of placing the order (an order's store may promise its own minutes). */
 export const DELIVERY_PROMISE_MS = 10 * 60 * 1000;
+
+/** When an order is due: its store's delivery minutes after it was placed (decision 020), else the ten-minute promise. */
+export function deliveryDueAt(order: { createdAt: number; etaMinutes?: number | null }): number {
+  return order.createdAt + (order.etaMinutes ? order.etaMinutes * 60 * 1000 : DELIVERY_PROMISE_MS);
+}
 
 export type Eta =
   | { kind: "due"; dueAt: number; remainingMs: number }
@@ -67,10 +72,13 @@ export type Eta =
   | { kind: "cancelled" };
 
 /** The delivery estimate at `now` for an order placed at `placedAt`. */
-export function etaFor(order: { status: OrderStatus; createdAt: number; deliveredAt?: number | null }, now: number): Eta {
+export function etaFor(
+  order: { status: OrderStatus; createdAt: number; deliveredAt?: number | null; etaMinutes?: number | null },
+  now: number,
+): Eta {
   if (order.status === "cancelled") return { kind: "cancelled" };
   if (order.status === "delivered") return { kind: "delivered", at: order.deliveredAt ?? order.createdAt };
-  const dueAt = order.createdAt + DELIVERY_PROMISE_MS;
+  const dueAt = deliveryDueAt(order);
   return now < dueAt ? { kind: "due", dueAt, remainingMs: dueAt - now } : { kind: "late", dueAt, lateMs: now - dueAt };
 }
 

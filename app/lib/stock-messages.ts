@@ -20,6 +20,17 @@ export function stockMessage(product: ProductStock): string {
   return `Only ${limitFor(product.stock)} of ${product.name} can be added`;
 }
 
+/**
+ * What a newly chosen store cannot deliver of the cart (decision 020), or null when it has it all:
+ * "FreshDash Saket does not have everything in your cart: Amul Butter is out of stock there; only 2 of Eggs left."
+ */
+export function storeChangeMessage(storeName: string, lines: (ProductStock & { quantity: number })[]): string | null {
+  const short = lines.filter((line) => line.quantity > line.stock);
+  if (!short.length) return null;
+  const parts = short.map((line) => (line.stock <= 0 ? `${line.name} is out of stock there` : `only ${line.stock} of ${line.name} left`));
+  return `${storeName} does not have everything in your cart: ${parts.join("; ")}`;
+}
+
 /** Why an order was refused: a line asked for more than is left. */
 export function soldOutMessage(product: ProductStock): string {
   return product.stock <= 0

@@ -7,6 +7,7 @@ import { idFromSegment, listingPath, titleFromSegment } from "~/lib/slugs";
 import { catalogueCacheControl, loadListing } from "~/utils/catalogue.server";
 import { notFound } from "~/utils/not-found.server";
 import type { LocationPromptHandle } from "~/components/LocationPrompt";
+import { pageStockStore } from "~/utils/store-stock.server";
 
 const LISTING_PAGE_SIZE = 8;
 
@@ -19,7 +20,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!categoryId || !subCategoryId) notFound();
   const url = new URL(request.url);
   const page = pageParam(url);
-  const listing = await loadListing(context, { categoryId, subCategoryId, page, pageSize: LISTING_PAGE_SIZE, cumulative: true, shape: "card" });
+  const store = await pageStockStore(request, context);
+  const listing = await loadListing(context, { categoryId, subCategoryId, page, pageSize: LISTING_PAGE_SIZE, cumulative: true, shape: "card", store });
   if (!listing.category || !listing.subCategory || !listing.subCategories.some((s) => s.id === subCategoryId)) notFound();
   const canonical = `${url.origin}${listingPath(listing.category, listing.subCategory)}`;
   return data({ ...listing, canonical }, { headers: { "Cache-Control": catalogueCacheControl(request) } });

@@ -8,6 +8,7 @@ import { HomeSkeleton } from "~/components/Skeletons";
 import { listingPath } from "~/lib/slugs";
 import { catalogueCacheControl, loadHomeCatalogue, type CategoryRef, type SubCategoryWithParents } from "~/utils/catalogue.server";
 import type { LocationPromptHandle } from "~/components/LocationPrompt";
+import { pageStockStore } from "~/utils/store-stock.server";
 
 /** Six per row, as many as the row skeleton shows; See All leads to the rest. */
 const PRODUCTS_PER_ROW = 6;
@@ -24,8 +25,9 @@ function firstListingHref(category: CategoryRef, subCategories: SubCategoryWithP
  * document request waits for it (entry.server.tsx), so the HTML is complete without JavaScript
  * (docs/decisions/008-home-streaming.md). A signed-in visitor's header adds one round trip: two.
  */
-async function loadDeferredData(context: LoaderFunctionArgs["context"]) {
-  const { categories, subCategories, rowsByCategory } = await loadHomeCatalogue(context, PRODUCTS_PER_ROW);
+async function loadDeferredData(request: Request, context: LoaderFunctionArgs["context"]) {
+  const store = await pageStockStore(request, context);
+  const { categories, subCategories, rowsByCategory } = await loadHomeCatalogue(context, PRODUCTS_PER_ROW, store);
   return {
     categories: categories.map((category) => ({ ...category, href: firstListingHref(category, subCategories) })),
     rowsByCategory,
@@ -36,7 +38,7 @@ async function loadDeferredData(context: LoaderFunctionArgs["context"]) {
 export const handle: LocationPromptHandle = { locationPrompt: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const catalogue = loadDeferredData(context);
+  const catalogue = loadDeferredData(request, context);
   // Logged here; the page shows the error element and keeps the banner and header.
   catalogue.catch((error) => console.error("Home catalogue failed", error));
   return data({ catalogue }, { headers: { "Cache-Control": catalogueCacheControl(request) } });

@@ -3,6 +3,7 @@ import { apiCartCreateSchema } from "~/lib/schemas/cart";
 import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { addOne } from "~/utils/cart.server";
 import { requireApiUser } from "~/utils/auth.server";
+import { apiStockStore } from "~/utils/store-stock.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -12,7 +13,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     assertMethod(request, "POST");
     const user = await requireApiUser(request, context);
     const { productId } = await readJson(request, apiCartCreateSchema);
-    const change = await addOne(context, { userId: user.id }, productId);
+    const change = await addOne(context, { userId: user.id }, productId, await apiStockStore(request, context));
     if (!change.ok) return apiError(change.message, change.status);
     return apiSuccess({ productId, quantity: change.quantity }, { message: "Item add successfully" });
   });

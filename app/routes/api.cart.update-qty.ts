@@ -3,6 +3,7 @@ import { apiCartUpdateQtySchema } from "~/lib/schemas/cart";
 import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { setQuantity } from "~/utils/cart.server";
 import { requireApiUser } from "~/utils/auth.server";
+import { apiStockStore } from "~/utils/store-stock.server";
 
 export const loader = () => methodNotAllowed("PUT");
 
@@ -12,7 +13,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     assertMethod(request, "PUT");
     const user = await requireApiUser(request, context);
     const { _id, qty } = await readJson(request, apiCartUpdateQtySchema);
-    const change = await setQuantity(context, user.id, _id, qty);
+    const change = await setQuantity(context, user.id, _id, qty, await apiStockStore(request, context));
     if (!change.ok) return apiError(change.message, change.status);
     return apiSuccess({ _id, quantity: change.quantity }, { message: "Update cart" });
   });

@@ -3,6 +3,7 @@ import { apiOrderRefSchema } from "~/lib/schemas/fulfilment";
 import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { reorderToCart } from "~/utils/fulfilment.server";
+import { apiStockStore } from "~/utils/store-stock.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -15,7 +16,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
     assertMethod(request, "POST");
     const user = await requireApiUser(request, context);
     const { _id } = await readJson(request, apiOrderRefSchema);
-    const result = await reorderToCart(context, user.id, _id);
+    const result = await reorderToCart(context, user.id, _id, await apiStockStore(request, context));
     if (!result.ok) return apiError(result.message, result.status);
     return apiSuccess({ added: result.added, skipped: result.skipped }, { message: result.message });
   });

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { productsByCategorySchema } from "~/lib/schemas/catalogue";
 import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { loadProductsByCategory, serializeProduct } from "~/utils/catalogue.server";
+import { apiStockStore } from "~/utils/store-stock.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -11,7 +12,7 @@ const LIMIT = 15;
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "POST");
-    const { id } = await readJson(request, productsByCategorySchema);
-    const products = await loadProductsByCategory(context, id, LIMIT);
+    const { id, pincode } = await readJson(request, productsByCategorySchema);
+    const products = await loadProductsByCategory(context, id, LIMIT, await apiStockStore(request, context, pincode));
     return apiSuccess(products.map(serializeProduct), { message: "category product list" });
   });

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { productDetailsSchema } from "~/lib/schemas/catalogue";
 import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { loadProduct, serializeProduct } from "~/utils/catalogue.server";
+import { apiStockStore } from "~/utils/store-stock.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -9,8 +10,8 @@ export const loader = () => methodNotAllowed("POST");
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "POST");
-    const { productId } = await readJson(request, productDetailsSchema);
-    const product = await loadProduct(context, productId);
+    const { productId, pincode } = await readJson(request, productDetailsSchema);
+    const product = await loadProduct(context, productId, await apiStockStore(request, context, pincode));
     if (!product) return apiError("Product not found", 404);
     return apiSuccess(serializeProduct(product), { message: "product details" });
   });

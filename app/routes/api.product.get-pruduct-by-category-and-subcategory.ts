@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { productsByCategoryAndSubSchema } from "~/lib/schemas/catalogue";
 import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { loadListing, serializeProduct } from "~/utils/catalogue.server";
+import { apiStockStore } from "~/utils/store-stock.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -9,8 +10,9 @@ export const loader = () => methodNotAllowed("POST");
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "POST");
-    const { categoryId, subCategoryId, page, limit } = await readJson(request, productsByCategoryAndSubSchema);
-    const listing = await loadListing(context, { categoryId, subCategoryId, page, pageSize: limit, cumulative: false, shape: "full" });
+    const { categoryId, subCategoryId, page, limit, pincode } = await readJson(request, productsByCategoryAndSubSchema);
+    const store = await apiStockStore(request, context, pincode);
+    const listing = await loadListing(context, { categoryId, subCategoryId, page, pageSize: limit, cumulative: false, shape: "full", store });
     return apiSuccess(listing.items.map(serializeProduct), {
       message: "Product list",
       extra: { totalCount: listing.totalCount, page, limit },

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { productListSchema } from "~/lib/schemas/catalogue";
 import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
 import { loadProductPage, serializeProduct } from "~/utils/catalogue.server";
+import { apiStockStore } from "~/utils/store-stock.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -9,8 +10,8 @@ export const loader = () => methodNotAllowed("POST");
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "POST");
-    const { page, limit, search } = await readJson(request, productListSchema);
-    const result = await loadProductPage(context, { page, limit, search });
+    const { page, limit, search, pincode } = await readJson(request, productListSchema);
+    const result = await loadProductPage(context, { page, limit, search, store: await apiStockStore(request, context, pincode) });
     return apiSuccess(result.items.map(serializeProduct), {
       extra: { totalCount: result.totalCount, totalNoPage: result.totalPages, page },
     });

@@ -4,6 +4,7 @@ import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from 
 import { serializeProduct } from "~/utils/catalogue.server";
 import { recordZeroResultSearch } from "~/utils/search-insights.server";
 import { searchCatalogue } from "~/utils/search.server";
+import { apiStockStore } from "~/utils/store-stock.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -16,8 +17,9 @@ const SEARCH_API_PAGE_SIZE = 10;
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleApi(async () => {
     assertMethod(request, "POST");
-    const { search, page } = await readJson(request, searchProductSchema);
-    const result = await searchCatalogue(context, { q: search, page, pageSize: SEARCH_API_PAGE_SIZE, cumulative: false, shape: "full" });
+    const { search, page, pincode } = await readJson(request, searchProductSchema);
+    const store = await apiStockStore(request, context, pincode);
+    const result = await searchCatalogue(context, { q: search, page, pageSize: SEARCH_API_PAGE_SIZE, cumulative: false, shape: "full", store });
     if (result.totalCount === 0) recordZeroResultSearch(context, search);
     return apiSuccess(result.items.map(serializeProduct), {
       message: "Product data",

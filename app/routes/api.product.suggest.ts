@@ -3,6 +3,7 @@ import { suggestQuerySchema } from "~/lib/schemas/search";
 import { apiSuccess, handleApi, methodNotAllowed, parseWith } from "~/utils/api.server";
 import { catalogueCacheControl } from "~/utils/catalogue.server";
 import { serializeSuggestion, suggestSearches } from "~/utils/search-suggest.server";
+import { apiStockStore } from "~/utils/store-stock.server";
 
 /**
  * GET /api/product/suggest?q=mil → data: up to 8 `{ _id, kind: "subCategory" | "product", name,
@@ -12,7 +13,7 @@ import { serializeSuggestion, suggestSearches } from "~/utils/search-suggest.ser
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const { q } = parseWith(suggestQuerySchema, { q: new URL(request.url).searchParams.getAll("q") });
-    const suggestions = await suggestSearches(context, q);
+    const suggestions = await suggestSearches(context, q, await apiStockStore(request, context));
     return apiSuccess(suggestions.map(serializeSuggestion), {
       message: "Suggestions",
       headers: { "Cache-Control": catalogueCacheControl(request) },

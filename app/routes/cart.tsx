@@ -8,6 +8,7 @@ import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
 import { usePendingCart } from "~/lib/use-cart";
 import { readFormData } from "~/utils/form-data.server";
 import type { LocationPromptHandle } from "~/components/LocationPrompt";
+import { pageStockStore } from "~/utils/store-stock.server";
 
 export const meta: MetaFunction = () => [{ title: "Cart | FreshDash" }];
 
@@ -16,7 +17,7 @@ export const handle: LocationPromptHandle = { locationPrompt: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
-  const cart = await loadCart(context, await cartOwnerFor(request, context, user));
+  const cart = await loadCart(context, await cartOwnerFor(request, context, user), await pageStockStore(request, context));
   return data({ cart });
 }
 
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await cartOwnerFor(request, context, user);
   const change =
     intent === "add" || intent === "increment"
-      ? await addOne(context, owner, productId)
+      ? await addOne(context, owner, productId, await pageStockStore(request, context))
       : intent === "decrement"
         ? await removeOne(context, owner, productId)
         : await removeLine(context, owner, productId);

@@ -16,6 +16,7 @@ import { getOptionalUser, type SessionUser } from "~/utils/auth.server";
 import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, startOnlinePayment } from "~/utils/stripe.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
+import { pageStockStore } from "~/utils/store-stock.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout | FreshDash" }];
 
@@ -27,7 +28,8 @@ async function requireCheckoutShopper(request: Request, context: LoaderFunctionA
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCheckoutShopper(request, context);
-  const [addresses, cart] = await Promise.all([listAddresses(context, user.id), loadCart(context, { userId: user.id })]);
+  const store = await pageStockStore(request, context);
+  const [addresses, cart] = await Promise.all([listAddresses(context, user.id), loadCart(context, { userId: user.id }, store)]);
   return data({ addresses, cart, idempotencyKey: newId(), onlinePayment: Boolean(getStripe(context)) });
 }
 
@@ -46,8 +48,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const stripe = online ? getStripe(context) : null;
   if (online && !stripe) return data({ formError: ONLINE_PAYMENT_UNAVAILABLE }, { status: 400 });
 
-  const cart = await loadCart(context, { userId: user.id });
+  // The cart as its store shows it; the address must be served by that store (decision 020).
+  const cartStore = await pageStockStore(request, context);
+  const cart = await loadCart(context, { userId: user.id }, cartStore);
   const result = await placeOrder(context, {
+    cartStore,
     userId: user.id,
     addressId,
     lines: cart.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),

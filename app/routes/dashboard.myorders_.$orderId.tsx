@@ -16,6 +16,7 @@ import { listOrders } from "~/utils/orders.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 import { notFound } from "~/utils/not-found.server";
+import { pageStockStore } from "~/utils/store-stock.server";
 
 const ORDER_NOT_FOUND = "Order not found";
 
@@ -40,7 +41,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parsed.success) return redirectWithToast(context, here, { type: "error", text: parsed.error.issues[0].message });
 
   if (parsed.data.intent === "reorder") {
-    const result = await reorderToCart(context, user.id, params.orderId);
+    const result = await reorderToCart(context, user.id, params.orderId, await pageStockStore(request, context));
     if (!result.ok && result.status === 404) notFound(ORDER_NOT_FOUND);
     return result.ok
       ? redirectWithToast(context, "/cart", { type: "success", text: result.message.slice(0, 300) })

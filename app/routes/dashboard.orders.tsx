@@ -8,7 +8,7 @@ import { useNow } from "~/lib/use-now";
 import { usePolling } from "~/lib/use-polling";
 import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
 import { moveOrder, refundOrder } from "~/utils/fulfilment.server";
-import { listBoardOrders, type BoardOrder } from "~/utils/order-board.server";
+import { loadOrderBoard, type BoardOrder } from "~/utils/order-board.server";
 import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -16,14 +16,20 @@ export const meta: MetaFunction = () => [{ title: "Orders | FreshDash" }];
 
 const FILTER_LABELS: Record<BoardFilter, string> = { all: "All", ...STATUS_LABELS, attention: "Needs attention" };
 
-/** ADMIN only: others get the permission message and no data. */
+type StoreOption = Awaited<ReturnType<typeof loadOrderBoard>>["stores"][number];
+
+/** ADMIN only: others get the permission message and no data. One round trip: orders and stores. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { allowed } = await requireAdminPage(request, context);
   const url = new URL(request.url);
-  const filters = boardQuerySchema.parse({ status: url.searchParams.get("status") ?? undefined, q: url.searchParams.get("q") ?? undefined });
-  if (!allowed) return data({ allowed: false as const, orders: [] as BoardOrder[], filters, serverNow: Date.now() }, { status: 403 });
-  const orders = await listBoardOrders(context, filters);
-  return data({ allowed: true as const, orders, filters, serverNow: Date.now() });
+  const filters = boardQuerySchema.parse({
+    status: url.searchParams.get("status") ?? undefined,
+    q: url.searchParams.get("q") ?? undefined,
+    store: url.searchParams.get("store") || undefined,
+  });
+  if (!allowed) return data({ allowed: false as const, orders: [] as BoardOrder[], stores: [] as StoreOption[], filters, serverNow: Date.now() }, { status: 403 });
+  const board = await loadOrderBoard(context, filters);
+  return data({ allowed: true as const, ...board, filters, serverNow: Date.now() });
 }
 
 /** Every board button posts here: move an order on, cancel it, or retry its refund; 303 back to the same filters. */
@@ -43,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OrderBoard() {
-  const { allowed, orders, filters, serverNow } = useLoaderData<typeof loader>();
+  const { allowed, orders, stores, filters, serverNow } = useLoaderData<typeof loader>();
   const location = useLocation();
   const now = useNow(serverNow, 30_000);
   usePolling(allowed, 15_000);
@@ -67,13 +73,24 @@ export default function OrderBoard() {
             </select>
           </label>
           <label className="grid gap-1">
+            <span className="text-xs text-neutral-600">Store</span>
+            <select name="store" defaultValue={filters.store ?? ""} className="h-9 rounded border border-neutral-300 px-2">
+              <option value="">All stores</option>
+              {stores.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}, {s.city}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="grid gap-1">
             <span className="text-xs text-neutral-600">Order no., email or mobile</span>
             <input type="search" name="q" defaultValue={filters.q} maxLength={100} className="h-9 w-56 rounded border border-neutral-300 px-2" />
           </label>
           <button type="submit" className="h-9 rounded border border-amber-400 px-3 hover:bg-amber-400">
             Filter
           </button>
-          {filters.status !== "all" || filters.q ? (
+          {filters.status !== "all" || filters.q || filters.store ? (
             <Link to="/dashboard/orders" className="h-9 content-center px-1 text-brand underline">
               Clear
             </Link>
@@ -90,7 +107,7 @@ export default function OrderBoard() {
           ) : null}
         </div>
       ) : (
-        <p className="py-10 text-center font-medium">{filters.status !== "all" || filters.q ? "No orders match these filters" : "No orders yet"}</p>
+        <p className="py-10 text-center font-medium">{filters.status !== "all" || filters.q || filters.store ? "No orders match these filters" : "No orders yet"}</p>
       )}
     </section>
   );

@@ -28,9 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!allowed) return data({ allowed: false as const, result: null as Page<CatalogueProduct> | null, search: "", editing: null, options: null }, { status: 403 });
   const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").slice(0, 100);
-  const result = await loadProductPage(context, { page: pageParam(url), limit: PAGE_SIZE, search });
+  const result = await loadProductPage(context, { page: pageParam(url), limit: PAGE_SIZE, search, store: null });
   const editId = url.searchParams.get("dialog") === "edit-product" ? url.searchParams.get("id") : null;
-  const editing = editId && isId(editId) ? await loadProduct(context, editId) : null;
+  const editing = editId && isId(editId) ? await loadProduct(context, editId, null) : null;
   return data(
     {
       allowed: true as const,

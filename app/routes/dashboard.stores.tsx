@@ -97,6 +97,9 @@ export default function AdminStores() {
               <Link to={`?dialog=edit-store&id=${store.id}`} preventScrollReset className="flex-1 rounded bg-green-100 py-1 text-center text-green-800 hover:bg-green-200">
                 Edit <span className="sr-only">{store.name}</span>
               </Link>
+              <Link to={`/dashboard/stores/${store.id}/stock`} className="flex-1 rounded bg-amber-100 py-1 text-center text-amber-900 hover:bg-amber-200">
+                Import stock <span className="sr-only">for {store.name}</span>
+              </Link>
               {store.isDefault ? null : (
                 <Form method="post" className="flex-1">
                   <input type="hidden" name="id" value={store.id} />

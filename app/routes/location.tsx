@@ -8,6 +8,8 @@ import { ApiError } from "~/utils/api.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/form-data.server";
 import { limitByIp } from "~/utils/rate-limit.server";
+import { storeChangeMessage } from "~/lib/stock-messages";
+import { cartOwnerFor, loadCart } from "~/utils/cart.server";
 import { chooseLocation, commitLocation, readLocation, requestStoreNotification } from "~/utils/stores.server";
 import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
 
@@ -53,7 +55,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getOptionalUser(request, context);
   const store = await chooseLocation(context, pincode, user?.id ?? null);
   if (!store) return data({ intent: "choose" as const, result: submission.reply(), unserved: pincode, redirectTo });
-  return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await commitLocation(context, pincode, store) } });
+  const headers = { "Set-Cookie": await commitLocation(context, pincode, store) };
+  // Another store now serves the shopper: say what of the cart it cannot deliver (JS on and off).
+  const previous = await readLocation(request, context);
+  const owner = previous?.storeId === store._id ? null : await cartOwnerFor(request, context, user);
+  const cart = owner && ("userId" in owner || owner.guest.length) ? await loadCart(context, owner, { storeId: store._id }) : null;
+  const shortage = cart ? storeChangeMessage(store.name, cart.lines) : null;
+  if (shortage) return redirectWithToast(context, redirectTo, { type: "error", text: shortage }, { headers });
+  return redirect(redirectTo, { status: 303, headers });
 }
 
 export default function LocationPage() {

@@ -10,13 +10,14 @@ import { idFromSegment, productPath } from "~/lib/slugs";
 import { useCartControls } from "~/lib/use-cart-controls";
 import { catalogueCacheControl, loadProduct } from "~/utils/catalogue.server";
 import type { LocationPromptHandle } from "~/components/LocationPrompt";
+import { pageStockStore } from "~/utils/store-stock.server";
 
 /** Shows stock: asks for a delivery pincode until one is chosen (decision 020). */
 export const handle: LocationPromptHandle = { locationPrompt: true };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idFromSegment(params.product);
-  const product = id ? await loadProduct(context, id) : null;
+  const product = id ? await loadProduct(context, id, await pageStockStore(request, context)) : null;
   if (!product) throw new Response("No route matches URL", { status: 404, statusText: "Not Found" });
   const origin = new URL(request.url).origin;
   const canonical = `${origin}${productPath(product)}`;

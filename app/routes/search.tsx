@@ -11,6 +11,7 @@ import { catalogueCacheControl } from "~/utils/catalogue.server";
 import { recordZeroResultSearch } from "~/utils/search-insights.server";
 import { searchCatalogue } from "~/utils/search.server";
 import type { LocationPromptHandle } from "~/components/LocationPrompt";
+import { pageStockStore } from "~/utils/store-stock.server";
 
 const SEARCH_PAGE_SIZE = 10;
 
@@ -27,7 +28,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageParam(url);
   const correct = url.searchParams.get("literal") !== "1";
   const results = q
-    ? await searchCatalogue(context, { q, page, pageSize: SEARCH_PAGE_SIZE, cumulative: true, shape: "card", correct, withCategoriesWhenEmpty: true })
+    ? await searchCatalogue(context, {
+        q,
+        page,
+        pageSize: SEARCH_PAGE_SIZE,
+        cumulative: true,
+        shape: "card",
+        store: await pageStockStore(request, context),
+        correct,
+        withCategoriesWhenEmpty: true,
+      })
     : null;
   if (results?.totalCount === 0) recordZeroResultSearch(context, q);
   return data({ q, results }, { headers: { "Cache-Control": catalogueCacheControl(request) } });

@@ -13,6 +13,8 @@ import {
   productImages,
   products,
   productSubCategories,
+  stores,
+  storeStock,
   subCategories,
   subCategoryCategories,
 } from "~/db/schema";
@@ -21,6 +23,7 @@ import { rupeesToPaise } from "~/lib/money";
 import type { ProductInput } from "~/lib/schemas/admin";
 import { ApiError } from "./api.server";
 import { type Database, failedOn, getDb } from "./db.server";
+import { stockAt } from "./store-stock.server";
 
 type CategoryInput = { name: string; image: string };
 type SubCategoryInput = CategoryInput & { category: string[] };
@@ -200,15 +203,29 @@ export async function createProduct(context: AppLoadContext, input: ProductInput
         name: input.name,
         description: input.description,
         unit: input.unit,
-        stock: input.stock,
         price: rupeesToPaise(input.price),
         discount: input.discount,
         moreDetails: moreDetails(input),
       }),
+      defaultStoreStock(db, id, input.stock),
       ...productLinkStatements(db, id, input),
     ])
     .catch(refsGone);
   return id;
+}
+
+/**
+ * The product form's stock is the default store's (decision 020): a row written as `insert … select`
+ * from the default store (none: nothing written, stock 0). Never an update, so the stock trigger does
+ * not bump the version the admin's own save bumps once.
+ */
+function defaultStoreStock(db: Database, productId: string, stock: number, ...guards: SQL[]) {
+  return db.insert(storeStock).select(
+    db
+      .select({ storeId: stores.id, productId: sql<string>`${productId}`.as("product_id"), stock: sql<number>`${stock}`.as("stock") })
+      .from(stores)
+      .where(and(eq(stores.isDefault, true), ...guards)),
+  );
 }
 
 const staleProductMessage = (stock: number) => `This product changed since you opened it (now ${stock} in stock). Review and save again.`;
@@ -234,21 +251,31 @@ export class StaleProduct extends ApiError {
 export async function updateProduct(context: AppLoadContext, id: string, input: ProductInput, { version }: { version?: number | null } = {}) {
   const db = getDb(context);
   await assertProductRefs(db, input);
-  const guard = version != null ? eq(products.version, version) : eq(products.stock, input.stock);
+  const defaultStock = stockAt(null);
+  const guard = version != null ? eq(products.version, version) : sql`${defaultStock} = ${input.stock}`;
   const unchanged = exists(db.select({ one: sql`1` }).from(products).where(and(eq(products.id, id), guard)));
+  // The default store's stock, replaced (delete + insert) only by a versioned save: without a
+  // version the stock sent must already be the stock, so there is nothing to write.
+  const writeStock =
+    version != null
+      ? [
+          db.delete(storeStock).where(and(eq(storeStock.productId, id), eq(storeStock.storeId, sql`(select ${stores.id} from ${stores} where ${stores.isDefault} = 1)`), unchanged)),
+          defaultStoreStock(db, id, input.stock, unchanged),
+        ]
+      : [];
   const results = await db
     .batch([
       db.delete(productImages).where(and(eq(productImages.productId, id), unchanged)),
       db.delete(productCategories).where(and(eq(productCategories.productId, id), unchanged)),
       db.delete(productSubCategories).where(and(eq(productSubCategories.productId, id), unchanged)),
       ...guardedProductLinkStatements(db, id, input, guard),
+      ...writeStock,
       db
         .update(products)
         .set({
           name: input.name,
           description: input.description,
           unit: input.unit,
-          stock: input.stock,
           price: rupeesToPaise(input.price),
           discount: input.discount,
           moreDetails: moreDetails(input),
@@ -259,7 +286,7 @@ export async function updateProduct(context: AppLoadContext, id: string, input: 
     ])
     .catch(refsGone);
   if (results[results.length - 1].meta.changes) return;
-  const current = await db.select({ stock: products.stock, version: products.version }).from(products).where(eq(products.id, id)).get();
+  const current = await db.select({ stock: defaultStock, version: products.version }).from(products).where(eq(products.id, id)).get();
   if (!current) throw new ApiError("Product not found", 404);
   throw new StaleProduct({ _id: id, ...current });
 }

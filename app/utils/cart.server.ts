@@ -15,6 +15,7 @@ import { limitFor, stockMessage } from "~/lib/stock-messages";
 import { parseCookie, signedCookie } from "./cookies.server";
 import { type Database, getDb } from "./db.server";
 import { firstImageUrl } from "./product-columns.server";
+import { pageStockStore, stockAt, type StockStore } from "./store-stock.server";
 
 export interface CartLine {
   /** The cart_items id (null for a guest's cookie cart). */
@@ -80,23 +81,24 @@ export async function commitGuestCart(context: AppLoadContext, cart: GuestCart):
  * What a cart line reads of the live product. The product id goes under a name of its own: a
  * `db.batch` returns D1 rows keyed by column name, where it would collide with `cart_items.id`.
  */
-const productLineColumns = {
+const productLineColumns = (store: StockStore) => ({
   productId: sql<string>`${products.id}`.as("productId"),
   name: products.name,
   unit: products.unit,
   price: products.price,
   discount: products.discount,
-  stock: products.stock,
+  stock: stockAt(store).as("stock"),
   image: firstImageUrl,
-};
+});
 
-const lineColumns = { cartItemId: cartItems.id, quantity: cartItems.quantity, ...productLineColumns };
+/** A cart line with the product's stock at the shopper's store (decision 020). */
+const lineColumns = (store: StockStore) => ({ cartItemId: cartItems.id, quantity: cartItems.quantity, ...productLineColumns(store) });
 const lineOrder = [asc(cartItems.createdAt), asc(cartItems.id)];
 
 /** A signed-in shopper's cart lines (batchable with other root queries). */
-function userCartQuery(db: Database, userId: string) {
+function userCartQuery(db: Database, userId: string, store: StockStore) {
   return db
-    .select(lineColumns)
+    .select(lineColumns(store))
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
@@ -124,9 +126,9 @@ export function sessionNoticesStatement(db: Database, tokenHash: string) {
 export const GUEST_ITEM_GONE = "An item in your cart is no longer available and was removed";
 
 /** The same lines reached through a session token hash, so the root loader can batch it with the user. */
-export function sessionCartStatement(db: Database, tokenHash: string) {
+export function sessionCartStatement(db: Database, tokenHash: string, store: StockStore) {
   return db
-    .select(lineColumns)
+    .select(lineColumns(store))
     .from(sessions)
     .innerJoin(cartItems, eq(cartItems.userId, sessions.userId))
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -138,12 +140,12 @@ export function cartFromRows(rows: LineRow[]): Cart {
   return toCart(rows);
 }
 
-export async function loadCart(context: AppLoadContext, owner: CartOwner): Promise<Cart> {
+export async function loadCart(context: AppLoadContext, owner: CartOwner, store: StockStore): Promise<Cart> {
   const db = getDb(context);
-  if ("userId" in owner) return toCart(await userCartQuery(db, owner.userId));
+  if ("userId" in owner) return toCart(await userCartQuery(db, owner.userId, store));
   if (!owner.guest.length) return toCart([]);
   const ids = owner.guest.map(([id]) => id);
-  const rows = await db.select(productLineColumns).from(products).where(inArray(products.id, ids));
+  const rows = await db.select(productLineColumns(store)).from(products).where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.productId, r]));
   // Products deleted since they were added simply drop out of a guest cart.
   return toCart(
@@ -161,7 +163,7 @@ export type CartChange =
   | { ok: true; message: string; quantity: number }
   | { ok: false; status: 404 | 409; message: string };
 
-const stockColumns = { id: products.id, name: products.name, stock: products.stock };
+const stockColumns = (store: StockStore) => ({ id: products.id, name: products.name, stock: stockAt(store).as("stock") });
 
 interface ProductStock {
   id: string;
@@ -169,8 +171,8 @@ interface ProductStock {
   stock: number;
 }
 
-async function productStock(db: Database, productId: string): Promise<ProductStock | null> {
-  return (await db.select(stockColumns).from(products).where(eq(products.id, productId)).get()) ?? null;
+async function productStock(db: Database, productId: string, store: StockStore): Promise<ProductStock | null> {
+  return (await db.select(stockColumns(store)).from(products).where(eq(products.id, productId)).get()) ?? null;
 }
 
 /**
@@ -200,15 +202,15 @@ async function cartIsFull(db: Database, userId: string, productId: string): Prom
 
 /** `excluded.<column>` of an upsert: the value the refused insert carried. */
 const excluded = (column: SQLiteColumn) => sql`excluded.${sql.identifier(column.name)}`;
-/** The stock of the product an upsert tried to insert a line for. */
-const excludedProductStock = sql`(select ${products.stock} from ${products} where ${products.id} = ${excluded(cartItems.productId)})`;
+/** The stock, at the shopper's store, of the product an upsert tried to insert a line for. */
+const excludedProductStock = (store: StockStore) => stockAt(store, excluded(cartItems.productId));
 const now = sql`(unixepoch() * 1000)`;
 
 /**
  * A new cart line for `productId` as an `insert … select` row (every cart_items column, in table
  * order), selected only while the product is in stock and the cart has room for the line.
  */
-function newLineFromProduct(db: Database, userId: string, productId: string, quantity: SQL) {
+function newLineFromProduct(db: Database, userId: string, productId: string, quantity: SQL, store: StockStore) {
   return db
     .select({
       id: sql`${newId()}`.as("id"),
@@ -219,31 +221,36 @@ function newLineFromProduct(db: Database, userId: string, productId: string, qua
       updatedAt: now.as("updated_at"),
     })
     .from(products)
-    .where(and(eq(products.id, productId), gte(products.stock, 1), roomForLine(db, userId, productId)));
+    .where(and(eq(products.id, productId), gte(stockAt(store), 1), roomForLine(db, userId, productId)));
 }
 
-/** Adds one unit (the 'Add' and plus buttons). */
-export async function addOne(context: AppLoadContext, owner: CartOwner, productId: string): Promise<CartChange & { guest?: GuestCart }> {
+/** Adds one unit (the 'Add' and plus buttons), within the stock of the shopper's store. */
+export async function addOne(
+  context: AppLoadContext,
+  owner: CartOwner,
+  productId: string,
+  store: StockStore,
+): Promise<CartChange & { guest?: GuestCart }> {
   const db = getDb(context);
   if ("userId" in owner) {
     // One statement: insert at 1 or increment, only while the result stays within stock.
     const [row] = await db
       .insert(cartItems)
-      .select(newLineFromProduct(db, owner.userId, productId, sql`1`))
+      .select(newLineFromProduct(db, owner.userId, productId, sql`1`, store))
       .onConflictDoUpdate({
         target: [cartItems.userId, cartItems.productId],
         set: { quantity: sql`${cartItems.quantity} + 1`, updatedAt: now },
-        setWhere: sql`${cartItems.quantity} + 1 <= min(${excludedProductStock}, ${MAX_LINE_QUANTITY})`,
+        setWhere: sql`${cartItems.quantity} + 1 <= min(${excludedProductStock(store)}, ${MAX_LINE_QUANTITY})`,
       })
       .returning({ quantity: cartItems.quantity });
     if (row) return { ok: true, message: "Item added", quantity: row.quantity };
     // The statement decided; these reads only explain why it refused.
-    const product = await productStock(db, productId);
+    const product = await productStock(db, productId, store);
     if (!product) return { ok: false, status: 404, message: "This product is no longer available" };
     if (product.stock >= 1 && (await cartIsFull(db, owner.userId, productId))) return { ok: false, status: 409, message: CART_FULL };
     return { ok: false, status: 409, message: stockMessage(product) };
   }
-  const product = await productStock(db, productId);
+  const product = await productStock(db, productId, store);
   if (!product) return { ok: false, status: 404, message: "This product is no longer available" };
   const guest = owner.guest.map((e) => [...e] as [string, number]);
   const line = guest.find(([id]) => id === productId);
@@ -302,18 +309,23 @@ export async function removeLine(context: AppLoadContext, owner: CartOwner, prod
 
 const ownItem = (userId: string, cartItemId: string) => and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId));
 
-/** PUT /api/cart/update-qty: sets a quantity on the caller's own cart item. */
-export async function setQuantity(context: AppLoadContext, userId: string, cartItemId: string, qty: number): Promise<CartChange> {
+/** PUT /api/cart/update-qty: sets a quantity on the caller's own cart item, within its store's stock. */
+export async function setQuantity(
+  context: AppLoadContext,
+  userId: string,
+  cartItemId: string,
+  qty: number,
+  store: StockStore,
+): Promise<CartChange> {
   const db = getDb(context);
-  const lineStock = db.select({ stock: products.stock }).from(products).where(eq(products.id, cartItems.productId));
   const [row] = await db
     .update(cartItems)
     .set({ quantity: qty, updatedAt: now })
-    .where(and(ownItem(userId, cartItemId), sql`${qty} <= min((${lineStock}), ${MAX_LINE_QUANTITY})`))
+    .where(and(ownItem(userId, cartItemId), sql`${qty} <= min(${stockAt(store, cartItems.productId)}, ${MAX_LINE_QUANTITY})`))
     .returning({ quantity: cartItems.quantity });
   if (row) return { ok: true, message: "Cart updated", quantity: row.quantity };
   const item = await db
-    .select(stockColumns)
+    .select(stockColumns(store))
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(ownItem(userId, cartItemId))
@@ -337,7 +349,8 @@ export async function mergeGuestCart(request: Request, context: AppLoadContext, 
   const guest = await readGuestCart(request, context);
   if (!guest.length) return null;
   const db = getDb(context);
-  const [first, ...rest] = guest.map(([productId, quantity]) => addQuantityStatement(db, userId, productId, quantity));
+  const store = await pageStockStore(request, context);
+  const [first, ...rest] = guest.map(([productId, quantity]) => addQuantityStatement(db, userId, productId, quantity, store));
   await db.batch([first, ...rest]);
   return commitGuestCart(context, []);
 }
@@ -346,14 +359,14 @@ export async function mergeGuestCart(request: Request, context: AppLoadContext, 
  * Adds `quantity` of a product to a signed-in cart, capped by stock and the per-line limit; does
  * nothing for a product that is sold out or gone (guest-cart merge, "buy again").
  */
-export function addQuantityStatement(db: Database, userId: string, productId: string, quantity: number) {
+export function addQuantityStatement(db: Database, userId: string, productId: string, quantity: number, store: StockStore) {
   return db
     .insert(cartItems)
-    .select(newLineFromProduct(db, userId, productId, sql`min(${quantity}, ${products.stock}, ${MAX_LINE_QUANTITY})`))
+    .select(newLineFromProduct(db, userId, productId, sql`min(${quantity}, ${stockAt(store)}, ${MAX_LINE_QUANTITY})`, store))
     .onConflictDoUpdate({
       target: [cartItems.userId, cartItems.productId],
       set: {
-        quantity: sql`min(${cartItems.quantity} + ${excluded(cartItems.quantity)}, ${excludedProductStock}, ${MAX_LINE_QUANTITY})`,
+        quantity: sql`min(${cartItems.quantity} + ${excluded(cartItems.quantity)}, ${excludedProductStock(store)}, ${MAX_LINE_QUANTITY})`,
         updatedAt: now,
       },
     });

@@ -21,6 +21,7 @@ import { type Database, getDb } from "./db.server";
 import { isPersonalRequest, PRIVATE_NO_STORE } from "./http-cache.server";
 import { firstImageUrl } from "./product-columns.server";
 import { searchCatalogue } from "./search.server";
+import { stockAt, type StockStore } from "./store-stock.server";
 
 // ---------------------------------------------------------------------------------------------
 // Columns: a product with its images, categories and sub-categories aggregated as JSON in SQL
@@ -61,12 +62,12 @@ const parentRows = qb
 const refsJson = (rows: typeof categoryRows | typeof subCategoryRows) =>
   sql<string>`(select json_group_array(json_object('id', ${rows.id}, 'name', ${rows.name}, 'image', ${rows.image})) from ${rows})`;
 
-/** Columns that assemble a whole product (a select whose `from` or join is `products`). */
-const productColumns = {
+/** Columns that assemble a whole product (a select whose `from` or join is `products`), stock at `store`. */
+const productColumns = (store: StockStore) => ({
   id: products.id,
   name: products.name,
   unit: products.unit,
-  stock: products.stock,
+  stock: stockAt(store).as("stock"),
   price: products.price,
   discount: products.discount,
   description: products.description,
@@ -75,18 +76,18 @@ const productColumns = {
   images: sql<string>`(select json_group_array(${imageRows.url}) from ${imageRows})`,
   categories: refsJson(categoryRows),
   subCategories: refsJson(subCategoryRows),
-};
+});
 
 /** What a product card needs, and nothing else (pages ship this, not the whole product). */
-const cardColumns = {
+const cardColumns = (store: StockStore) => ({
   id: products.id,
   name: products.name,
   unit: products.unit,
-  stock: products.stock,
+  stock: stockAt(store).as("stock"),
   price: products.price,
   discount: products.discount,
   image: firstImageUrl,
-};
+});
 
 /**
  * A column selected under a name of its own. Needed when a joined select in a `db.batch` reads two
@@ -146,7 +147,7 @@ export type SubCategoryWithParents = ReturnType<typeof toSubCategory>;
 // text: the same columns as above, checked by a schema instead of inferred.
 
 // Raw SQL: spliced into search's FTS5/bm25 ranking query, which aliases products as `p`.
-const RAW_PRODUCT_COLUMNS = `p.id, p.name, p.unit, p.stock, p.price, p.discount, p.description, p.more_details as moreDetails, p.version,
+const rawProductColumns = (stock: string) => `p.id, p.name, p.unit, ${stock} as stock, p.price, p.discount, p.description, p.more_details as moreDetails, p.version,
   (select json_group_array(url) from (select url from product_images where product_id = p.id order by position)) as images,
   (select json_group_array(json_object('id', c.id, 'name', c.name, 'image', c.image)) from
      (select c.id, c.name, c.image from product_categories pc join categories c on c.id = pc.category_id
@@ -155,7 +156,7 @@ const RAW_PRODUCT_COLUMNS = `p.id, p.name, p.unit, p.stock, p.price, p.discount,
      (select s.id, s.name, s.image from product_sub_categories ps join sub_categories s on s.id = ps.sub_category_id
        where ps.product_id = p.id order by ps.position) s) as subCategories`;
 // Raw SQL: as above.
-const RAW_CARD_COLUMNS = `p.id, p.name, p.unit, p.stock, p.price, p.discount,
+const rawCardColumns = (stock: string) => `p.id, p.name, p.unit, ${stock} as stock, p.price, p.discount,
   coalesce((select url from product_images where product_id = p.id order by position limit 1), '') as image`;
 
 const cardRowSchema = z.object({
@@ -179,7 +180,8 @@ const rawProductRowSchema = cardRowSchema.omit({ image: true }).extend({
 export type CardRow = z.infer<typeof cardRowSchema>;
 
 export type Shape = "card" | "full";
-export const columnsFor = (shape: Shape) => (shape === "card" ? RAW_CARD_COLUMNS : RAW_PRODUCT_COLUMNS);
+/** The raw columns of a shape, `stock` being the raw expression of the product's stock at the request's store. */
+export const columnsFor = (shape: Shape, stock: string) => (shape === "card" ? rawCardColumns(stock) : rawProductColumns(stock));
 export function shapeRows(shape: "card", rows: unknown[]): CardRow[];
 export function shapeRows(shape: "full", rows: unknown[]): CatalogueProduct[];
 export function shapeRows(shape: Shape, rows: unknown[]): CardRow[] | CatalogueProduct[];
@@ -204,8 +206,8 @@ function subCategoriesQuery(db: Database) {
 
 const newestFirst = [desc(products.createdAt), asc(products.id)];
 
-function productQuery(db: Database) {
-  return db.select(productColumns).from(products);
+function productQuery(db: Database, store: StockStore) {
+  return db.select(productColumns(store)).from(products);
 }
 
 /** Products of a category: driven from the join table's index, so the cost follows the category's size. */
@@ -256,7 +258,7 @@ export async function loadCategoryTree(context: AppLoadContext) {
  * Home in ONE batch: the category grid (categories and sub-categories, for each category's first
  * listing) and up to `perCategory` newest products of every category (the rows, card shape).
  */
-export async function loadHomeCatalogue(context: AppLoadContext, perCategory: number) {
+export async function loadHomeCatalogue(context: AppLoadContext, perCategory: number, store: StockStore) {
   const db = getDb(context);
   const ranked = db.$with("ranked").as(
     db
@@ -273,7 +275,7 @@ export async function loadHomeCatalogue(context: AppLoadContext, perCategory: nu
     subCategoriesQuery(db),
     db
       .with(ranked)
-      .select({ categoryId: ranked.categoryId, ...cardColumns })
+      .select({ categoryId: ranked.categoryId, ...cardColumns(store) })
       .from(ranked)
       .innerJoin(products, eq(products.id, ranked.productId))
       .where(lte(ranked.rank, perCategory))
@@ -291,6 +293,8 @@ interface ListingOptions<S extends Shape> {
   pageSize: number;
   cumulative: boolean;
   shape: S;
+  /** Whose stock the products show. */
+  store: StockStore;
 }
 
 /** A listing: the category, the sub-category, the category's sub-categories and products 1..page. */
@@ -298,7 +302,7 @@ export async function loadListing(context: AppLoadContext, options: ListingOptio
 export async function loadListing(context: AppLoadContext, options: ListingOptions<"full">): Promise<Listing<CatalogueProduct>>;
 export async function loadListing(
   context: AppLoadContext,
-  { categoryId, subCategoryId, page, pageSize, cumulative, shape }: ListingOptions<Shape>,
+  { categoryId, subCategoryId, page, pageSize, cumulative, shape, store }: ListingOptions<Shape>,
 ): Promise<Listing<CardRow> | Listing<CatalogueProduct>> {
   const db = getDb(context);
   const limit = cumulative ? page * pageSize : pageSize;
@@ -325,7 +329,7 @@ export async function loadListing(
   });
   if (shape === "card") {
     const items = db
-      .select(cardColumns)
+      .select(cardColumns(store))
       .from(productSubCategories)
       .innerJoin(products, eq(products.id, productSubCategories.productId))
       .where(inListing(db, categoryId, subCategoryId))
@@ -336,7 +340,7 @@ export async function loadListing(
     return { ...listing(cat, sub, rail), ...paged(rows, total[0]?.n ?? 0, page, pageSize) };
   }
   const items = db
-    .select(productColumns)
+    .select(productColumns(store))
     .from(productSubCategories)
     .innerJoin(products, eq(products.id, productSubCategories.productId))
     .where(inListing(db, categoryId, subCategoryId))
@@ -349,15 +353,15 @@ export async function loadListing(
 
 export type Listing<T> = Page<T> & { category: CategoryRef | null; subCategory: CategoryRef | null; subCategories: CategoryRef[] };
 
-export async function loadProduct(context: AppLoadContext, id: string): Promise<CatalogueProduct | null> {
-  const row = await productQuery(getDb(context)).where(eq(products.id, id)).get();
+export async function loadProduct(context: AppLoadContext, id: string, store: StockStore): Promise<CatalogueProduct | null> {
+  const row = await productQuery(getDb(context), store).where(eq(products.id, id)).get();
   return row ? toProduct(row) : null;
 }
 
-export async function loadProductsByCategory(context: AppLoadContext, categoryId: string, limit: number) {
+export async function loadProductsByCategory(context: AppLoadContext, categoryId: string, limit: number, store: StockStore) {
   const db = getDb(context);
   const rows = await db
-    .select(productColumns)
+    .select(productColumns(store))
     .from(productCategories)
     .innerJoin(products, eq(products.id, productCategories.productId))
     .where(eq(productCategories.categoryId, categoryId))
@@ -366,13 +370,16 @@ export async function loadProductsByCategory(context: AppLoadContext, categoryId
   return rows.map(toProduct);
 }
 
-/** Admin-style list (newest first), optionally filtered by a search. */
-export async function loadProductPage(context: AppLoadContext, { page, limit, search }: { page: number; limit: number; search: string }) {
+/** Admin-style list (newest first), optionally filtered by a search; stock at `store`. */
+export async function loadProductPage(
+  context: AppLoadContext,
+  { page, limit, search, store }: { page: number; limit: number; search: string; store: StockStore },
+) {
   // An admin looks for what they typed: no correction.
-  if (search.trim()) return searchCatalogue(context, { q: search, page, pageSize: limit, cumulative: false, shape: "full", correct: false });
+  if (search.trim()) return searchCatalogue(context, { q: search, page, pageSize: limit, cumulative: false, shape: "full", correct: false, store });
   const db = getDb(context);
   const [rows, total] = await db.batch([
-    productQuery(db).orderBy(...newestFirst).limit(limit).offset((page - 1) * limit),
+    productQuery(db, store).orderBy(...newestFirst).limit(limit).offset((page - 1) * limit),
     db.select({ n: count() }).from(products),
   ]);
   return paged(rows.map(toProduct), total[0]?.n ?? 0, page, limit);

@@ -17,6 +17,7 @@ import { addQuantityStatement } from "./cart.server";
 import { type Database, getDb } from "./db.server";
 import { cancelStatements } from "./order-cancel.server";
 import { lineOrder } from "./orders.server";
+import { stockAt, type StockStore } from "./store-stock.server";
 import { getStripe } from "./stripe.server";
 
 type Actor = { id: string; as: "admin" | "shopper" };
@@ -218,9 +219,10 @@ export async function reorderToCart(
   context: AppLoadContext,
   userId: string,
   id: string,
+  store: StockStore,
 ): Promise<{ ok: true; message: string; added: string[]; skipped: string[] } | { ok: false; status: 404 | 409; message: string }> {
   const lines = await getDb(context)
-    .select({ productId: orderItems.productId, name: orderItems.name, quantity: orderItems.quantity, stock: sql<number>`coalesce(${products.stock}, 0)` })
+    .select({ productId: orderItems.productId, name: orderItems.name, quantity: orderItems.quantity, stock: stockAt(store, products.id) })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .leftJoin(products, eq(products.id, orderItems.productId))
@@ -233,7 +235,7 @@ export async function reorderToCart(
     return { ok: false, status: 409, message: `Nothing was added: ${skipped.join(", ")} ${skipped.length === 1 ? "is" : "are"} out of stock` };
   }
   const db = getDb(context);
-  const [first, ...rest] = available.map((line) => addQuantityStatement(db, userId, line.productId, line.quantity));
+  const [first, ...rest] = available.map((line) => addQuantityStatement(db, userId, line.productId, line.quantity, store));
   await db.batch([first, ...rest]);
   const added = available.map((line) => line.name);
   const message = skipped.length

@@ -4,14 +4,14 @@
  * replacing the shopper's previous hold).
  *
  * A cancel is three statements for the caller's `db.batch`, each under the same guard on the
- * order row: the stock of the guarded orders' lines goes back, a history row is written, and the
+ * order row: the stock of the guarded orders' lines goes back to each order's own store, a history row is written, and the
  * order itself is cancelled LAST (so the earlier statements still see it uncancelled). The guard
  * names states the order can only be in before it is cancelled, so however many cancels race, D1
  * runs their batches one after another and only the first one matches: the stock comes back
  * exactly once. The statements read the order's lines themselves, so no caller reads them first.
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { ORDER_STATUSES, orderItems, orders, orderStatusHistory, products } from "~/db/schema";
+import { ORDER_STATUSES, orderItems, orders, orderStatusHistory, storeStock } from "~/db/schema";
 import { allowedMoves, shopperCanCancel } from "~/lib/order-status";
 import type { Database } from "./db.server";
 
@@ -60,19 +60,27 @@ function actorOf(target: CancelTarget): string | null {
  */
 export function cancelStatements(db: Database, target: CancelTarget, note: string, now = Date.now()) {
   const guard = cancellable(target);
-  const cancelledOrders = db.select({ id: orders.id }).from(orders).where(guard);
+  // Each order's stock goes back to its own store (decision 020): a `store_stock` row takes the
+  // lines of the guarded orders served by its store. The order placed there made the row if it had
+  // none, and rows are never deleted, so every line finds its row. Driven from the guarded orders
+  // (their indexes), never from the whole stock table.
+  const guardedLines = (...more: SQL[]) =>
+    db
+      .select({ quantity: sql<number>`sum(${orderItems.quantity})` })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(guard, ...more));
   const returnStock = db
-    .update(products)
+    .update(storeStock)
     .set({
-      stock: sql`${products.stock} + (select sum(${orderItems.quantity}) from ${orderItems}
-        where ${orderItems.productId} = ${products.id} and ${orderItems.orderId} in ${cancelledOrders})`,
-      updatedAt: now,
+      stock: sql`${storeStock.stock} + ${guardedLines(eq(orders.storeId, storeStock.storeId), eq(orderItems.productId, storeStock.productId))}`,
     })
     .where(
-      inArray(
-        products.id,
-        db.select({ id: orderItems.productId }).from(orderItems).where(inArray(orderItems.orderId, cancelledOrders)),
-      ),
+      sql`(${storeStock.storeId}, ${storeStock.productId}) in ${db
+        .select({ storeId: orders.storeId, productId: orderItems.productId })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(guard)}`,
     );
   // Columns in the table's order: insert … select lists them all.
   const recordHistory = db.insert(orderStatusHistory).select(

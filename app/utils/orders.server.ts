@@ -2,8 +2,9 @@
  * The one order pipeline for cash on delivery and online payment (ARCHITECTURE.md "Orders and
  * payments", docs/decisions/009-payment-trust.md). Placing an order is ONE D1 batch: the order, its
  * lines (prices snapshotted), the status history row, the stock decrements and the cart clean-up.
- * `products.stock` has CHECK (stock >= 0): it is the only stock guard (there is no read-then-decide
- * pre-check), so an oversell fails the statement and D1 rolls the whole batch back.
+ * The stock is taken at the order's store (the one serving the address's pincode, decision 020):
+ * `store_stock.stock` has CHECK (stock >= 0): it is the only stock guard (there is no
+ * read-then-decide pre-check), so an oversell fails the statement and D1 rolls the whole batch back.
  *
  * The same batch also decides the two per-shopper rules atomically:
  * - the order's idempotency key (the client's, or one derived from the request when it sends none)
@@ -13,10 +14,10 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
-import { cartItems, orderItems, orders, orderStatusHistory, type OrderStatus, products } from "~/db/schema";
+import { addresses, cartItems, orderItems, orders, orderStatusHistory, type OrderStatus, products, stores, storeStock } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { paiseToRupees } from "~/lib/money";
-import { DELIVERY_PROMISE_MS } from "~/lib/order-status";
+import { deliveryDueAt } from "~/lib/order-status";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
 import { lineLimitMessage, mergeOrderLines, type OrderLineInput } from "~/lib/schemas/order";
@@ -26,6 +27,7 @@ import { sha256Hex } from "./crypto.server";
 import { type Database, getDb, sqliteErrorText } from "./db.server";
 import { cancelStatements } from "./order-cancel.server";
 import { firstImageUrl } from "./product-columns.server";
+import { storeIdSql, storeServingSql, type StockStore } from "./store-stock.server";
 
 type PaymentMethod = "COD" | "ONLINE";
 
@@ -81,6 +83,12 @@ interface OrderInput {
   idempotencyKey?: string;
   /** Advisory totals from a client, in rupees: refused with 409 when they disagree. */
   clientTotals?: { subTotalAmt?: number; totalAmt?: number };
+  /**
+   * A page checkout: the store whose stock the cart showed (the location cookie's, else the
+   * default). The address must be served by that same store. /api clients send none: the store
+   * serving the address is the order's store.
+   */
+  cartStore?: StockStore;
 }
 
 interface OrderKey {
@@ -98,6 +106,8 @@ export interface OrderPlan {
   key: OrderKey;
   lines: PlacedLine[];
   bill: Bill;
+  /** The store serving the address: the stock is taken there and returns there. */
+  storeId: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -126,11 +136,20 @@ export async function planOrder(
   const key = await orderKey(input, lines);
 
   const db = getDb(context);
-  const { address, productRows, holder } = await readOrderInputs(db, input, lines, key, now);
+  const { address, productRows, holder, stores: served } = await readOrderInputs(db, input, lines, key, now);
   if (holder) return { ok: true, order: await describeExisting(db, holder) };
   const refusal = refuseLines(lines);
   if (refusal) return refusal;
   if (!address) return { ok: false, status: 404, message: "Choose a delivery address: that address was not found" };
+  const storeId = served?.servingStoreId;
+  if (!storeId) return { ok: false, status: 409, message: `We don't deliver to ${address.pincode} yet: choose an address we deliver to` };
+  if (input.cartStore !== undefined && served.cartStoreId !== storeId) {
+    return {
+      ok: false,
+      status: 409,
+      message: `Your cart shows the stock of another store than the one delivering to ${address.pincode}: set your delivery location to ${address.pincode}, review your cart and check out again`,
+    };
+  }
 
   const priced = priceLines(lines, productRows);
   if (!priced) return { ok: false, status: 404, message: NOT_SOLD };
@@ -148,6 +167,7 @@ export async function planOrder(
       key,
       lines: priced,
       bill,
+      storeId,
     },
   };
 }
@@ -173,9 +193,12 @@ async function orderKey(input: OrderInput, lines: OrderLineInput[]): Promise<Ord
   return { value: `auto:${digest}`, derived: true };
 }
 
-/** The one read of a new order: the shopper's address, the products, and an earlier order holding the key. */
+/**
+ * The one read of a new order: the shopper's address, the products, an earlier order holding the
+ * key, and the stores: the one serving the address's pincode and the one the cart showed.
+ */
 async function readOrderInputs(db: Database, input: OrderInput, lines: OrderLineInput[], key: OrderKey, now: number) {
-  const [addressRows, productRows, holders] = await db.batch([
+  const [addressRows, productRows, holders, storeRows] = await db.batch([
     ownAddressQuery(db, input.userId, input.addressId),
     db
       .select({
@@ -189,8 +212,15 @@ async function readOrderInputs(db: Database, input: OrderInput, lines: OrderLine
       .from(products)
       .where(inArray(products.id, lines.map((line) => line.productId))),
     keyHolderQuery(db, input.userId, key, now),
+    db
+      .select({
+        servingStoreId: sql<string | null>`${storeServingSql(sql`${addresses.pincode}`)}`.as("serving_store_id"),
+        cartStoreId: sql<string | null>`${storeIdSql(input.cartStore ?? null)}`.as("cart_store_id"),
+      })
+      .from(addresses)
+      .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, input.userId))),
   ]);
-  return { address: addressRows[0], productRows, holder: holders[0] };
+  return { address: addressRows[0], productRows, holder: holders[0], stores: storeRows[0] };
 }
 
 /** The order holding a key, if it still counts: a derived key only within its window and while not cancelled. */
@@ -306,6 +336,7 @@ function orderWrites(db: Database, plan: OrderPlan, reservationExpiresAt: number
       total: bill.grandTotal,
       idempotencyKey: plan.key.value,
       reservationExpiresAt,
+      storeId: plan.storeId,
       createdAt: now,
       updatedAt: now,
     }),
@@ -323,12 +354,15 @@ function orderWrites(db: Database, plan: OrderPlan, reservationExpiresAt: number
         unitFinalPrice: line.finalPrice,
       }),
     ),
-    // CHECK (stock >= 0) turns a lost race for the last unit into a failed batch.
+    // A product the store has no row for has stock 0 there: the row is made (at 0) so that the
+    // decrement below fails on the CHECK rather than matching nothing.
+    ...lines.map((line) => db.insert(storeStock).values({ storeId: plan.storeId, productId: line.productId, stock: 0 }).onConflictDoNothing()),
+    // CHECK (stock >= 0) turns a lost race for the last unit at this store into a failed batch.
     ...lines.map((line) =>
       db
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: now })
-        .where(eq(products.id, line.productId)),
+        .update(storeStock)
+        .set({ stock: sql`${storeStock.stock} - ${line.quantity}` })
+        .where(and(eq(storeStock.storeId, plan.storeId), eq(storeStock.productId, line.productId))),
     ),
     db.insert(orderStatusHistory).values({
       id: newId(),
@@ -365,7 +399,7 @@ async function explainRefusal(db: Database, plan: OrderPlan, error: unknown, now
     return { ok: false, status: 409, message: "This order is being placed already: check your orders before trying again" };
   }
   if (/CHECK constraint failed/i.test(message)) {
-    const short = await findShortLine(db, plan.lines);
+    const short = await findShortLine(db, plan.lines, plan.storeId);
     return { ok: false, status: 409, message: short ? soldOutMessage(short) : "An item just sold out. Review your cart and try again." };
   }
   if (/orders\.user_id/i.test(message)) {
@@ -375,10 +409,11 @@ async function explainRefusal(db: Database, plan: OrderPlan, error: unknown, now
   throw error;
 }
 
-async function findShortLine(db: Database, lines: OrderLineInput[]) {
+async function findShortLine(db: Database, lines: OrderLineInput[], storeId: string) {
   const rows = await db
-    .select({ id: products.id, name: products.name, stock: products.stock })
+    .select({ id: products.id, name: products.name, stock: sql<number>`coalesce(${storeStock.stock}, 0)` })
     .from(products)
+    .leftJoin(storeStock, and(eq(storeStock.productId, products.id), eq(storeStock.storeId, storeId)))
     .where(inArray(products.id, lines.map((l) => l.productId)));
   return rows.find((p) => p.stock < (lines.find((l) => l.productId === p.id)?.quantity ?? 0)) ?? null;
 }
@@ -482,6 +517,10 @@ export const orderSummaryColumns = {
   /** The saved address the order was sent to (null once that address is deleted); the snapshot is `deliveryAddress`. */
   addressId: orders.addressId,
   deliveryAddress: orders.deliveryAddress,
+  /** The store serving the order (decision 020), its name and its delivery minutes (the order's ETA). */
+  storeId: orders.storeId,
+  storeName: sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${orders.storeId})`.as("store_name"),
+  etaMinutes: sql<number | null>`(select ${stores.baseDeliveryMinutes} from ${stores} where ${stores.id} = ${orders.storeId})`.as("eta_minutes"),
 };
 
 /** An order line as the order pages show it. */
@@ -604,7 +643,7 @@ export function serializeOrder(order: OrderSummary) {
     totalAmt: paiseToRupees(order.total),
     delivery_address: order.deliveryAddress,
     createdAt: new Date(order.createdAt).toISOString(),
-    delivery_due_at: new Date(order.createdAt + DELIVERY_PROMISE_MS).toISOString(),
+    delivery_due_at: new Date(deliveryDueAt(order)).toISOString(),
     version: order.version,
     needs_attention: order.needsAttention,
     attention_note: order.attentionNote,

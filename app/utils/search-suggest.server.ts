@@ -13,6 +13,7 @@ import { renamed, subCategoryColumns } from "./catalogue.server";
 import { getDb } from "./db.server";
 import { firstImageUrl } from "./product-columns.server";
 import { bundledMeanings } from "./search.server";
+import { stockAt, type StockStore } from "./store-stock.server";
 
 const SUGGESTION_LIMIT = 8;
 /** Sub-categories shown before products when both match (more when few products match). */
@@ -47,7 +48,7 @@ const subCategoryWords = sql`' ' || lower(replace(replace(replace(replace(${subC
 /** Another read of the links table, for a sub-category's first parent. */
 const siblingLinks = alias(subCategoryCategories, "sibling_links");
 
-export async function suggestSearches(context: AppLoadContext, q: string): Promise<Suggestion[]> {
+export async function suggestSearches(context: AppLoadContext, q: string, store: StockStore): Promise<Suggestion[]> {
   const meanings = suggestionMeanings(q);
   const typed = meanings.map(([word]) => word);
   if (!meanings.length || typed.join("").length < MIN_QUERY_CHARS) return [];
@@ -88,7 +89,7 @@ export async function suggestSearches(context: AppLoadContext, q: string): Promi
       .select({ id: products.id, name: products.name, unit: products.unit, image: firstImageUrl })
       .from(hits)
       .innerJoin(products, eq(products.id, hits.productId))
-      .orderBy(sql`${products.stock} > 0 desc`, asc(hits.score), asc(products.id)),
+      .orderBy(sql`${stockAt(store)} > 0 desc`, asc(hits.score), asc(products.id)),
   ]);
   const subCategorySuggestions = subRows.map(
     (s): Suggestion => ({

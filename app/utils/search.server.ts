@@ -13,6 +13,7 @@ import shopperVocabulary from "~/lib/search/synonyms.json";
 import { listingPath } from "~/lib/slugs";
 import { columnsFor, paged, shapeRows, type CardRow, type CatalogueProduct, type Page, type Shape } from "./catalogue.server";
 import { getD1 } from "./db.server";
+import { rawStockAt, type StockStore } from "./store-stock.server";
 
 // ---------------------------------------------------------------------------------------------
 // Synonyms: the bundled dictionary is what migrations loaded into `search_synonyms`; the table wins.
@@ -182,9 +183,10 @@ function rankedHitsSql(slots: Slot[], mode: "all" | "any", params: Params) {
 const POPULARITY_DAYS = 30;
 const today = () => Math.floor(Date.now() / 86_400_000);
 
-function searchStatements(d1: D1Database, slots: Slot[], mode: "all" | "any", shape: Shape, limit: number, offset: number) {
+function searchStatements(d1: D1Database, slots: Slot[], mode: "all" | "any", shape: Shape, limit: number, offset: number, store: StockStore) {
   const params = new Params();
   const hits = rankedHitsSql(slots, mode, params);
+  const stock = rawStockAt(store, (value) => params.ref(value));
   const since = params.ref(today() - POPULARITY_DAYS);
   // Sort every hit on its keys alone, then build the page's rows (images, categories) for the page only.
   // Raw SQL: FTS5 `match`/`bm25` ranking over products_fts with numbered, de-duplicated parameters
@@ -193,13 +195,13 @@ function searchStatements(d1: D1Database, slots: Slot[], mode: "all" | "any", sh
     .prepare(
       `with hits as (${hits.sql}),
        ranked as (
-         select hits.id, hits.named, hits.tier, (p.stock > 0) as inStock, hits.head,
+         select hits.id, hits.named, hits.tier, (${stock} > 0) as inStock, hits.head,
                 coalesce((select sum(units) from product_sales_daily d where d.product_id = p.id and d.day >= ${since}), 0) as units,
                 hits.bm
            from hits join products p on p.id = hits.id
           order by named desc, tier desc, inStock desc, head desc, units desc, bm, hits.id
           limit ${params.ref(limit)} offset ${params.ref(offset)})
-       select ${columnsFor(shape)} from ranked join products p on p.id = ranked.id
+       select ${columnsFor(shape, stock)} from ranked join products p on p.id = ranked.id
         order by ranked.named desc, ranked.tier desc, ranked.inStock desc, ranked.head desc, ranked.units desc, ranked.bm, ranked.id`,
     )
     .bind(...params.values);
@@ -370,6 +372,8 @@ export interface SearchOptions<S extends Shape> {
   /** Pages 1..page at once (the no-JS "load more" page) rather than page alone. */
   cumulative: boolean;
   shape: S;
+  /** Whose stock the products show (and rank in-stock first by). */
+  store: StockStore;
   /** Correct and relax a query that finds (almost) nothing. Off: "search instead for" what was typed. */
   correct?: boolean;
   /** When nothing is found, also load the top categories to offer instead (the search page). */
@@ -395,7 +399,7 @@ const countOf = (result: D1Result) => (result.results[0] as { n: number } | unde
 
 export async function searchCatalogue<S extends Shape>(
   context: AppLoadContext,
-  { q, page, pageSize, cumulative, shape, correct = true, withCategoriesWhenEmpty = false }: SearchOptions<S>,
+  { q, page, pageSize, cumulative, shape, store, correct = true, withCategoriesWhenEmpty = false }: SearchOptions<S>,
 ): Promise<SearchResult<Item<S>>> {
   const words = searchWords(q);
   const limit = cumulative ? page * pageSize : pageSize;
@@ -413,7 +417,7 @@ export async function searchCatalogue<S extends Shape>(
 
   const d1 = getD1(context);
   const slots = planSlots(words, BUNDLED_SYNONYMS);
-  const first = searchStatements(d1, slots, "all", shape, limit, offset);
+  const first = searchStatements(d1, slots, "all", shape, limit, offset, store);
   const letters = firstLetters(words);
   const [synonymRows, items, count, vocabulary] = await d1.batch([
     // Raw SQL: in the one batch with the FTS5 statements (see topCategoriesStatement).
@@ -446,9 +450,9 @@ export async function searchCatalogue<S extends Shape>(
   const finalPlan = fix.changed ? planSlots(finalWords, withTableRows(synonyms, letters)) : plan;
   const statements: D1PreparedStatement[] = [];
   const queue = (...more: D1PreparedStatement[]) => statements.push(...more) - more.length;
-  const all = rerun ? searchStatements(d1, finalPlan, "all", shape, limit, offset) : null;
+  const all = rerun ? searchStatements(d1, finalPlan, "all", shape, limit, offset, store) : null;
   const allAt = all ? queue(all.page, all.count) : -1;
-  const any = correct && finalPlan.length > 1 && (rerun || total === 0) ? searchStatements(d1, finalPlan, "any", shape, limit, offset) : null;
+  const any = correct && finalPlan.length > 1 && (rerun || total === 0) ? searchStatements(d1, finalPlan, "any", shape, limit, offset, store) : null;
   const anyAt = any ? queue(any.page, any.count) : -1;
   const categoriesAt = withCategoriesWhenEmpty ? queue(topCategoriesStatement(d1)) : -1;
   const results = await d1.batch(statements);

@@ -9,6 +9,7 @@ import { inArray } from "drizzle-orm";
 import { cartNotices } from "~/db/schema";
 import { sessionCartStatement, sessionNoticesStatement, type LineRow } from "./cart.server";
 import { getDb } from "./db.server";
+import { pageStockStore } from "./store-stock.server";
 import { sessionTokenHash, sessionUserStatement, type SessionUser } from "./session.server";
 
 export interface SignedInVisitor {
@@ -23,7 +24,7 @@ async function readVisitor(request: Request, context: AppLoadContext): Promise<S
   const db = getDb(context);
   const [[user], cartRows, notices] = await db.batch([
     sessionUserStatement(db, tokenHash),
-    sessionCartStatement(db, tokenHash),
+    sessionCartStatement(db, tokenHash, await pageStockStore(request, context)),
     sessionNoticesStatement(db, tokenHash),
   ]);
   if (!user) return null;

@@ -114,7 +114,7 @@ describe("cookies are Secure in production, even over http://", () => {
   });
 
   it("a guest's cart cookie", async () => {
-    const product = await env.DB.prepare("select id from products where stock > 0 limit 1").first<{ id: string }>();
+    const product = await env.DB.prepare("select product_id as id from store_stock where stock > 0 and store_id = (select id from stores where is_default = 1) limit 1").first<{ id: string }>();
     const res = await SELF.fetch(`${BASE}/cart`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },

@@ -19,9 +19,10 @@ import { addressFor, postForm, sessionCookie } from "./support-pay";
 async function makeProducts(count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => newId());
   await env.DB.batch(
-    ids.map((id, i) =>
-      env.DB.prepare("insert into products (id, name, unit, stock, price, discount) values (?, ?, '1 pc', 20, 1000, 0)").bind(id, `Cart Cap ${i} ${id.slice(0, 6)}`),
-    ),
+    ids.flatMap((id, i) => [
+      env.DB.prepare("insert into products (id, name, unit, price, discount) values (?, ?, '1 pc', 1000, 0)").bind(id, `Cart Cap ${i} ${id.slice(0, 6)}`),
+      env.DB.prepare("insert into store_stock (store_id, product_id, stock) select id, ?, 20 from stores where is_default = 1").bind(id),
+    ]),
   );
   return ids;
 }
@@ -94,7 +95,7 @@ describe("cart size", { timeout: 60_000 }, () => {
 
     expect(await orderCount(userId)).toBe(0);
     expect(await cartLines(userId)).toBe(MAX_CART_LINES + 1);
-    const stock = await env.DB.prepare(`select sum(stock) as s from products where id in (${products.slice(0, 90).map(() => "?").join(",")})`)
+    const stock = await env.DB.prepare(`select sum(stock) as s from store_stock where store_id = (select id from stores where is_default = 1) and product_id in (${products.slice(0, 90).map(() => "?").join(",")})`)
       .bind(...products.slice(0, 90))
       .first<{ s: number }>();
     expect(stock!.s).toBe(90 * 20);
@@ -109,8 +110,8 @@ describe("cart size", { timeout: 60_000 }, () => {
     const { addQuantityStatement } = await import("~/utils/cart.server");
     const db = drizzle(env.DB, { schema });
     await db.batch([
-      addQuantityStatement(db, userId, products[MAX_CART_LINES], 3),
-      addQuantityStatement(db, userId, products[0], 3),
+      addQuantityStatement(db, userId, products[MAX_CART_LINES], 3, null),
+      addQuantityStatement(db, userId, products[0], 3, null),
     ]);
     expect(await cartLines(userId)).toBe(MAX_CART_LINES);
     const first = await env.DB.prepare("select quantity from cart_items where user_id = ? and product_id = ?").bind(userId, products[0]).first<{ quantity: number }>();

@@ -213,8 +213,8 @@ describe("stock hoarding with unpaid online checkouts", () => {
     const userId = await userIdOf(token);
     const insert = (id: string) =>
       env.DB.prepare(
-        `insert into orders (id, order_id, user_id, delivery_address, payment_method, payment_status, status, sub_total, total)
-         values (?, ?, ?, '{}', 'ONLINE', 'PENDING', 'placed', 100, 100)`,
+        `insert into orders (id, order_id, user_id, delivery_address, payment_method, payment_status, status, sub_total, total, store_id)
+         values (?, ?, ?, '{}', 'ONLINE', 'PENDING', 'placed', 100, 100, (select id from stores where is_default = 1))`,
       )
         .bind(id, `ORD-TEST-${id.slice(0, 6)}`, userId)
         .run();

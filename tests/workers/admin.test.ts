@@ -347,7 +347,7 @@ describe("images from the admin page forms", () => {
     const taken = (await env.DB.prepare("select name from categories limit 1").first<{ name: string }>())!.name;
     const product = await makeProduct({ name: "Orphan Stale Lassi" });
     const { version } = await openEditForm(cookie, product.id);
-    await env.DB.prepare("update products set stock = stock - 1 where id = ?").bind(product.id).run();
+    await env.DB.prepare("update store_stock set stock = stock - 1 where product_id = ? and store_id = (select id from stores where is_default = 1)").bind(product.id).run();
     const keys = await r2Keys();
     const snapshot = await storeSnapshot();
     expect((await pagePost("/dashboard/category", formOf({ intent: "create-category", name: taken, newImage: png() }), { cookie })).status).toBe(409);

@@ -75,13 +75,14 @@ export async function makeProduct({ name = "Test Paneer", stock = 10, price = 10
     .first<{ s: string }>();
   const fullName = `${name} ${id.slice(0, 6)}`;
   await env.DB.batch([
-    env.DB.prepare("insert into products (id, name, unit, stock, price, discount) values (?, ?, '200 g', ?, ?, ?)").bind(
+    env.DB.prepare("insert into products (id, name, unit, price, discount) values (?, ?, '200 g', ?, ?)").bind(
       id,
       fullName,
-      stock,
       Math.round(price * 100),
       discount,
     ),
+    // Its stock is at the default store (decision 020), where clients that send no pincode shop.
+    env.DB.prepare("insert into store_stock (store_id, product_id, stock) select id, ?, ? from stores where is_default = 1").bind(id, stock),
     env.DB.prepare("insert into product_images (product_id, position, url) values (?, 0, '/images/seed/milk.webp')").bind(id),
     env.DB.prepare("insert into product_categories (product_id, category_id) values (?, ?)").bind(id, category!.c),
     env.DB.prepare("insert into product_sub_categories (product_id, sub_category_id) values (?, ?)").bind(id, sub!.s),
@@ -91,7 +92,12 @@ export async function makeProduct({ name = "Test Paneer", stock = 10, price = 10
 
 export async function stockOf(id: string): Promise<number> {
   const { env } = await import("cloudflare:test");
-  return (await env.DB.prepare("select stock from products where id = ?").bind(id).first<{ stock: number }>())!.stock;
+  return (await env.DB.prepare(defaultStockSql("?")).bind(id).first<{ stock: number }>())!.stock;
+}
+
+/** A product's stock at the default store (0 without a row there), as an SQL expression. */
+export function defaultStockSql(productId: string): string {
+  return `select coalesce((select stock from store_stock where product_id = ${productId} and store_id = (select id from stores where is_default = 1)), 0) as stock`;
 }
 
 /**

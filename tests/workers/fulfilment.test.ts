@@ -305,8 +305,8 @@ describe("shopper orders", () => {
   it("buy again puts the lines back in the cart, capped by stock, skipping what sold out", async () => {
     const { token } = await newShopper();
     const { id, products } = await codOrder(token, [{ stock: 10, quantity: 3 }, { stock: 5, quantity: 2 }, { stock: 4, quantity: 1 }]);
-    await env.DB.prepare("update products set stock = 0 where id = ?").bind(products[1].id).run();
-    await env.DB.prepare("update products set stock = 2 where id = ?").bind(products[2].id).run();
+    await env.DB.prepare("update store_stock set stock = 0 where product_id = ? and store_id = (select id from stores where is_default = 1)").bind(products[1].id).run();
+    await env.DB.prepare("update store_stock set stock = 2 where product_id = ? and store_id = (select id from stores where is_default = 1)").bind(products[2].id).run();
     await env.DB.prepare("delete from products where id = ?").bind(products[0].id).run();
     const none = await api("/api/order/reorder", { method: "POST", token, body: { _id: id } });
     expect(none.status).toBe(200);
@@ -315,7 +315,7 @@ describe("shopper orders", () => {
     const cart = await api("/api/cart/get", { token });
     expect(cart.body.data.map((l: any) => [l.productId._id, l.quantity])).toEqual([[products[2].id, 1]]);
 
-    await env.DB.prepare("update products set stock = 0 where id = ?").bind(products[2].id).run();
+    await env.DB.prepare("update store_stock set stock = 0 where product_id = ? and store_id = (select id from stores where is_default = 1)").bind(products[2].id).run();
     const nothing = await api("/api/order/reorder", { method: "POST", token, body: { _id: id } });
     expect(nothing.status).toBe(409);
     expect(nothing.body.message).toMatch(/^Nothing was added/);

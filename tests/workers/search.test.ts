@@ -51,12 +51,12 @@ beforeAll(async () => {
     const id = hex();
     ids[key as keyof typeof AISLE] = id;
     statements.push(
-      env.DB.prepare("insert into products (id, name, description, unit, stock, price) values (?, ?, ?, '1 pc', ?, 1000)").bind(
+      env.DB.prepare("insert into products (id, name, description, unit, price) values (?, ?, ?, '1 pc', 1000)").bind(
         id,
         p.name,
         "description" in p ? p.description : "",
-        p.stock,
       ),
+      env.DB.prepare("insert into store_stock (store_id, product_id, stock) select id, ?, ? from stores where is_default = 1").bind(id, p.stock),
       env.DB.prepare("insert into product_categories (product_id, category_id) values (?, ?)").bind(id, categoryId),
       env.DB.prepare("insert into product_sub_categories (product_id, sub_category_id) values (?, ?)").bind(id, subIds[p.sub as keyof typeof subIds]),
     );
@@ -67,8 +67,8 @@ beforeAll(async () => {
     const orderId = hex();
     statements.push(
       env.DB.prepare(
-        `insert into orders (id, order_id, user_id, delivery_address, payment_method, sub_total, total, created_at, updated_at)
-         values (?, ?, ?, '{}', 'COD', 1000, 1000, ?, ?)`,
+        `insert into orders (id, order_id, user_id, delivery_address, payment_method, sub_total, total, created_at, updated_at, store_id)
+         values (?, ?, ?, '{}', 'COD', 1000, 1000, ?, ?, (select id from stores where is_default = 1))`,
       ).bind(orderId, `ORD-TEST-${orderId}`, userId, Date.now() - age, Date.now() - age),
       env.DB.prepare(
         "insert into order_items (id, order_id, product_id, name, quantity, unit_price, unit_final_price) values (?, ?, ?, 'x', ?, 1000, 1000)",

@@ -6,7 +6,7 @@ describe("seeded demo store", () => {
   it("has a believable catalogue", async () => {
     const counts = await env.DB.prepare(
       `select (select count(*) from categories) as c, (select count(*) from sub_categories) as s,
-              (select count(*) from products) as p, (select count(*) from products where stock = 0) as out_of_stock,
+              (select count(*) from products) as p, (select count(*) from products p where coalesce((select stock from store_stock s where s.product_id = p.id and s.store_id = (select id from stores where is_default = 1)), 0) = 0) as out_of_stock,
               (select count(*) from products where discount > 0) as discounted,
               (select count(*) from products where more_details != '{}') as custom`,
     ).first<Record<string, number>>();

@@ -67,7 +67,7 @@ describe("/api/cart", () => {
   });
 
   it("refuses out-of-stock and unknown products", async () => {
-    const soldOut = await env.DB.prepare("select id from products where stock = 0 limit 1").first<{ id: string }>();
+    const soldOut = await env.DB.prepare("select product_id as id from store_stock where stock = 0 and store_id = (select id from stores where is_default = 1) limit 1").first<{ id: string }>();
     const res = await api("/api/cart/create", { method: "POST", token, body: { productId: soldOut!.id } });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/out of stock/);

@@ -44,6 +44,10 @@ export function BoardOrderCard({ order, now, redirectTo }: { order: BoardOrder; 
           </dd>
         </div>
         <div>
+          <dt className="text-xs text-neutral-500">Store</dt>
+          <dd>{order.storeName ?? "—"}</dd>
+        </div>
+        <div>
           <dt className="text-xs text-neutral-500">Deliver to</dt>
           <dd>
             {[address.address_line, address.city, address.state, address.pincode].filter(Boolean).join(", ")} · {address.mobile}

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { ID_PATTERN } from "../ids";
+import { pincodeSchema } from "./store";
 
 export const MAX_PAGE = 500;
 export const MAX_LIMIT = 50;
@@ -28,16 +29,27 @@ export const searchTextSchema = z
   .transform((s) => s.slice(0, 100))
   .default("");
 
-export const productListSchema = z.object({ page: pageSchema, limit: limitSchema(12), search: searchTextSchema });
-export const productsByCategorySchema = z.object({ id: id("id") });
+/**
+ * The optional delivery pincode of a catalogue request: the products show the stock of the store
+ * serving it (decision 020). A number is read as its digits.
+ */
+const deliveryPincode = z
+  .union([z.string(), z.number().int()], { error: "pincode must be 6 digits" })
+  .transform(String)
+  .pipe(pincodeSchema)
+  .optional();
+
+export const productListSchema = z.object({ page: pageSchema, limit: limitSchema(12), search: searchTextSchema, pincode: deliveryPincode });
+export const productsByCategorySchema = z.object({ id: id("id"), pincode: deliveryPincode });
 export const productsByCategoryAndSubSchema = z.object({
   categoryId: id("categoryId"),
   subCategoryId: id("subCategoryId"),
   page: pageSchema,
   limit: limitSchema(8),
+  pincode: deliveryPincode,
 });
-export const productDetailsSchema = z.object({ productId: id("productId") });
-export const searchProductSchema = z.object({ search: searchTextSchema, page: pageSchema });
+export const productDetailsSchema = z.object({ productId: id("productId"), pincode: deliveryPincode });
+export const searchProductSchema = z.object({ search: searchTextSchema, page: pageSchema, pincode: deliveryPincode });
 
 /** `?page=N` on listing and search pages: bad values fall back to 1 rather than failing the page. */
 export function pageParam(url: URL): number {

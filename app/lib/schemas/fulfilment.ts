@@ -49,4 +49,6 @@ export const boardQuerySchema = z.object({
     .string()
     .catch("")
     .transform((q) => q.trim().slice(0, 100)),
+  /** One dark store's orders (decision 020); anything but a store id means every store. */
+  store: z.string().regex(ID_PATTERN).optional().catch(undefined),
 });

@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./a11y";
+import { expectMessage, findProduct, isNoJs } from "./support";
+
+/**
+ * Dark stores, second half, admin side (issue 12, decision 020): an admin adds a store and imports
+ * its stock by CSV (preview with an error per row, then confirm), with JavaScript and without.
+ */
+test.describe.configure({ timeout: 60_000 });
+
+test("an admin adds a store and imports its stock by CSV: preview, confirm, the store has that stock", async ({ page, request }, info) => {
+  const noJs = isNoJs(info);
+  const product = await findProduct(request, "milk", { minStock: 0 });
+  const res = await page.request.post("/api/user/login", { data: { email: "admin@example.com", password: "Admin@12345" } });
+  expect(res.status()).toBe(200);
+
+  await page.goto("/dashboard/stores?dialog=add-store");
+  const name = `FreshDash Salt Lake ${info.project.name} ${Date.now()}`;
+  const dialog = page.getByRole("dialog", { name: "Add store" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Address").fill("Sector V, Salt Lake 700091");
+  await dialog.getByLabel("City").fill("Kolkata");
+  await dialog.getByLabel("Delivery minutes").fill("12");
+  await dialog.getByLabel("Pincodes served").fill("700091");
+  await dialog.getByRole("button", { name: "Add store" }).click();
+  await expectMessage(page, "Store added");
+
+  await page.getByRole("link", { name: `Import stock for ${name}` }).click();
+  await expect(page.getByRole("heading", { name: `Import stock: ${name}, Kolkata`, level: 1 })).toBeVisible();
+  await expectAccessible(page, "stock import form");
+
+  // Nothing to preview yet: the field says so.
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByText("Paste the CSV or choose a file")).toBeVisible();
+
+  const stock = 30 + (Date.now() % 50);
+  await page.getByLabel("Or paste the CSV").fill(`product,stock\n${product._id},${stock}\nNo Such Product At All,4\n`);
+  await page.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByRole("region", { name: /^Preview:/ });
+  await expect(preview.getByRole("heading")).toHaveText(`Preview: 1 product to update at ${name}, 1 row with errors (skipped)`);
+  const valid = preview.getByRole("row").filter({ hasText: product._id });
+  await expect(valid).toContainText(product.name);
+  await expect(valid.getByRole("cell").nth(4)).toHaveText(String(stock));
+  await expect(preview.getByRole("row").filter({ hasText: "No Such Product At All" })).toContainText("No product with this id or name");
+  await expectAccessible(page, "stock import preview");
+
+  await preview.getByRole("button", { name: "Confirm import of 1 product" }).click();
+  await expectMessage(page, `Stock imported: 1 product updated at ${name}`);
+  if (noJs) await expect(page).toHaveURL(/\/dashboard\/stores\/[0-9a-f]{24}\/stock$/);
+
+  // The store now has that stock: a new preview of the product shows it as the stock now.
+  await page.getByLabel("Or paste the CSV").fill(`${product._id},1`);
+  await page.getByRole("button", { name: "Preview" }).click();
+  const again = page.getByRole("region", { name: /^Preview:/ }).getByRole("row").filter({ hasText: product._id });
+  await expect(again.getByRole("cell").nth(3)).toHaveText(String(stock));
+});
