@@ -7,7 +7,7 @@
  * Parsing is csv-parse's browser build (no Node APIs, so it runs on Workers).
  */
 import { CsvError, parse } from "csv-parse/browser/esm/sync";
-import { z } from "zod";
+import * as z from "zod";
 
 /** The largest file or pasted text accepted, in bytes. */
 export const STOCK_CSV_MAX_BYTES = 100 * 1024;

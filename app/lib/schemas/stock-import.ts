@@ -2,7 +2,7 @@
  * The CSV stock import of a store (`/dashboard/stores/:storeId/stock`, decision 020): the upload
  * form (a file or pasted text) and the confirm form (the signed preview).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ID_PATTERN } from "~/lib/ids";
 import { MAX_STOCK, STOCK_CSV_ERRORS, STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS } from "~/lib/stock-csv";
 
