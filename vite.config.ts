@@ -3,7 +3,8 @@ import {
   cloudflareDevProxyVitePlugin as remixCloudflareDevProxy,
 } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext, type Env } from "./load-context";
 
@@ -13,7 +14,31 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+const ROOT_MODULE = fileURLToPath(new URL("./app/root.tsx", import.meta.url));
+
+/**
+ * The app's own modules that root.tsx imports (its layout, header, cart and helpers) load on every
+ * page, so the client build puts them in ONE chunk rather than one each: the same bytes on every
+ * page in fewer requests (decision 016). Libraries keep Vite's chunking; a module some page loads
+ * without root never lands here, because root is on every page.
+ */
+function shellChunks(): Rollup.GetManualChunk {
+  let shell: Set<string> | undefined;
+  return (id, { getModuleInfo }) => {
+    if (!shell) {
+      shell = new Set();
+      const queue = [...(getModuleInfo(ROOT_MODULE)?.importedIds ?? [])];
+      for (let next = queue.pop(); next; next = queue.pop()) {
+        if (shell.has(next) || next.includes("/node_modules/") || next.startsWith("\0")) continue;
+        shell.add(next);
+        queue.push(...(getModuleInfo(next)?.importedIds ?? []));
+      }
+    }
+    return shell.has(id) ? "shell" : undefined;
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     // `npm run dev` is local: development, whatever wrangler.toml says for deploys (decision 012).
     remixCloudflareDevProxy({
@@ -41,5 +66,5 @@ export default defineConfig({
       externalConditions: ["workerd", "worker"],
     },
   },
-  build: { minify: true },
-});
+  build: { minify: true, rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunks() } } },
+}));
