@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./a11y";
-import { expectMessage, isNoJs, uniqueEmail } from "./support";
+import { expectMessage, isNoJs, openLocation, uniqueEmail } from "./support";
 
 /**
  * Dark stores, first half (issue 12, decision 020): a guest's delivery location (an unserved
@@ -8,21 +8,8 @@ import { expectMessage, isNoJs, uniqueEmail } from "./support";
  * in place) and without (the /location page, 303 back); an admin adds a store with plain forms.
  */
 
-/** Opens the location form: the header's dialog with JavaScript, the /location page without. */
 // Each journey checks axe on its states too: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 60_000 });
-
-async function openLocation(page: Page, noJs: boolean, current: RegExp | string) {
-  await page.getByRole("banner").getByRole(noJs ? "link" : "button", { name: current }).click();
-  if (noJs) {
-    await expect(page).toHaveURL(/\/location\?redirectTo=/);
-    return page.getByRole("main");
-  }
-  const dialog = page.getByRole("dialog", { name: "Choose your delivery location" });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel("Pincode")).toBeFocused();
-  return dialog;
-}
 
 test("a guest is told an unserved pincode is not delivered to, asks to hear, then sets a served one", async ({ page }, info) => {
   const noJs = isNoJs(info);

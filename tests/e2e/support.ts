@@ -47,3 +47,16 @@ export async function findProduct(request: APIRequestContext, search: string, { 
 
 export const productUrl = (p: { _id: string; name: string }) =>
   `/product/${p.name.replace(/[\s,&]+/g, "-").replace(/[^A-Za-z0-9-]+/g, "").replace(/-+/g, "-").replace(/^-|-$/g, "")}-${p._id}`;
+
+/** Opens the delivery location form: the header's dialog with JavaScript, the /location page without. */
+export async function openLocation(page: Page, noJs: boolean, current: RegExp | string) {
+  await page.getByRole("banner").getByRole(noJs ? "link" : "button", { name: current }).click();
+  if (noJs) {
+    await expect(page).toHaveURL(/\/location\?redirectTo=/);
+    return page.getByRole("main");
+  }
+  const dialog = page.getByRole("dialog", { name: "Choose your delivery location" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Pincode")).toBeFocused();
+  return dialog;
+}
