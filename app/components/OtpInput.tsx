@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
+import { FieldError } from "./FieldError";
 
 const LENGTH = 6;
 
@@ -54,11 +55,7 @@ export function OtpInput({ error }: { error?: string | null }) {
           />
         ))}
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldError message={error} />
     </fieldset>
   );
 }

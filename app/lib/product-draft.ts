@@ -7,6 +7,8 @@ export interface ProductDraft {
   subCategory: string[];
   unit: string;
   stock: string;
+  /** Stock at the other active stores, as typed (the default store's is `stock`). */
+  storeStock: { store: string; stock: string }[];
   price: string;
   discount: string;
   fields: { name: string; value: string }[];
@@ -20,6 +22,7 @@ export const EMPTY_DRAFT: ProductDraft = {
   subCategory: [],
   unit: "",
   stock: "",
+  storeStock: [],
   price: "",
   discount: "0",
   fields: [],

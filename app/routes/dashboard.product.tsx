@@ -12,7 +12,7 @@ import { paiseToRupees } from "~/lib/money";
 import { deleteProduct, updateProduct } from "~/utils/admin-catalogue.server";
 import type { ProductDraft } from "~/lib/product-draft";
 import { formRefused, productStep, readAdminForm, refusedSave } from "~/utils/admin-forms.server";
-import { productFormOptions } from "~/utils/admin-options.server";
+import { productFormOptions, type StoreStockOption } from "~/utils/admin-options.server";
 import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
 import { loadProduct, loadProductPage, type CatalogueProduct, type Page } from "~/utils/catalogue.server";
 import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
@@ -31,18 +31,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await loadProductPage(context, { page: pageParam(url), limit: PAGE_SIZE, search, store: null });
   const editId = url.searchParams.get("dialog") === "edit-product" ? url.searchParams.get("id") : null;
   const editing = editId && isId(editId) ? await loadProduct(context, editId, null) : null;
+  const options = editing ? await productFormOptions(context, editing.id) : null;
   return data(
     {
       allowed: true as const,
       result,
       search,
-      editing: editing ? { id: editing.id, version: editing.version, draft: toDraft(editing) } : null,
-      options: editing ? await productFormOptions(context) : null,
+      editing: editing && options ? { id: editing.id, version: editing.version, draft: toDraft(editing, options.stores) } : null,
+      options,
     },
   );
 }
 
-function toDraft(p: CatalogueProduct): ProductDraft {
+function toDraft(p: CatalogueProduct, otherStores: StoreStockOption[]): ProductDraft {
   return {
     name: p.name,
     description: p.description,
@@ -51,6 +52,7 @@ function toDraft(p: CatalogueProduct): ProductDraft {
     subCategory: p.subCategories.map((c) => c.id),
     unit: p.unit,
     stock: String(p.stock),
+    storeStock: otherStores.map((store) => ({ store: store.id, stock: String(store.stock) })),
     price: String(paiseToRupees(p.price)),
     discount: String(p.discount),
     fields: Object.entries(p.moreDetails).map(([name, value]) => ({ name, value })),
@@ -157,6 +159,7 @@ export default function AdminProducts() {
             repickImages={step?.repickImages}
             categories={options.categories}
             subCategories={options.subCategories}
+            stores={options.stores}
             submitLabel="Update Product"
           />
         </Dialog>

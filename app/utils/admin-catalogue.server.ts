@@ -184,6 +184,51 @@ const moreDetails = (input: ProductInput) => Object.fromEntries(input.more_detai
 async function assertProductRefs(db: Database, input: ProductInput) {
   await assertAllExist(db, categories, input.category, "categories");
   await assertAllExist(db, subCategories, input.subCategory, "sub-categories");
+  return otherStoresStock(db, input);
+}
+
+type StoreStockEntry = ProductInput["storeStock"][number];
+
+/**
+ * The per-store stock of a save, checked against the stores (decision 020): every store must be an
+ * active one, and the default store's stock is `stock` (an entry for it must say the same). Returns
+ * the entries for the other stores, the ones to write besides `stock`.
+ */
+async function otherStoresStock(db: Database, input: ProductInput): Promise<StoreStockEntry[]> {
+  if (!input.storeStock.length) return [];
+  const ids = input.storeStock.map((entry) => entry.store);
+  const found = await db
+    .select({ id: stores.id, isDefault: stores.isDefault })
+    .from(stores)
+    .where(and(inArray(stores.id, ids), eq(stores.active, true)));
+  const refuse = (message: string) => new ApiError(message, 400, { storeStock: [message] });
+  if (found.length !== ids.length) throw refuse("Choose stores from the list: one is unknown or no longer active");
+  const defaultId = found.find((store) => store.isDefault)?.id;
+  const forDefault = input.storeStock.find((entry) => entry.store === defaultId);
+  if (forDefault && forDefault.stock !== input.stock) throw refuse("The default store's stock is the Stock field: send one value for it");
+  return input.storeStock.filter((entry) => entry.store !== defaultId);
+}
+
+/** The product's own columns as an admin's form or /api body gives them (create and update). */
+function productColumns(input: ProductInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    unit: input.unit,
+    price: rupeesToPaise(input.price),
+    discount: input.discount,
+    moreDetails: moreDetails(input),
+  };
+}
+
+/** A store's stock row for the product, written as `insert … select` so `guards` can hold it back. */
+function storeStockRow(db: Database, productId: string, entry: StoreStockEntry, ...guards: SQL[]) {
+  return db.insert(storeStock).select(
+    db
+      .select({ storeId: stores.id, productId: sql<string>`${productId}`.as("product_id"), stock: sql<number>`${entry.stock}`.as("stock") })
+      .from(stores)
+      .where(and(eq(stores.id, entry.store), ...guards)),
+  );
 }
 
 /** A category or sub-category deleted between the check and the batch: the batch rolled back. */
@@ -194,20 +239,13 @@ function refsGone(error: unknown): never {
 
 export async function createProduct(context: AppLoadContext, input: ProductInput) {
   const db = getDb(context);
-  await assertProductRefs(db, input);
+  const otherStores = await assertProductRefs(db, input);
   const id = newId();
   await db
     .batch([
-      db.insert(products).values({
-        id,
-        name: input.name,
-        description: input.description,
-        unit: input.unit,
-        price: rupeesToPaise(input.price),
-        discount: input.discount,
-        moreDetails: moreDetails(input),
-      }),
+      db.insert(products).values({ id, ...productColumns(input) }),
       defaultStoreStock(db, id, input.stock),
+      ...otherStores.map((entry) => storeStockRow(db, id, entry)),
       ...productLinkStatements(db, id, input),
     ])
     .catch(refsGone);
@@ -250,17 +288,24 @@ export class StaleProduct extends ApiError {
  */
 export async function updateProduct(context: AppLoadContext, id: string, input: ProductInput, { version }: { version?: number | null } = {}) {
   const db = getDb(context);
-  await assertProductRefs(db, input);
+  const otherStores = await assertProductRefs(db, input);
   const defaultStock = stockAt(null);
-  const guard = version != null ? eq(products.version, version) : sql`${defaultStock} = ${input.stock}`;
+  const guard =
+    version != null
+      ? eq(products.version, version)
+      : and(sql`${defaultStock} = ${input.stock}`, ...otherStores.map((entry) => sql`${stockAt({ storeId: entry.store })} = ${entry.stock}`));
   const unchanged = exists(db.select({ one: sql`1` }).from(products).where(and(eq(products.id, id), guard)));
-  // The default store's stock, replaced (delete + insert) only by a versioned save: without a
-  // version the stock sent must already be the stock, so there is nothing to write.
+  // Each store's stock, replaced (delete + insert) only by a versioned save: without a version the
+  // stock sent must already be the stock at every store named, so there is nothing to write.
   const writeStock =
     version != null
       ? [
           db.delete(storeStock).where(and(eq(storeStock.productId, id), eq(storeStock.storeId, sql`(select ${stores.id} from ${stores} where ${stores.isDefault} = 1)`), unchanged)),
           defaultStoreStock(db, id, input.stock, unchanged),
+          ...otherStores.flatMap((entry) => [
+            db.delete(storeStock).where(and(eq(storeStock.productId, id), eq(storeStock.storeId, entry.store), unchanged)),
+            storeStockRow(db, id, entry, unchanged),
+          ]),
         ]
       : [];
   const results = await db
@@ -273,12 +318,7 @@ export async function updateProduct(context: AppLoadContext, id: string, input: 
       db
         .update(products)
         .set({
-          name: input.name,
-          description: input.description,
-          unit: input.unit,
-          price: rupeesToPaise(input.price),
-          discount: input.discount,
-          moreDetails: moreDetails(input),
+          ...productColumns(input),
           version: sql`${products.version} + 1`,
           updatedAt: now,
         })

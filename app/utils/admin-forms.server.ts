@@ -54,6 +54,8 @@ async function readProductDraft(form: FormData) {
   const intent = String(form.get("intent") ?? "");
   const removeField = intent.startsWith("remove-field:") ? Number(intent.slice("remove-field:".length)) : -1;
   const fields = names.map((n, i) => ({ name: n, value: values[i] ?? "" })).filter((_, i) => i !== removeField);
+  const stockValues = form.getAll("storeStockValue").map(String);
+  const storeStock = form.getAll("storeStockStore").map((store, i) => ({ store: String(store), stock: stockValues[i] ?? "" }));
   const draft: ProductDraft = {
     name: text(form, "name"),
     description: text(form, "description"),
@@ -62,6 +64,7 @@ async function readProductDraft(form: FormData) {
     subCategory: [...new Set(form.getAll("subCategory").map(String))],
     unit: text(form, "unit"),
     stock: text(form, "stock"),
+    storeStock,
     price: text(form, "price"),
     discount: text(form, "discount"),
     fields,
@@ -75,7 +78,7 @@ function validateProductDraft(draft: ProductDraft, images: PreparedImage[] = [])
 }
 
 /** Fields the admin forms send several times: chips, kept and removed images, custom fields. */
-const ADMIN_REPEATABLE_FIELDS = ["category", "subCategory", "image", "removeImage", "newImage", "fieldName", "fieldValue"] as const;
+const ADMIN_REPEATABLE_FIELDS = ["category", "subCategory", "image", "removeImage", "newImage", "fieldName", "fieldValue", "storeStockStore", "storeStockValue"] as const;
 
 /**
  * An admin form: multipart (every admin form can carry images: the upload limit is spent and the

@@ -1,4 +1,5 @@
 import { useHydrated } from "~/lib/use-hydrated";
+import { FieldError } from "../FieldError";
 
 export const REPICK_IMAGES = "Choose the new images again: images are uploaded only when the form is saved.";
 
@@ -55,11 +56,7 @@ export function ImageField({
           className="text-sm text-neutral-900 disabled:opacity-50"
         />
       </label>
-      {error ? (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldError message={error} />
       {repick && !hydrated ? (
         <p role="alert" className="text-sm text-amber-700">
           {REPICK_IMAGES}

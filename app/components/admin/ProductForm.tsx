@@ -1,27 +1,22 @@
 import { Form } from "@remix-run/react";
 import type { ProductDraft } from "~/lib/product-draft";
 import { Dialog } from "../Dialog";
+import { FieldError } from "../FieldError";
 import { SubmitButton } from "../SubmitButton";
 import { ImageField } from "./ImageField";
+import { StoreStockFields } from "./StoreStockFields";
 
 type Option = { id: string; name: string };
 
 const input = "h-10 rounded-md border border-neutral-300 bg-blue-50/40 px-3 outline-none focus:border-brand";
 
-function Err({ message }: { message?: string }) {
-  return message ? (
-    <p role="alert" className="text-sm text-red-600">
-      {message}
-    </p>
-  ) : null;
-}
 
 function Text({ name, label, value, error, type = "text", ...rest }: { name: keyof ProductDraft; label: string; value: string; error?: string; type?: string; step?: string; min?: string; max?: string }) {
   return (
     <label className="grid gap-1 text-sm font-medium">
       {label}
       <input name={name} type={type} defaultValue={value} required aria-invalid={error ? true : undefined} className={`${input} font-normal`} {...rest} />
-      <Err message={error} />
+      <FieldError message={error} />
     </label>
   );
 }
@@ -38,7 +33,7 @@ function Chips({ name, legend, options, selected, error }: { name: string; legen
           </label>
         ))}
       </div>
-      <Err message={error} />
+      <FieldError message={error} />
     </fieldset>
   );
 }
@@ -53,6 +48,7 @@ export function ProductForm({
   errors = {},
   categories,
   subCategories,
+  stores,
   submitLabel,
   id,
   version,
@@ -63,6 +59,8 @@ export function ProductForm({
   errors?: Record<string, string>;
   categories: Option[];
   subCategories: Option[];
+  /** Active stores besides the default one: a stock field each. */
+  stores: { id: string; name: string; city: string }[];
   submitLabel: string;
   id?: string;
   /** The product version this edit started from (decision 010): a save from an older one is refused. */
@@ -75,18 +73,19 @@ export function ProductForm({
       {id ? <input type="hidden" name="id" value={id} /> : null}
       {version != null ? <input type="hidden" name="version" value={version} /> : null}
       {repickImages ? <input type="hidden" name="repickImages" value="1" /> : null}
-      <Err message={errors._} />
+      <FieldError message={errors._} />
       <Text name="name" label="Name" value={draft.name} error={errors.name} />
       <label className="grid gap-1 text-sm font-medium">
         Description
         <textarea name="description" rows={3} defaultValue={draft.description} required className="rounded-md border border-neutral-300 bg-blue-50/40 p-3 font-normal" />
-        <Err message={errors.description} />
+        <FieldError message={errors.description} />
       </label>
       <ImageField label="Image" images={draft.image} multiple error={errors.image} repick={repickImages} />
       <Chips name="category" legend="Category" options={categories} selected={draft.category} error={errors.category} />
       <Chips name="subCategory" legend="Sub Category" options={subCategories} selected={draft.subCategory} error={errors.subCategory} />
       <Text name="unit" label="Unit" value={draft.unit} error={errors.unit} />
       <Text name="stock" label="Number of Stock" type="number" min="0" step="1" value={draft.stock} error={errors.stock} />
+      <StoreStockFields stores={stores} draft={draft.storeStock} error={errors.storeStock} />
       <Text name="price" label="Price" type="number" min="0" step="0.01" value={draft.price} error={errors.price} />
       <Text name="discount" label="Discount" type="number" min="0" max="100" step="1" value={draft.discount} error={errors.discount} />
       {draft.fields.map((field, i) => (
@@ -103,7 +102,7 @@ export function ProductForm({
           </label>
         </div>
       ))}
-      <Err message={errors.more_details} />
+      <FieldError message={errors.more_details} />
       <button type="submit" name="intent" value="open-add-field" formNoValidate className="w-fit rounded border border-amber-400 px-3 py-1 text-sm hover:bg-amber-400">
         Add Fields
       </button>
@@ -113,7 +112,7 @@ export function ProductForm({
             Field name
             <input name="newFieldName" placeholder="Enter field name" aria-label="Enter field name" maxLength={60} className={`${input} font-normal`} />
           </label>
-          <Err message={errors.newFieldName} />
+          <FieldError message={errors.newFieldName} />
           <div className="mt-3 flex gap-2">
             <button type="submit" name="intent" value="keep" formNoValidate className="h-10 flex-1 rounded-md border border-neutral-300">
               Cancel

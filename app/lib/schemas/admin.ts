@@ -75,6 +75,25 @@ const customFieldsSchema = z
   .max(20, "At most 20 custom fields")
   .refine((fields) => new Set(fields.map((f) => f.name.toLowerCase())).size === fields.length, "Custom field names must be different");
 
+const stockNumber = (label: string) =>
+  numberField(label).pipe(z.number().int(`${label} must be a whole number`).min(0, `${label} cannot be negative`).max(1_000_000, `${label} is too high`));
+
+/**
+ * Stock at stores other than the default one (decision 020); `stock` is the default store's. A
+ * store left out keeps its stock. Which ids are active stores is the server's check.
+ */
+const storeStockSchema = z
+  .array(
+    z.object({
+      store: z.string({ error: "Choose stores from the list" }).regex(ID_PATTERN, "Choose stores from the list"),
+      stock: stockNumber("Stock at a store"),
+    }),
+    { error: "storeStock must be a list of { store, stock }" },
+  )
+  .max(100, "At most 100 stores")
+  .refine((list) => new Set(list.map((entry) => entry.store)).size === list.length, "Each store may appear once")
+  .default([]);
+
 export const productInputSchema = z.object({
   name: name("Name"),
   description: z.string({ error: "Description is required" }).trim().min(1, "Description is required").max(5000, "Description is too long"),
@@ -82,7 +101,8 @@ export const productInputSchema = z.object({
   category: idListSchema("category"),
   subCategory: idListSchema("sub-category"),
   unit: name("Unit"),
-  stock: numberField("Stock").pipe(z.number().int("Stock must be a whole number").min(0, "Stock cannot be negative").max(1_000_000, "Stock is too high")),
+  stock: stockNumber("Stock"),
+  storeStock: storeStockSchema,
   price: money,
   discount: numberField("Discount").pipe(
     z.number().int("Discount must be a whole percent").min(0, "Discount must be between 0 and 100").max(100, "Discount must be between 0 and 100"),
