@@ -218,10 +218,17 @@ export const productCategories = sqliteTable(
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
     position: integer("position").notNull().default(0),
+    /**
+     * The product's `created_at`, copied by the `product_categories_created_at` triggers
+     * (migrations/0014), so that a category's newest products are the first entries of
+     * `product_categories_newest_idx`: home reads 6 per category without sorting the catalogue.
+     */
+    productCreatedAt: integer("product_created_at", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.categoryId] }),
     index("product_categories_category_idx").on(t.categoryId, t.productId),
+    index("product_categories_newest_idx").on(t.categoryId, sql`${t.productCreatedAt} desc`, t.productId),
   ],
 );
 

@@ -6,18 +6,12 @@ import { CategoryGrid } from "~/components/CategoryGrid";
 import { ProductRow } from "~/components/ProductRow";
 import { HomeSkeleton } from "~/components/Skeletons";
 import { listingPath } from "~/lib/slugs";
-import { catalogueCacheControl, loadHomeCatalogue, type CategoryRef, type SubCategoryWithParents } from "~/utils/catalogue.server";
+import { catalogueCacheControl, loadHomeCatalogue } from "~/utils/catalogue.server";
 import type { LocationPromptHandle } from "~/components/LocationPrompt";
 import { pageStockStore } from "~/utils/store-stock.server";
 
 /** Six per row, as many as the row skeleton shows; See All leads to the rest. */
 const PRODUCTS_PER_ROW = 6;
-
-/** Spec: a category links to the first sub-category (by name) whose category list contains it. */
-function firstListingHref(category: CategoryRef, subCategories: SubCategoryWithParents[]) {
-  const sub = subCategories.find((s) => s.categories.some((c) => c.id === category.id));
-  return sub ? listingPath(category, sub) : null;
-}
 
 /**
  * The banner is static, so everything the page reads is deferred: the category grid and every
@@ -27,9 +21,10 @@ function firstListingHref(category: CategoryRef, subCategories: SubCategoryWithP
  */
 async function loadDeferredData(request: Request, context: LoaderFunctionArgs["context"]) {
   const store = await pageStockStore(request, context);
-  const { categories, subCategories, rowsByCategory } = await loadHomeCatalogue(context, PRODUCTS_PER_ROW, store);
+  const { categories, rowsByCategory } = await loadHomeCatalogue(context, PRODUCTS_PER_ROW, store);
   return {
-    categories: categories.map((category) => ({ ...category, href: firstListingHref(category, subCategories) })),
+    // Spec: a category links to the first sub-category (by name) whose category list contains it.
+    categories: categories.map(({ firstListing, ...category }) => ({ ...category, href: firstListing && listingPath(category, firstListing) })),
     rowsByCategory,
   };
 }

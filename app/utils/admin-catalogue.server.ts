@@ -169,7 +169,7 @@ function guardedProductLinkStatements(db: Database, productId: string, input: Pr
     ...input.category.map((categoryId, position) =>
       db
         .insert(productCategories)
-        .select(db.select({ productId: products.id, categoryId: value(categoryId, productCategories.categoryId), position: value(position, productCategories.position) }).from(products).where(product)),
+        .select(db.select({ productId: products.id, categoryId: value(categoryId, productCategories.categoryId), position: value(position, productCategories.position), productCreatedAt: products.createdAt }).from(products).where(product)),
     ),
     ...input.subCategory.map((subCategoryId, position) =>
       db

@@ -4,7 +4,7 @@
  * categories and sub-categories as JSON aggregated in SQL, never one query per product.
  */
 import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
-import { and, asc, count, desc, eq, exists, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, sql } from "drizzle-orm";
 import { type AnySQLiteColumn, QueryBuilder } from "drizzle-orm/sqlite-core";
 import * as z from "zod";
 import {
@@ -255,35 +255,54 @@ export async function loadCategoryTree(context: AppLoadContext) {
 }
 
 /**
- * Home in ONE batch: the category grid (categories and sub-categories, for each category's first
- * listing) and up to `perCategory` newest products of every category (the rows, card shape).
+ * Home in ONE batch: every category with its first listing (the first sub-category by name that
+ * lists it, spec "Category grid") and the `perCategory` newest products of each (the rows, card
+ * shape). Each category's products are the first entries of `product_categories_newest_idx`
+ * (migrations/0014): the cost follows the number of categories, not the catalogue's size. The
+ * cross join keeps categories on the outside, so that list is read once per category.
  */
 export async function loadHomeCatalogue(context: AppLoadContext, perCategory: number, store: StockStore) {
   const db = getDb(context);
-  const ranked = db.$with("ranked").as(
+  /** A category's first listing's `column` (correlated on `categories`). */
+  const firstListing = (column: typeof subCategories.id | typeof subCategories.name) =>
+    qb
+      .select({ value: column })
+      .from(subCategoryCategories)
+      .innerJoin(subCategories, eq(subCategories.id, subCategoryCategories.subCategoryId))
+      .where(eq(subCategoryCategories.categoryId, categories.id))
+      .orderBy(sql`${subCategories.name} collate nocase`, asc(subCategories.id))
+      .limit(1);
+  const newest = qb
+    .select({ id: productCategories.productId })
+    .from(productCategories)
+    .where(eq(productCategories.categoryId, categories.id))
+    .orderBy(desc(productCategories.productCreatedAt), asc(productCategories.productId))
+    .limit(perCategory);
+  const [cats, rows] = await db.batch([
     db
       .select({
-        categoryId: productCategories.categoryId,
-        productId: productCategories.productId,
-        rank: sql<number>`row_number() over (partition by ${productCategories.categoryId} order by ${products.createdAt} desc, ${products.id})`.as("rank"),
+        ...categoryColumns,
+        firstSubCategoryId: sql<string | null>`(${firstListing(subCategories.id)})`.as("first_sub_category_id"),
+        firstSubCategoryName: sql<string | null>`(${firstListing(subCategories.name)})`.as("first_sub_category_name"),
       })
-      .from(productCategories)
-      .innerJoin(products, eq(products.id, productCategories.productId)),
-  );
-  const [cats, subs, rows] = await db.batch([
-    categoriesQuery(db),
-    subCategoriesQuery(db),
+      .from(categories)
+      .orderBy(sql`${categories.name} collate nocase`, asc(categories.id)),
     db
-      .with(ranked)
-      .select({ categoryId: ranked.categoryId, ...cardColumns(store) })
-      .from(ranked)
-      .innerJoin(products, eq(products.id, ranked.productId))
-      .where(lte(ranked.rank, perCategory))
-      .orderBy(asc(ranked.categoryId), asc(ranked.rank)),
+      .select({ categoryId: renamed(categories.id, "category_id"), ...cardColumns(store) })
+      .from(categories)
+      .crossJoin(products)
+      .where(inArray(products.id, newest))
+      .orderBy(asc(categories.id), ...newestFirst),
   ]);
   const rowsByCategory: Record<string, CardRow[]> = {};
   for (const { categoryId, ...card } of rows) (rowsByCategory[categoryId] ??= []).push(card);
-  return { categories: cats, subCategories: subs.map(toSubCategory), rowsByCategory };
+  return {
+    categories: cats.map(({ firstSubCategoryId, firstSubCategoryName, ...category }) => ({
+      ...category,
+      firstListing: firstSubCategoryId && firstSubCategoryName !== null ? { id: firstSubCategoryId, name: firstSubCategoryName } : null,
+    })),
+    rowsByCategory,
+  };
 }
 
 interface ListingOptions<S extends Shape> {

@@ -164,6 +164,49 @@ describe("catalogue pages", () => {
     expect(html).toMatch(/<source [^>]*srcSet="[^"]*banner-mobile-480\.webp 480w/);
   });
 
+  it("home rows are each category's six newest products, newest first, whoever writes the products and links", async () => {
+    const { categoryId } = await dairy();
+    /** The six the spec means, read from `products` itself (not the link table's copy of created_at). */
+    const newest = async () =>
+      (
+        await env.DB.prepare(
+          `select p.id from products p join product_categories pc on pc.product_id = p.id
+            where pc.category_id = ? order by p.created_at desc, p.id limit 6`,
+        )
+          .bind(categoryId)
+          .all<{ id: string }>()
+      ).results.map((r) => r.id);
+    /** The product ids of the home row whose 'See All' leads into the category, in order. */
+    const row = async () => {
+      const { html } = await page("/");
+      const section = html.split("<section ").find((s) => s.includes(`-${categoryId}/`) && s.includes(">See All<"));
+      return [...(section ?? "").matchAll(/href="\/product\/[^"]*-([0-9a-f]{24})"/g)].map((m) => m[1]);
+    };
+    expect(await row()).toEqual(await newest());
+    expect(await row()).toHaveLength(6);
+
+    // A product written by plain SQL (a tool, a script) leads the row: the link takes its time from the product.
+    const id = "f".repeat(23) + "1";
+    await env.DB.batch([
+      env.DB.prepare("insert into products (id, name, unit, price, created_at) values (?, 'Newest Test Curd', '400 g', 5000, ?)").bind(id, Date.now() + 60_000),
+      env.DB.prepare("insert into product_categories (product_id, category_id) values (?, ?)").bind(id, categoryId),
+    ]);
+    expect((await row())[0]).toBe(id);
+    expect(await row()).toEqual(await newest());
+
+    // Backdating the product moves it out of the row (its links follow the product's time).
+    await env.DB.prepare("update products set created_at = 0 where id = ?").bind(id).run();
+    expect(await row()).not.toContain(id);
+    expect(await row()).toEqual(await newest());
+
+    // A newer product linked to the category later (an admin edit) joins the row; unlinked, it leaves it.
+    await env.DB.prepare("update products set created_at = ? where id = ?").bind(Date.now() + 120_000, id).run();
+    await env.DB.prepare("delete from product_categories where product_id = ?").bind(id).run();
+    expect(await row()).not.toContain(id);
+    await env.DB.prepare("insert into product_categories (product_id, category_id) values (?, ?)").bind(id, categoryId).run();
+    expect((await row())[0]).toBe(id);
+  });
+
   it("listing renders pages 1..N, resolves a stale name and 404s a wrong id", async () => {
     const { categoryId, subCategoryId } = await dairy();
     const path = `/Dairy-Bread-Eggs-${categoryId}/anything-${subCategoryId}`;
