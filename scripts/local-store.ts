@@ -94,7 +94,10 @@ export function serve({ port, persistTo, vars, stdio = "inherit" }: ServeOptions
   return spawn(process.execPath, ["--import", "tsx", guard, "npx", ...args], {
     cwd: root,
     stdio: ["pipe", stdio, stdio],
-    env: wranglerEnv,
+    // wrangler bundles React for NODE_ENV, which `wrangler dev` takes as development unless told
+    // otherwise, and `wrangler deploy` as production: a production worker (the bench) runs the
+    // production build that deploys ship, not React's development one (decision 016).
+    env: { ...wranglerEnv, NODE_ENV: vars.ENVIRONMENT === "production" ? "production" : "development" },
     detached: true,
   });
 }
