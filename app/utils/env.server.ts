@@ -76,12 +76,38 @@ export const DEV_SESSION_SECRET = "local-development-secret-not-for-production";
 
 type Checked = { ok: true; settings: z.infer<typeof envSchema> } | { ok: false; problems: string[] };
 
+/** The settings the schema reads: with the two rate-limit bindings, all a check depends on. */
+const SETTING_NAMES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
+/**
+ * Each env object's last check, with what it was made from. Workers hand every request of an
+ * isolate the same env object, and a page asks for its settings a dozen times (entry, session,
+ * cookies, CSP…): parsing it each time was ~4 % of home's server time (decision 016). An env that
+ * changed since (tests set values on one object) no longer matches its fingerprint and is checked
+ * again. Keyed by the object, so nothing outlives it.
+ */
+const checkedEnvs = new WeakMap<object, { fingerprint: string; checked: Checked }>();
+
+function envFingerprint(env: Env): string {
+  const values = SETTING_NAMES.map((name) => (env as unknown as Record<string, unknown>)[name] ?? null);
+  return JSON.stringify([values, Boolean(env.LOGIN_LIMITER), Boolean(env.UPLOAD_LIMITER)]);
+}
+
+function checkEnv(env: Env): Checked {
+  const fingerprint = envFingerprint(env);
+  const known = checkedEnvs.get(env);
+  if (known?.fingerprint === fingerprint) return known.checked;
+  const checked = checkEnvNow(env);
+  checkedEnvs.set(env, { fingerprint, checked });
+  return checked;
+}
+
 /**
  * The environment checked: the Worker entry refuses every request while this lists problems, and
  * getSettings throws on them. Production needs its own SESSION_SECRET and both rate-limit bindings
  * (without them per-IP limits would silently switch off); development and test need neither.
  */
-function checkEnv(env: Env): Checked {
+function checkEnvNow(env: Env): Checked {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     // Our own messages already start with the setting's name.
@@ -110,7 +136,7 @@ export function settingsProblems(env: Env): string[] {
   return checked.ok ? [] : checked.problems;
 }
 
-/** Validated once per request (Workers hand us env per request). */
+/** Validated once per env object and its values (`checkEnv`). */
 export function getSettings(env: Env): Settings {
   const checked = checkEnv(env);
   if (!checked.ok) throw new Error(`Invalid environment: ${checked.problems.join("; ")}`);
