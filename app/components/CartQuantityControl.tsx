@@ -28,13 +28,13 @@ export function CartQuantityControl({ productId, productName, quantity, stock, l
 
   if (quantity <= 0) {
     return (
-      <button {...submits("add")} aria-label={`Add ${productName} to cart`} className={`btn-add relative max-w-[150px] ${height}`}>
+      <button {...submits("add")} aria-label={`Add ${productName} to cart`} className={`btn-add ${height}`}>
         Add
       </button>
     );
   }
   return (
-    <div className={`qty relative ${height}`}>
+    <div className={`qty ${height}`}>
       <button {...submits("decrement")} aria-label={`Remove one ${productName}`} className="qty-btn rounded-l-md">
         −
       </button>

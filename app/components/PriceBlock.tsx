@@ -5,7 +5,7 @@ import { discountedPrice } from "~/lib/pricing";
 export function PriceBlock({ price, discount, size = "sm", className = "" }: { price: number; discount: number; size?: "sm" | "lg"; className?: string }) {
   const final = discountedPrice(price, discount);
   return (
-    <p className={`flex flex-wrap items-baseline gap-x-2 font-semibold ${size === "lg" ? "text-xl" : "text-sm"} ${className}`}>
+    <p className={`price ${size === "lg" ? "text-xl" : "text-sm"}${className ? ` ${className}` : ""}`}>
       {formatINR(final)}
       {discount > 0 ? (
         // "MRP " is generated text, visually hidden, that screen readers read before the struck

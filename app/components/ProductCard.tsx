@@ -36,23 +36,23 @@ export function ProductCard({
   className?: string;
 }) {
   return (
-    <article aria-label={product.name} className={`card relative ${className}`}>
+    <article aria-label={product.name} className={className ? `card ${className}` : "card"}>
       <img
         src={product.image || "/favicon.ico"}
         alt=""
         width={160}
         height={160}
-        loading={eager ? "eager" : "lazy"}
+        loading={eager ? undefined : "lazy"}
         decoding="async"
         className="card-img"
       />
       <span className="badge-time">10 min</span>
       {product.discount > 0 ? <span className="badge-off">{product.discount}% discount</span> : null}
-      <Link to={productPath(product)} discover="none" className="row-start-4 line-clamp-2 text-sm font-medium leading-snug after:absolute after:inset-0 hover:text-brand">
+      <Link to={productPath(product)} discover="none" className="card-name">
         {product.name}
       </Link>
-      <p className="row-start-5 text-xs text-neutral-500">{product.unit}</p>
-      <PriceBlock price={product.price} discount={product.discount} className="row-start-6 self-end" />
+      <p className="card-unit">{product.unit}</p>
+      <PriceBlock price={product.price} discount={product.discount} className="card-price" />
       {product.stock <= 0 ? (
         <p className="text-sm font-medium text-red-600">Out of stock</p>
       ) : (

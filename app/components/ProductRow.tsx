@@ -25,9 +25,9 @@ export function ProductRow({ title, seeAllHref, products }: { title: string; see
           See All
         </Link>
       ) : null}
-      <div ref={ref} className="scrollbar-none col-span-2 flex snap-x gap-3 overflow-x-auto scroll-smooth pb-1">
+      <div ref={ref} className="scrollbar-none col-span-2 flex snap-x gap-3 overflow-x-auto scroll-smooth pb-1 *:w-40 *:shrink-0 *:snap-start sm:*:w-44">
         {products.map((p) => (
-          <ProductCard key={p.id} product={p} controls={controls} className="w-40 shrink-0 snap-start sm:w-44" />
+          <ProductCard key={p.id} product={p} controls={controls} />
         ))}
       </div>
       {wide && products.length > 4 ? (
