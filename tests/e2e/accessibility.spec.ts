@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "./client-test";
 import { listingPath } from "../../app/lib/slugs";
 import { expectAccessible } from "./a11y";
 import { expectMessage, findProduct, isNoJs, productUrl, uniqueEmail } from "./support";

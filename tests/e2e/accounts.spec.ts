@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./client-test";
 import { fileURLToPath } from "node:url";
 import { expectAccessible } from "./a11y";
 import { expectMessage, isNoJs, login, logout, register, uniqueEmail } from "./support";

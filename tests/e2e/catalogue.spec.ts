@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./client-test";
 import { isNoJs } from "./support";
 
 test("home → category → listing paging → product → search", async ({ page }, info) => {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "./client-test";
 import { expectMessage, isNoJs, productUrl, uniqueEmail } from "./support";
 
 const ADDRESS = {

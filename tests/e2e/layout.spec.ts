@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./client-test";
 
 test.describe("layout shell", () => {
   test("header, search link, login, cart and footer are server-rendered", async ({ page }) => {

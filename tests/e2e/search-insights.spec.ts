@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./client-test";
 import { expectMessage, isNoJs, login } from "./support";
 
 /** A word no product has, letters only (the recorder skips long digit runs). */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./client-test";
 import { isNoJs } from "./support";
 
 const LABEL = "Search for atta dal and more.";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./client-test";
 
 /**
  * "Did you mean" works as plain links: the corrected results, a way back to what was typed, and

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./client-test";
 
 /** The seeded store's integrity, checked over HTTP against the served worker (the `http` project). */
 test("every seeded category image is served from R2 with a fixed type, nosniff and immutable caching", async ({

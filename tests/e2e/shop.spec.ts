@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./client-test";
 import { discountedPrice } from "../../app/lib/pricing";
 import { expectAccessible } from "./a11y";
 import { expectMessage, findProduct, isNoJs, productUrl, uniqueEmail } from "./support";

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./client-test";
 import { expectAccessible } from "./a11y";
 import { expectMessage, isNoJs, openLocation, productUrl, uniqueEmail } from "./support";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./client-test";
 import { expectAccessible } from "./a11y";
 import { expectMessage, findProduct, isNoJs } from "./support";
 
