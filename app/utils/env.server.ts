@@ -98,6 +98,8 @@ function checkEnv(env: Env): Checked {
   const known = checkedEnvs.get(env);
   if (known?.fingerprint === fingerprint) return known.checked;
   const checked = checkEnvNow(env);
+  // Shared by every later request of this isolate: nobody may change it in place.
+  if (checked.ok) Object.freeze(Object.freeze(checked.settings).CORS_ORIGINS);
   checkedEnvs.set(env, { fingerprint, checked });
   return checked;
 }
