@@ -192,8 +192,11 @@ export function shapeRows(shape: Shape, rows: unknown[]) {
 // ---------------------------------------------------------------------------------------------
 // Queries (batchable)
 
+/** Categories and sub-categories are listed by name, case-insensitively, then by id (spec). */
+const byName = (table: typeof categories | typeof subCategories) => [sql`${table.name} collate nocase`, asc(table.id)];
+
 function categoriesQuery(db: Database) {
-  return db.select(categoryColumns).from(categories).orderBy(sql`${categories.name} collate nocase`, asc(categories.id));
+  return db.select(categoryColumns).from(categories).orderBy(...byName(categories));
 }
 
 /** Sub-categories with their parent categories (JSON, see {@link toSubCategory}), sorted by name. */
@@ -201,7 +204,7 @@ function subCategoriesQuery(db: Database) {
   return db
     .select({ ...subCategoryColumns, categories: sql<string>`(select json_group_array(json_object('id', ${parentRows.id}, 'name', ${parentRows.name})) from ${parentRows})` })
     .from(subCategories)
-    .orderBy(sql`${subCategories.name} collate nocase`, asc(subCategories.id));
+    .orderBy(...byName(subCategories));
 }
 
 const newestFirst = [desc(products.createdAt), asc(products.id)];
@@ -270,7 +273,7 @@ export async function loadHomeCatalogue(context: AppLoadContext, perCategory: nu
       .from(subCategoryCategories)
       .innerJoin(subCategories, eq(subCategories.id, subCategoryCategories.subCategoryId))
       .where(eq(subCategoryCategories.categoryId, categories.id))
-      .orderBy(sql`${subCategories.name} collate nocase`, asc(subCategories.id))
+      .orderBy(...byName(subCategories))
       .limit(1);
   const newest = qb
     .select({ id: productCategories.productId })
@@ -286,7 +289,7 @@ export async function loadHomeCatalogue(context: AppLoadContext, perCategory: nu
         firstSubCategoryName: sql<string | null>`(${firstListing(subCategories.name)})`.as("first_sub_category_name"),
       })
       .from(categories)
-      .orderBy(sql`${categories.name} collate nocase`, asc(categories.id)),
+      .orderBy(...byName(categories)),
     db
       .select({ categoryId: renamed(categories.id, "category_id"), ...cardColumns(store) })
       .from(categories)
@@ -334,7 +337,7 @@ export async function loadListing(
       .from(subCategories)
       .innerJoin(subCategoryCategories, eq(subCategoryCategories.subCategoryId, subCategories.id))
       .where(eq(subCategoryCategories.categoryId, categoryId))
-      .orderBy(sql`${subCategories.name} collate nocase`, asc(subCategories.id)),
+      .orderBy(...byName(subCategories)),
   ] as const;
   const totalCount = db
     .select({ n: count() })
