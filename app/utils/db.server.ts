@@ -9,9 +9,21 @@ function createDb(d1: D1Database) {
   return drizzle(d1, { schema });
 }
 
+/**
+ * Drizzle clients by request: building one reads the whole schema's relations, so a page whose
+ * loaders each ask for the database builds it once (decision 016). Keyed by the request's context,
+ * so nothing outlives the request.
+ */
+const requestDbs = new WeakMap<AppLoadContext, Database>();
+
 /** A Drizzle client for this request; counts D1 round trips for the bench Server-Timing header. */
 export function getDb(context: AppLoadContext): Database {
-  return createDb(countD1Call(context));
+  let db = requestDbs.get(context);
+  if (!db) {
+    db = createDb(countD1Call(context));
+    requestDbs.set(context, db);
+  }
+  return db;
 }
 
 /** The raw D1 binding for hand-written SQL (upserts, conditional updates), counted like getDb. */

@@ -82,26 +82,34 @@ const SETTING_NAMES = Object.keys(envSchema.shape) as (keyof typeof envSchema.sh
 /**
  * Each env object's last check, with what it was made from. Workers hand every request of an
  * isolate the same env object, and a page asks for its settings a dozen times (entry, session,
- * cookies, CSP…): parsing it each time was ~4 % of home's server time (decision 016). An env that
- * changed since (tests set values on one object) no longer matches its fingerprint and is checked
- * again. Keyed by the object, so nothing outlives it.
+ * cookies, CSP…): parsing it each time was ~4 % of home's server time (decision 016). An env whose
+ * values changed since (tests set values on one object) is checked again. The settings handed out
+ * are derived once per check and frozen. Keyed by the object, so nothing outlives it.
  */
-const checkedEnvs = new WeakMap<object, { fingerprint: string; checked: Checked }>();
+type CheckedEnv = { inputs: unknown[]; checked: Checked; settings?: Settings };
+const checkedEnvs = new WeakMap<object, CheckedEnv>();
 
-function envFingerprint(env: Env): string {
-  const values = SETTING_NAMES.map((name) => (env as unknown as Record<string, unknown>)[name] ?? null);
-  return JSON.stringify([values, Boolean(env.LOGIN_LIMITER), Boolean(env.UPLOAD_LIMITER)]);
+/** What a check depends on, read from the env: its settings' values and whether each limiter is bound. */
+function envInputs(env: Env): unknown[] {
+  const values: unknown[] = SETTING_NAMES.map((name) => (env as unknown as Record<string, unknown>)[name]);
+  values.push(Boolean(env.LOGIN_LIMITER), Boolean(env.UPLOAD_LIMITER));
+  return values;
 }
 
-function checkEnv(env: Env): Checked {
-  const fingerprint = envFingerprint(env);
+function checkedEntry(env: Env): CheckedEnv {
+  const inputs = envInputs(env);
   const known = checkedEnvs.get(env);
-  if (known?.fingerprint === fingerprint) return known.checked;
+  if (known && known.inputs.every((value, i) => Object.is(value, inputs[i]))) return known;
   const checked = checkEnvNow(env);
   // Shared by every later request of this isolate: nobody may change it in place.
   if (checked.ok) Object.freeze(Object.freeze(checked.settings).CORS_ORIGINS);
-  checkedEnvs.set(env, { fingerprint, checked });
-  return checked;
+  const entry: CheckedEnv = { inputs, checked };
+  checkedEnvs.set(env, entry);
+  return entry;
+}
+
+function checkEnv(env: Env): Checked {
+  return checkedEntry(env).checked;
 }
 
 /**
@@ -140,11 +148,15 @@ export function settingsProblems(env: Env): string[] {
 
 /** Validated once per env object and its values (`checkEnv`). */
 export function getSettings(env: Env): Settings {
-  const checked = checkEnv(env);
+  const entry = checkedEntry(env);
+  const { checked } = entry;
   if (!checked.ok) throw new Error(`Invalid environment: ${checked.problems.join("; ")}`);
-  const settings = checked.settings;
-  const isDev = settings.ENVIRONMENT !== "production";
-  return { ...settings, isDev, sessionSecret: settings.SESSION_SECRET ?? DEV_SESSION_SECRET };
+  if (!entry.settings) {
+    const settings = checked.settings;
+    const isDev = settings.ENVIRONMENT !== "production";
+    entry.settings = Object.freeze({ ...settings, isDev, sessionSecret: settings.SESSION_SECRET ?? DEV_SESSION_SECRET });
+  }
+  return entry.settings;
 }
 
 /**
