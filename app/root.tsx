@@ -15,6 +15,7 @@ import { FlashMessage } from "~/components/FlashMessage";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { LocationPrompt } from "~/components/LocationPrompt";
+import { LowPriorityModulePreloads } from "~/components/LowPriorityModulePreloads";
 import { ShowServerToast, ToastProvider } from "~/components/Toaster";
 import stylesheet from "~/styles.css?url";
 import { MobileCartBar } from "~/components/MobileCartBar";
@@ -97,6 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b7d1d" />
         <Meta />
         <Links />
+        <LowPriorityModulePreloads />
       </head>
       <body className="flex min-h-screen flex-col">
         <ToastProvider>

@@ -164,6 +164,21 @@ describe("catalogue pages", () => {
     expect(html).toMatch(/<source [^>]*srcSet="[^"]*banner-mobile-480\.webp 480w/);
   });
 
+  it("pages announce their JavaScript in <head> at low priority, before <Scripts> does at the end of <body>", async () => {
+    for (const path of ["/", "/search?q=milk", "/cart"]) {
+      const { html } = await page(path);
+      const head = html.slice(0, html.indexOf("</head>"));
+      const body = html.slice(html.indexOf("</head>"));
+      const hrefs = (text: string, low: boolean) =>
+        [...text.matchAll(/<link rel="modulepreload" href="([^"]+)"( fetchpriority="low")?\/>/g)].filter((m) => Boolean(m[2]) === low).map((m) => m[1]);
+      // Every module Remix's <Scripts> preloads (and so fetches at high priority) was announced first, low.
+      const scripts = hrefs(body, false);
+      expect(scripts.length, path).toBeGreaterThanOrEqual(3);
+      expect(new Set(hrefs(head, true)), path).toEqual(new Set(scripts));
+      expect(hrefs(head, false), path).toEqual([]);
+    }
+  });
+
   it("home rows are each category's six newest products, newest first, whoever writes the products and links", async () => {
     const { categoryId } = await dairy();
     /** The six the spec means, read from `products` itself (not the link table's copy of created_at). */
