@@ -41,8 +41,9 @@ export default async function handleRequest(
   // still streams into client-side navigations, behind skeletons.
   await body.allReady;
   clearTimeout(timeoutId);
-  // Complete anyway, so sent as one piece: React writes a document in 512-byte chunks, each of
-  // which would otherwise cross into the runtime (and its compressor) on its own (decision 016).
+  // Complete anyway, so sent as one piece with a known length. Our react-dom patch already encodes
+  // a flush as one chunk (React 18 alone writes 512-byte chunks, each crossing into the runtime and
+  // its compressor on its own); reading it here keeps that true should the patch go (decision 016).
   const html = await new Response(body).arrayBuffer();
 
   const env = loadContext.cloudflare.env;
