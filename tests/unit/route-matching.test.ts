@@ -76,6 +76,24 @@ describe("route matching (patched @remix-run/router)", () => {
     expect(matchRoutes(tree(), "/product/milk-1")![1].params).toEqual({ slug: "milk-1" });
   });
 
+  it("hands each caller its own copy of a path's matches, params shared within it as the router does", () => {
+    const routes = tree();
+    const matches = matchRoutes(routes, "/dairy-1/milk-2")!;
+    expect(matches[0].params).toBe(matches[1].params);
+    expect(matches[1].params).toEqual({ category: "dairy-1", subcategory: "milk-2" });
+    (matches[1].params as Record<string, string>).category = "changed";
+    (matches[0] as { pathname: string }).pathname = "/changed";
+    matches.pop();
+    const again = matchRoutes(routes, "/dairy-1/milk-2")!;
+    expect(again).not.toBe(matches);
+    expect(ids(again)).toEqual(["root", "listing"]);
+    expect(again.map((m) => m.pathname)).toEqual(["/", "/dairy-1/milk-2"]);
+    expect(again[0].params).toEqual({ category: "dairy-1", subcategory: "milk-2" });
+    expect(again[0].params).toBe(again[1].params);
+    expect(matchRoutes(routes, "/dairy-1")![1].params).toEqual({ category: "dairy-1" });
+    expect(matchRoutes(routes, "/dairy-1/", "/")![1].params).toEqual({ category: "dairy-1" });
+  });
+
   it("compiles case and end variants of one pattern apart", () => {
     expect(matchPath({ path: "/Product", caseSensitive: true, end: true }, "/product")).toBeNull();
     expect(matchPath({ path: "/Product", caseSensitive: false, end: true }, "/product")).not.toBeNull();
