@@ -12,8 +12,13 @@
  * on home, a listing, a product, search results and the cart, anonymous and signed in
  * (scripts/bench-lighthouse.ts: scores, LCP/TBT/CLS, DOM elements).
  *
+ * Each target is warmed up before it is measured (BENCH_WARMUP requests, default 100): a page's
+ * code runs in V8's baseline tiers for its first requests, and a Worker isolate serves many. With
+ * the 10 warm-up requests used until 2026-11-25, the ratios of the heaviest pages came out up to
+ * ~25 % higher than in a second pass over the same targets (decision 016).
+ *
  * Options (env): BENCH_REQUESTS (default 200 per target), BENCH_CONCURRENCY (default 8),
- * BENCH_LIGHTHOUSE=0 (skip Lighthouse), BENCH_LIGHTHOUSE_RUNS (default 3).
+ * BENCH_WARMUP (default 100), BENCH_LIGHTHOUSE=0 (skip Lighthouse), BENCH_LIGHTHOUSE_RUNS (default 3).
  */
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -23,6 +28,7 @@ import { build, freePort, killGroup, migrate, root, seed, serve, waitForServer }
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
 const BUDGETS = { ratio: { "/": 6, search: 6, searchApi: 3, listing: 3.5, product: 4 } as Record<string, number>, d1: 2, jsKb: 100 };
 
 interface Target {
@@ -54,7 +60,7 @@ async function measure(base: string, t: Target) {
     },
     body: t.body ? JSON.stringify(t.body) : undefined,
   };
-  for (let i = 0; i < 10; i++) await (await fetch(base + t.path, init)).arrayBuffer(); // warm-up
+  for (let i = 0; i < WARMUP; i++) await (await fetch(base + t.path, init)).arrayBuffer(); // warm-up
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -142,7 +148,7 @@ try {
     { name: "POST /api/product/search-product", path: "/api/product/search-product", method: "POST", body: { search: "milk", page: 1 }, budgetKey: "searchApi", d1Budget: 1 },
     { name: "GET /api/product/suggest?q=mil", path: "/api/product/suggest?q=mil", budgetKey: "searchApi" },
   ];
-  console.log(`\n${products.totalCount} products · ${REQUESTS} requests per target · concurrency ${CONCURRENCY} · node ${process.version}\n`);
+  console.log(`\n${products.totalCount} products · ${REQUESTS} requests per target after ${WARMUP} warm-up · concurrency ${CONCURRENCY} · node ${process.version}\n`);
   const results = [];
   for (const t of targets) results.push({ t, r: await measure(base, t) });
   const baseline = results[0].r.rps;
