@@ -94,6 +94,18 @@ describe("route matching (patched @remix-run/router)", () => {
     expect(matchRoutes(routes, "/dairy-1/", "/")![1].params).toEqual({ category: "dairy-1" });
   });
 
+  it("answers paths too long to keep (over 512 characters) as it answers short ones", () => {
+    const routes = tree();
+    const slug = `milk-${"a".repeat(2_000)}`;
+    for (let round = 0; round < 2; round++) {
+      const matches = matchRoutes(routes, `/product/${slug}`)!;
+      expect(ids(matches)).toEqual(["root", "product"]);
+      expect(matches[1].params).toEqual({ slug });
+      (matches[1].params as Record<string, string>).slug = "changed";
+    }
+    expect(matchRoutes(routes, `/${"x".repeat(600)}/y/z`)).toBeNull();
+  });
+
   it("compiles case and end variants of one pattern apart", () => {
     expect(matchPath({ path: "/Product", caseSensitive: true, end: true }, "/product")).toBeNull();
     expect(matchPath({ path: "/Product", caseSensitive: false, end: true }, "/product")).not.toBeNull();
