@@ -1,13 +1,16 @@
 import { isId } from "./ids";
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /**
  * Slug rules (spec section 2): spaces, commas and ampersands become hyphens; the id is the last
  * dash-separated piece. We also collapse repeated hyphens and drop characters that would need
  * escaping in a URL, so `Dairy, Bread & Eggs` → `Dairy-Bread-Eggs`.
  */
 export function slugify(name: string): string {
-  return name
-    .normalize("NFKD")
+  // Unicode decomposition is the costly step and only letters beyond ASCII need it (every product
+  // card of a page builds a slug, decision 016).
+  return (ASCII.test(name) ? name : name.normalize("NFKD"))
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[\s,&]+/g, "-")
     .replace(/[^A-Za-z0-9-]+/g, "")

@@ -59,4 +59,12 @@ describe("money formatting", () => {
     expect(formatINR(rs(1234.5))).toBe("₹1,234.50");
     expect(formatINR(rs(150000))).toBe("₹1,50,000.00");
   });
+  it("gives the same text for an amount seen before, and past its memo's bound", () => {
+    expect(formatINR(-0)).toBe("₹0.00");
+    expect(formatINR(0)).toBe("₹0.00");
+    for (let paise = 1; paise <= 2500; paise++) formatINR(paise);
+    expect(formatINR(1234)).toBe("₹12.34");
+    expect(formatINR(rs(1234.5))).toBe("₹1,234.50");
+    expect(formatINR(-250)).toBe("-₹2.50");
+  });
 });
