@@ -73,6 +73,7 @@ const allTargets: Target[] = [
   { name: "/search?q=milk", path: () => "/search?q=milk" },
   { name: "/search?q=choclate", path: () => "/search?q=choclate" },
   { name: "/ (home), signed in", path: () => "/", signedIn: true },
+  { name: "listing, signed in", path: (s) => s.paths.listing, signedIn: true },
   { name: "/dashboard/myorders, signed in", path: () => "/dashboard/myorders", signedIn: true },
   { name: "POST /api/product/get", path: () => "/api/product/get", method: "POST", body: { page: 3, limit: 12 } },
   { name: "POST /api/product/search-product", path: () => "/api/product/search-product", method: "POST", body: { search: "milk", page: 1 } },

@@ -140,7 +140,9 @@ try {
     { name: "product", path: `/product/${slug(product.name)}-${product._id}`, page: true, budgetKey: "product" },
     { name: "/search?q=milk", path: "/search?q=milk", page: true, budgetKey: "search", d1Budget: 1 },
     { name: "/search?q=choclate (corrected)", path: "/search?q=choclate", page: true, budgetKey: "search", d1Budget: 2 },
-    { name: "/ (home), signed in", path: "/", page: true, signedIn: true, budgetKey: "/" },
+    // The header's reads share the page's round trip (shared-batch.server.ts): one, as for a guest.
+    { name: "/ (home), signed in", path: "/", page: true, signedIn: true, budgetKey: "/", d1Budget: 1 },
+    { name: "listing, signed in", path: `/${slug(cat.name)}-${cat._id}/${slug(sub.name)}-${sub._id}`, page: true, signedIn: true, budgetKey: "listing", d1Budget: 1 },
     { name: "/dashboard/myorders, signed in", path: "/dashboard/myorders", page: true, signedIn: true },
     { name: "/ (home), edge cache hit", path: "/", page: true, edge: true, budgetKey: "/" },
     { name: "product, edge cache hit", path: `/product/${slug(product.name)}-${product._id}`, page: true, edge: true, budgetKey: "product" },

@@ -7,6 +7,7 @@ import { idFromSegment, listingPath, titleFromSegment } from "~/lib/slugs";
 import { catalogueCacheControl, loadListing } from "~/utils/catalogue.server";
 import { notFound } from "~/utils/not-found.server";
 import type { LocationPromptHandle } from "~/components/LocationPrompt";
+import { withSharedBatch } from "~/utils/shared-batch.server";
 import { pageStockStore } from "~/utils/store-stock.server";
 
 const LISTING_PAGE_SIZE = 8;
@@ -20,8 +21,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!categoryId || !subCategoryId) notFound();
   const url = new URL(request.url);
   const page = pageParam(url);
-  const store = await pageStockStore(request, context);
-  const listing = await loadListing(context, { categoryId, subCategoryId, page, pageSize: LISTING_PAGE_SIZE, cumulative: true, shape: "card", store });
+  // The signed-in header's reads go in the same round trip (shared-batch.server.ts).
+  const listing = await withSharedBatch(context, async (batch) => {
+    const store = await pageStockStore(request, context);
+    return loadListing(context, { categoryId, subCategoryId, page, pageSize: LISTING_PAGE_SIZE, cumulative: true, shape: "card", store, batch });
+  });
   if (!listing.category || !listing.subCategory || !listing.subCategories.some((s) => s.id === subCategoryId)) notFound();
   const canonical = `${url.origin}${listingPath(listing.category, listing.subCategory)}`;
   return data({ ...listing, canonical }, { headers: { "Cache-Control": catalogueCacheControl(request) } });

@@ -8,6 +8,7 @@ import { HomeSkeleton } from "~/components/Skeletons";
 import { listingPath } from "~/lib/slugs";
 import { catalogueCacheControl, loadHomeCatalogue } from "~/utils/catalogue.server";
 import type { LocationPromptHandle } from "~/components/LocationPrompt";
+import { withSharedBatch } from "~/utils/shared-batch.server";
 import { pageStockStore } from "~/utils/store-stock.server";
 
 /** Six per row, as many as the row skeleton shows; See All leads to the rest. */
@@ -17,11 +18,13 @@ const PRODUCTS_PER_ROW = 6;
  * The banner is static, so everything the page reads is deferred: the category grid and every
  * row come back from ONE D1 batch, streamed into a client-side navigation behind skeletons. A
  * document request waits for it (entry.server.tsx), so the HTML is complete without JavaScript
- * (docs/decisions/008-home-streaming.md). A signed-in visitor's header adds one round trip: two.
+ * (docs/decisions/008-home-streaming.md). A signed-in visitor's header is read in the same round
+ * trip (shared-batch.server.ts).
  */
 async function loadDeferredData(request: Request, context: LoaderFunctionArgs["context"]) {
-  const store = await pageStockStore(request, context);
-  const { categories, rowsByCategory } = await loadHomeCatalogue(context, PRODUCTS_PER_ROW, store);
+  const { categories, rowsByCategory } = await withSharedBatch(context, async (batch) =>
+    loadHomeCatalogue(context, PRODUCTS_PER_ROW, await pageStockStore(request, context), batch),
+  );
   return {
     // Spec: a category links to the first sub-category (by name) whose category list contains it.
     categories: categories.map(({ firstListing, ...category }) => ({ ...category, href: firstListing && listingPath(category, firstListing) })),

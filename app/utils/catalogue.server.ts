@@ -18,6 +18,7 @@ import {
 } from "~/db/schema";
 import { paiseToRupees } from "~/lib/money";
 import { type Database, getDb } from "./db.server";
+import type { SharedBatch } from "./shared-batch.server";
 import { isPersonalRequest, PRIVATE_NO_STORE } from "./http-cache.server";
 import { firstImageUrl } from "./product-columns.server";
 import { searchCatalogue } from "./search.server";
@@ -264,7 +265,8 @@ export async function loadCategoryTree(context: AppLoadContext) {
  * (migrations/0014): the cost follows the number of categories, not the catalogue's size. The
  * cross join keeps categories on the outside, so that list is read once per category.
  */
-export async function loadHomeCatalogue(context: AppLoadContext, perCategory: number, store: StockStore) {
+/** `batch`: the request's shared batch when the caller holds a seat (shared-batch.server.ts). */
+export async function loadHomeCatalogue(context: AppLoadContext, perCategory: number, store: StockStore, batch?: SharedBatch) {
   const db = getDb(context);
   /** A category's first listing's `column` (correlated on `categories`). */
   const firstListing = (column: typeof subCategories.id | typeof subCategories.name) =>
@@ -281,7 +283,7 @@ export async function loadHomeCatalogue(context: AppLoadContext, perCategory: nu
     .where(eq(productCategories.categoryId, categories.id))
     .orderBy(desc(productCategories.productCreatedAt), asc(productCategories.productId))
     .limit(perCategory);
-  const [cats, rows] = await db.batch([
+  const [cats, rows] = await (batch ?? db.batch.bind(db))([
     db
       .select({
         ...categoryColumns,
@@ -317,6 +319,8 @@ interface ListingOptions<S extends Shape> {
   shape: S;
   /** Whose stock the products show. */
   store: StockStore;
+  /** The request's shared batch, when the caller holds a seat (shared-batch.server.ts). */
+  batch?: SharedBatch;
 }
 
 /** A listing: the category, the sub-category, the category's sub-categories and products 1..page. */
@@ -324,9 +328,10 @@ export async function loadListing(context: AppLoadContext, options: ListingOptio
 export async function loadListing(context: AppLoadContext, options: ListingOptions<"full">): Promise<Listing<CatalogueProduct>>;
 export async function loadListing(
   context: AppLoadContext,
-  { categoryId, subCategoryId, page, pageSize, cumulative, shape, store }: ListingOptions<Shape>,
+  { categoryId, subCategoryId, page, pageSize, cumulative, shape, store, batch }: ListingOptions<Shape>,
 ): Promise<Listing<CardRow> | Listing<CatalogueProduct>> {
   const db = getDb(context);
+  const send = batch ?? db.batch.bind(db);
   const limit = cumulative ? page * pageSize : pageSize;
   const offset = cumulative ? 0 : (page - 1) * pageSize;
   const frame = [
@@ -358,7 +363,7 @@ export async function loadListing(
       .orderBy(...newestFirst)
       .limit(limit)
       .offset(offset);
-    const [cat, sub, rail, rows, total] = await db.batch([...frame, items, totalCount]);
+    const [cat, sub, rail, rows, total] = await send([...frame, items, totalCount]);
     return { ...listing(cat, sub, rail), ...paged(rows, total[0]?.n ?? 0, page, pageSize) };
   }
   const items = db
@@ -369,7 +374,7 @@ export async function loadListing(
     .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset);
-  const [cat, sub, rail, rows, total] = await db.batch([...frame, items, totalCount]);
+  const [cat, sub, rail, rows, total] = await send([...frame, items, totalCount]);
   return { ...listing(cat, sub, rail), ...paged(rows.map(toProduct), total[0]?.n ?? 0, page, pageSize) };
 }
 

@@ -2,13 +2,15 @@
  * Who is signing this request, read ONCE per request: the session's user, their cart lines and
  * their pending notices come back in one D1 batch that the root loader (header, cart) and every
  * `requireUser` of the same request share. A dashboard page therefore costs two round trips: this
- * batch and the page's own data.
+ * batch and the page's own data. A page that reads without needing the user first (home, a
+ * listing) sends both in one round trip (shared-batch.server.ts).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { inArray } from "drizzle-orm";
 import { cartNotices } from "~/db/schema";
 import { sessionCartStatement, sessionNoticesStatement, type LineRow } from "./cart.server";
 import { getDb } from "./db.server";
+import { withSharedBatch } from "./shared-batch.server";
 import { pageStockStore } from "./store-stock.server";
 import { sessionTokenHash, sessionUserStatement, type SessionUser } from "./session.server";
 
@@ -18,17 +20,20 @@ export interface SignedInVisitor {
   notices: { id: string; message: string }[];
 }
 
-async function readVisitor(request: Request, context: AppLoadContext): Promise<SignedInVisitor | null> {
-  const tokenHash = await sessionTokenHash(request, context);
-  if (!tokenHash) return null;
-  const db = getDb(context);
-  const [[user], cartRows, notices] = await db.batch([
-    sessionUserStatement(db, tokenHash),
-    sessionCartStatement(db, tokenHash, await pageStockStore(request, context)),
-    sessionNoticesStatement(db, tokenHash),
-  ]);
-  if (!user) return null;
-  return { user, cartRows, notices };
+function readVisitor(request: Request, context: AppLoadContext): Promise<SignedInVisitor | null> {
+  // Shares its round trip with the page's own reads when the page takes a seat too (home, listing).
+  return withSharedBatch(context, async (batch) => {
+    const tokenHash = await sessionTokenHash(request, context);
+    if (!tokenHash) return null;
+    const db = getDb(context);
+    const [[user], cartRows, notices] = await batch([
+      sessionUserStatement(db, tokenHash),
+      sessionCartStatement(db, tokenHash, await pageStockStore(request, context)),
+      sessionNoticesStatement(db, tokenHash),
+    ]);
+    if (!user) return null;
+    return { user, cartRows, notices };
+  });
 }
 
 /**
