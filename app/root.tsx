@@ -15,6 +15,7 @@ import { FlashMessage } from "~/components/FlashMessage";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { LocationPrompt } from "~/components/LocationPrompt";
+import { LinkController } from "~/components/LinkController";
 import { LowPriorityModulePreloads } from "~/components/LowPriorityModulePreloads";
 import { ShowServerToast, ToastProvider } from "~/components/Toaster";
 import stylesheet from "~/styles.css?url";
@@ -115,6 +116,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <MobileCartBar />
             <Footer />
           </CartController>
+          <LinkController />
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { ClientLink } from "./ClientLink";
 
 export interface CategoryTile {
   id: string;
@@ -14,10 +14,10 @@ export function CategoryGrid({ categories }: { categories: CategoryTile[] }) {
       {categories.map((c) => (
         <li key={c.id}>
           {c.href ? (
-            <Link to={c.href} className="block text-center text-xs font-medium leading-tight wrap-anywhere hover:text-brand">
+            <ClientLink href={c.href} className="block text-center text-xs font-medium leading-tight wrap-anywhere hover:text-brand">
               <img src={c.image} alt="" width={96} height={96} className="mx-auto mb-1 aspect-square w-full max-w-24 rounded-lg bg-sky-50 object-contain" />
               {c.name}
-            </Link>
+            </ClientLink>
           ) : (
             <span className="block text-center text-xs font-medium leading-tight wrap-anywhere">
               <img src={c.image} alt="" width={96} height={96} className="mx-auto mb-1 aspect-square w-full max-w-24 rounded-lg bg-sky-50 object-contain" />

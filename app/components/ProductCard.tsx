@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
 import { productPath } from "~/lib/slugs";
 import type { CartControls } from "~/lib/use-cart-controls";
 import { CartQuantityControl } from "./CartQuantityControl";
+import { ClientLink } from "./ClientLink";
 import { PriceBlock } from "./PriceBlock";
 
 export interface CardProduct {
@@ -20,9 +20,10 @@ export interface CardProduct {
  * stock'. No hooks of its own and as few elements as the look allows (home shows 84): the list
  * passes the page's cart controls (CartController); the name's link stretches over the whole card
  * (no second link around the image), the cart buttons sit above it; the article's name is the
- * product's, so the card needs no heading of its own. The link is not announced to Remix's route discovery: a page of cards made the
- * `/__manifest` query too long to send (home) or asked for every product path (listings); the
- * product route is fetched when a card is followed.
+ * product's, so the card needs no heading of its own. The link is a ClientLink (no hooks): it is
+ * not announced to Remix's route discovery, as a page of cards made the `/__manifest` query too
+ * long to send (home) or asked for every product path (listings); the product route is fetched
+ * when a card is followed.
  */
 export function ProductCard({
   product,
@@ -48,9 +49,9 @@ export function ProductCard({
       />
       <span className="badge-time">10 min</span>
       {product.discount > 0 ? <span className="badge-off">{product.discount}% discount</span> : null}
-      <Link to={productPath(product)} discover="none" className="card-name">
+      <ClientLink href={productPath(product)} className="card-name">
         {product.name}
-      </Link>
+      </ClientLink>
       <p className="card-unit">{product.unit}</p>
       <PriceBlock price={product.price} discount={product.discount} className="card-price" />
       {product.stock <= 0 ? (

@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
 import { useRef } from "react";
 import { useCartControls } from "~/lib/use-cart-controls";
 import { useMediaQuery } from "~/lib/use-media-query";
+import { ClientLink } from "./ClientLink";
 import { ProductCard, type CardProduct } from "./ProductCard";
 
 const SCROLL_STEP = 200;
@@ -21,9 +21,9 @@ export function ProductRow({ title, seeAllHref, products }: { title: string; see
     <section aria-label={title} className="relative grid grid-cols-[minmax(0,1fr)_auto] items-center gap-y-2 [contain-intrinsic-size:auto_22rem] [content-visibility:auto]">
       <h2 className="min-w-0 text-lg font-semibold wrap-anywhere">{title}</h2>
       {seeAllHref ? (
-        <Link to={seeAllHref} className="font-medium text-brand hover:underline" aria-label={`See All ${title}`}>
+        <ClientLink href={seeAllHref} className="font-medium text-brand hover:underline" aria-label={`See All ${title}`}>
           See All
-        </Link>
+        </ClientLink>
       ) : null}
       <div ref={ref} className="scrollbar-none col-span-2 flex snap-x gap-3 overflow-x-auto scroll-smooth pb-1 *:w-40 *:shrink-0 *:snap-start sm:*:w-44">
         {products.map((p) => (

@@ -3,19 +3,31 @@ import { isId } from "./ids";
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**
+ * Slugs by name: every product card of a page builds one from its product's name, and the same
+ * names come back page after page (decision 016). Bounded: when full it starts again.
+ */
+const slugs = new Map<string, string>();
+const MAX_SLUGS = 5000;
+
+/**
  * Slug rules (spec section 2): spaces, commas and ampersands become hyphens; the id is the last
  * dash-separated piece. We also collapse repeated hyphens and drop characters that would need
  * escaping in a URL, so `Dairy, Bread & Eggs` → `Dairy-Bread-Eggs`.
  */
 export function slugify(name: string): string {
-  // Unicode decomposition is the costly step and only letters beyond ASCII need it (every product
-  // card of a page builds a slug, decision 016).
-  return (ASCII.test(name) ? name : name.normalize("NFKD"))
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[\s,&]+/g, "-")
-    .replace(/[^A-Za-z0-9-]+/g, "")
-    .replace(/-+/g, "-")
-    .replace(/^-|-$/g, "");
+  let slug = slugs.get(name);
+  if (slug === undefined) {
+    // Unicode decomposition is the costly step and only letters beyond ASCII need it.
+    slug = (ASCII.test(name) ? name : name.normalize("NFKD"))
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[\s,&]+/g, "-")
+      .replace(/[^A-Za-z0-9-]+/g, "")
+      .replace(/-+/g, "-")
+      .replace(/^-|-$/g, "");
+    if (slugs.size >= MAX_SLUGS) slugs.clear();
+    slugs.set(name, slug);
+  }
+  return slug;
 }
 
 export function segment(name: string, id: string): string {

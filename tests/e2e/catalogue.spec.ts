@@ -77,3 +77,41 @@ test("a product out of stock says so instead of offering Add", async ({ page, re
   await expect(page.getByText("Out of Stock")).toBeVisible();
   await expect(page.getByRole("button", { name: /^Add/ })).toHaveCount(0);
 });
+
+test("category tiles, 'See All' and product cards lead on: in the page with JavaScript, as plain links without", async ({ page }, info) => {
+  const sameDocument = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+  await page.goto("/");
+  const dairy = page.getByRole("region", { name: "Dairy, Bread & Eggs" });
+  // Adding to the cart from a card: with JavaScript a fetcher and a toast, so the page is hydrated.
+  const card = dairy.getByRole("article").first();
+  const name = (await card.getAttribute("aria-label"))!;
+  await card.getByRole("button", { name: `Add ${name} to cart` }).click();
+  await expect(page.getByText("Item added")).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+
+  await page.getByRole("list", { name: "Categories" }).getByRole("link", { name: "Fruits & Vegetables" }).click();
+  await expect(page.getByRole("navigation", { name: "Fruits & Vegetables sub-categories" })).toBeVisible();
+  expect(await sameDocument()).toBe(!isNoJs(info));
+
+  await page.goBack();
+  await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+  await dairy.getByRole("link", { name: "See All Dairy, Bread & Eggs" }).click();
+  await expect(page.getByRole("navigation", { name: "Dairy, Bread & Eggs sub-categories" })).toBeVisible();
+  expect(await sameDocument()).toBe(!isNoJs(info));
+
+  await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+  const first = page.getByRole("main").getByRole("article").first();
+  const product = (await first.getAttribute("aria-label"))!;
+  await first.getByRole("link", { name: product }).click();
+  await expect(page.getByRole("heading", { level: 1, name: product })).toBeVisible();
+  expect(await sameDocument()).toBe(!isNoJs(info));
+
+  // A click with a modifier key is the browser's (a new tab); this page stays where it is.
+  await page.goBack();
+  const listing = page.url();
+  const [tab] = await Promise.all([page.context().waitForEvent("page"), first.getByRole("link", { name: product }).click({ modifiers: ["ControlOrMeta"] })]);
+  await tab.waitForLoadState();
+  expect(tab.url()).toMatch(/\/product\/.+-[0-9a-f]{24}$/);
+  expect(page.url()).toBe(listing);
+  await tab.close();
+});
