@@ -45,6 +45,7 @@ export default {
       renewNonce,
       // Keyed by the verified delivery location: store and pincode, never a person (decision 020).
       (cacheable) => locationCacheVariant(cacheable.headers.get("Cookie"), loadContext),
+      (build as unknown as ServerBuild).assets.version,
     );
   },
 

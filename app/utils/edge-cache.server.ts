@@ -37,21 +37,29 @@ export function isEdgeStorable(response: Response): boolean {
 /** Variants contain no "/" (a store id and a pincode, or "none"): each key maps back to one variant and one URL. */
 const VARIANT_PATTERN = /^(none|[0-9a-f]{24}-[1-9][0-9]{5})$/;
 
+/** A release: the build's asset manifest version (hex), or "dev" in tests. */
+const RELEASE_PATTERN = /^([0-9a-f]{1,40}|dev)$/;
+
 /**
- * The cache key: the page's URL under a per-variant path prefix, so no request URL (whatever its
- * path or query) can name another variant's entry, and the page's own URL is kept exactly.
+ * The cache key: the page's URL under a per-release, per-variant path prefix, so no request URL
+ * (whatever its path or query) can name another variant's entry, and the page's own URL is kept
+ * exactly. The release is the build's: a page names its build's hashed scripts and stylesheet, and
+ * after a deploy those of the release before are gone, so a page kept from it would stay unstyled
+ * and never hydrate for as long as it is kept.
  */
-export function edgeCacheKey(request: Request, variant: string): Request {
+export function edgeCacheKey(request: Request, variant: string, release = "dev"): Request {
   if (!VARIANT_PATTERN.test(variant)) throw new Error(`not an edge cache variant: ${variant}`);
+  if (!RELEASE_PATTERN.test(release)) throw new Error(`not a release: ${release}`);
   const url = new URL(request.url);
-  return new Request(`${url.origin}/__edge/${variant}${url.pathname}${url.search}`);
+  return new Request(`${url.origin}/__edge/${release}/${variant}${url.pathname}${url.search}`);
 }
 
 /**
  * Answers from the edge cache when it can; otherwise renders, and stores a storable answer in the
  * background. `X-Edge-Cache` says which happened (HIT, MISS or BYPASS). `refresh` makes a stored
  * copy this response's own before it is sent (a fresh CSP nonce: `renewNonce`). `variantOf` gives
- * the request's verified delivery location ("none" without one), which keys the entry.
+ * the request's verified delivery location ("none" without one), which keys the entry with the
+ * build's `release`.
  */
 export async function withEdgeCache(
   request: Request,
@@ -60,9 +68,10 @@ export async function withEdgeCache(
   render: () => Promise<Response>,
   refresh: (hit: Response) => Response = (hit) => hit,
   variantOf: (request: Request) => Promise<string> = async () => "none",
+  release = "dev",
 ): Promise<Response> {
   if (!cache || !isEdgeCacheable(request)) return render();
-  const key = edgeCacheKey(request, await variantOf(request));
+  const key = edgeCacheKey(request, await variantOf(request), release);
   const hit = await cache.match(key);
   if (hit) return refresh(markCache(hit, "HIT"));
   const response = await render();

@@ -90,8 +90,14 @@ describe("catalogue pages with a delivery location, from the edge cache", () => 
     const probe = crypto.randomUUID();
     const path = `/?probe=${probe}`;
     expect(await untilHit(path, andheri)).toContain("400053");
+    // The key's release: the build's manifest version, which every page's scripts name.
+    const release = (await (await get(`/?release=${probe}`)).text()).match(/manifest-([0-9a-f]+)\.js/)![1];
     // A guest asking for the key's own path gets a page of its own, not the Andheri entry.
-    for (const trick of [`/__edge/${storeId}-400053/?probe=${probe}`, `/__edge/${storeId}-400053?probe=${probe}`]) {
+    for (const trick of [
+      `/__edge/${release}/${storeId}-400053/?probe=${probe}`,
+      `/__edge/${release}/${storeId}-400053?probe=${probe}`,
+      `/__edge/${storeId}-400053/?probe=${probe}`,
+    ]) {
       const res = await get(trick);
       expect(res.headers.get("X-Edge-Cache"), trick).not.toBe("HIT");
       expect(htmlText(await res.text()), trick).not.toContain("Delivery in 15 minutes");

@@ -87,11 +87,26 @@ describe("edge cache keyed by the delivery location (decision 020)", () => {
 
   it("keys each variant apart, keeping the page's URL whole", () => {
     const store = "a".repeat(24);
-    expect(edgeCacheKey(new Request("https://s.test/search?q=milk"), `${store}-560001`).url).toBe(`https://s.test/__edge/${store}-560001/search?q=milk`);
-    expect(edgeCacheKey(new Request("https://s.test/"), "none").url).toBe("https://s.test/__edge/none/");
+    expect(edgeCacheKey(new Request("https://s.test/search?q=milk"), `${store}-560001`).url).toBe(`https://s.test/__edge/dev/${store}-560001/search?q=milk`);
+    expect(edgeCacheKey(new Request("https://s.test/"), "none").url).toBe("https://s.test/__edge/dev/none/");
     // A path that spells another variant's key still gets a key of its own.
-    expect(edgeCacheKey(new Request(`https://s.test/__edge/${store}-560001/`), "none").url).not.toBe(`https://s.test/__edge/${store}-560001/`);
+    expect(edgeCacheKey(new Request(`https://s.test/__edge/dev/${store}-560001/`), "none").url).not.toBe(`https://s.test/__edge/dev/${store}-560001/`);
     expect(() => edgeCacheKey(new Request("https://s.test/"), "../x")).toThrow();
+  });
+
+  it("keys each release apart: a page kept from the build before a deploy is not served by the next", async () => {
+    expect(edgeCacheKey(new Request("https://s.test/"), "none", "15367b01").url).toBe("https://s.test/__edge/15367b01/none/");
+    expect(() => edgeCacheKey(new Request("https://s.test/"), "none", "../x")).toThrow();
+    const { cache } = memoryCache();
+    const pending: Promise<unknown>[] = [];
+    const visit = (release: string) =>
+      withEdgeCache(new Request("https://s.test/"), cache, (p) => pending.push(p), async () => new Response(`built by ${release}`, { headers: { "Cache-Control": "public, s-maxage=300" } }), undefined, undefined, release);
+    expect(await (await visit("aaaa1111")).text()).toBe("built by aaaa1111");
+    await Promise.all(pending);
+    expect((await visit("aaaa1111")).headers.get("X-Edge-Cache")).toBe("HIT");
+    const next = await visit("bbbb2222");
+    expect(next.headers.get("X-Edge-Cache")).toBe("MISS");
+    expect(await next.text()).toBe("built by bbbb2222");
   });
 
   it("stores and answers per variant", async () => {
