@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useParams } from "@remix-run/react";
+import { useLoaderData, useParams } from "@remix-run/react";
+import { ClientLink } from "~/components/ClientLink";
 import { LoadMore } from "~/components/LoadMore";
 import { ProductGrid } from "~/components/ProductGrid";
 import { pageParam } from "~/lib/schemas/catalogue";
@@ -52,8 +53,8 @@ export default function Listing() {
         <ul className="grid gap-1">
           {subCategories.map((s) => (
             <li key={s.id}>
-              <Link
-                to={listingPath(category!, s)}
+              <ClientLink
+                href={listingPath(category!, s)}
                 aria-current={s.id === subCategory!.id ? "page" : undefined}
                 className={`flex flex-col items-center gap-1 rounded-md p-2 text-center text-xs md:flex-row md:text-left md:text-sm ${
                   s.id === subCategory!.id ? "bg-green-100 font-semibold text-green-900" : "hover:bg-green-50"
@@ -61,7 +62,7 @@ export default function Listing() {
               >
                 <img src={s.image} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded bg-white object-contain" />
                 <span className="min-w-0 wrap-anywhere">{s.name}</span>
-              </Link>
+              </ClientLink>
             </li>
           ))}
         </ul>

@@ -96,7 +96,17 @@ test("category tiles, 'See All' and product cards lead on: in the page with Java
   await page.goBack();
   await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
   await dairy.getByRole("link", { name: "See All Dairy, Bread & Eggs" }).click();
-  await expect(page.getByRole("navigation", { name: "Dairy, Bread & Eggs sub-categories" })).toBeVisible();
+  const rail = page.getByRole("navigation", { name: "Dairy, Bread & Eggs sub-categories" });
+  await expect(rail).toBeVisible();
+  expect(await sameDocument()).toBe(!isNoJs(info));
+
+  // The sub-category rail: the chosen one becomes the current page.
+  const other = rail.getByRole("link").nth(1);
+  const otherName = (await other.textContent())!.trim();
+  const otherHref = (await other.getAttribute("href"))!;
+  await other.click();
+  await expect(page).toHaveURL(otherHref);
+  await expect(rail.getByRole("link", { name: otherName })).toHaveAttribute("aria-current", "page");
   expect(await sameDocument()).toBe(!isNoJs(info));
 
   await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
