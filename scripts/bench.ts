@@ -143,6 +143,7 @@ try {
     // The header's reads share the page's round trip (shared-batch.server.ts): one, as for a guest.
     { name: "/ (home), signed in", path: "/", page: true, signedIn: true, budgetKey: "/", d1Budget: 1 },
     { name: "listing, signed in", path: `/${slug(cat.name)}-${cat._id}/${slug(sub.name)}-${sub._id}`, page: true, signedIn: true, budgetKey: "listing", d1Budget: 1 },
+    { name: "product, signed in", path: `/product/${slug(product.name)}-${product._id}`, page: true, signedIn: true, budgetKey: "product", d1Budget: 1 },
     { name: "/dashboard/myorders, signed in", path: "/dashboard/myorders", page: true, signedIn: true },
     { name: "/ (home), edge cache hit", path: "/", page: true, edge: true, budgetKey: "/" },
     { name: "product, edge cache hit", path: `/product/${slug(product.name)}-${product._id}`, page: true, edge: true, budgetKey: "product" },

@@ -10,6 +10,7 @@ import { idFromSegment, productPath } from "~/lib/slugs";
 import { useCartControls } from "~/lib/use-cart-controls";
 import { catalogueCacheControl, loadProduct } from "~/utils/catalogue.server";
 import type { LocationPromptHandle } from "~/components/LocationPrompt";
+import { withSharedBatch } from "~/utils/shared-batch.server";
 import { pageStockStore } from "~/utils/store-stock.server";
 
 /** Shows stock: asks for a delivery pincode until one is chosen (decision 020). */
@@ -17,7 +18,8 @@ export const handle: LocationPromptHandle = { locationPrompt: true };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idFromSegment(params.product);
-  const product = id ? await loadProduct(context, id, await pageStockStore(request, context)) : null;
+  // The signed-in header's reads go in the same round trip (shared-batch.server.ts).
+  const product = id ? await withSharedBatch(context, async (batch) => loadProduct(context, id, await pageStockStore(request, context), batch)) : null;
   if (!product) throw new Response("No route matches URL", { status: 404, statusText: "Not Found" });
   const origin = new URL(request.url).origin;
   const canonical = `${origin}${productPath(product)}`;

@@ -380,9 +380,12 @@ export async function loadListing(
 
 export type Listing<T> = Page<T> & { category: CategoryRef | null; subCategory: CategoryRef | null; subCategories: CategoryRef[] };
 
-export async function loadProduct(context: AppLoadContext, id: string, store: StockStore): Promise<CatalogueProduct | null> {
-  const row = await productQuery(getDb(context), store).where(eq(products.id, id)).get();
-  return row ? toProduct(row) : null;
+/** `batch`: the request's shared batch when the caller holds a seat (shared-batch.server.ts). */
+export async function loadProduct(context: AppLoadContext, id: string, store: StockStore, batch?: SharedBatch): Promise<CatalogueProduct | null> {
+  const db = getDb(context);
+  const query = productQuery(db, store).where(eq(products.id, id)).limit(1);
+  const [rows] = batch ? await batch([query]) : [await query];
+  return rows[0] ? toProduct(rows[0]) : null;
 }
 
 export async function loadProductsByCategory(context: AppLoadContext, categoryId: string, limit: number, store: StockStore) {

@@ -69,7 +69,7 @@ describe("the shared batch of a page request", () => {
     expect(shelves.status).toBe("rejected");
   });
 
-  it("reads a signed-in shopper's header with the home shelves and with a listing", async () => {
+  it("reads a signed-in shopper's header with the home shelves, a listing and a product", async () => {
     const login = await SELF.fetch(`${BASE}/api/user/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() },
@@ -80,10 +80,12 @@ describe("the shared batch of a page request", () => {
     expect(home.status).toBe(200);
     const homeHtml = await home.text();
     const listing = homeHtml.match(/<a [^>]*href="([^"]+)"[^>]*>See All/)![1];
-    for (const [path, html] of [["/", homeHtml], [listing, await (await SELF.fetch(`${BASE}${listing}`, { headers: { Cookie: cookie } })).text()]]) {
+    const product = homeHtml.match(/href="(\/product\/[^"]+)"/)![1];
+    const signedIn = async (path: string) => (await SELF.fetch(`${BASE}${path}`, { headers: { Cookie: cookie } })).text();
+    for (const [path, html] of [["/", homeHtml], [listing, await signedIn(listing)], [product, await signedIn(product)]]) {
       expect(html, path).toContain('aria-label="Account menu"');
       expect(html, path).not.toContain(">Login<");
-      expect(html, path).toContain(">Add<");
+      expect(html, path).toMatch(/>Add<|Add to cart|Out of stock/);
     }
   });
 });
