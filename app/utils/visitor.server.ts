@@ -3,7 +3,7 @@
  * their pending notices come back in one D1 batch that the root loader (header, cart) and every
  * `requireUser` of the same request share. A dashboard page therefore costs two round trips: this
  * batch and the page's own data. A page that reads without needing the user first (home, a
- * listing) sends both in one round trip (shared-batch.server.ts).
+ * listing, a product) sends both in one round trip (shared-batch.server.ts).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { inArray } from "drizzle-orm";
