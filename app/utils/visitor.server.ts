@@ -21,7 +21,7 @@ export interface SignedInVisitor {
 }
 
 function readVisitor(request: Request, context: AppLoadContext): Promise<SignedInVisitor | null> {
-  // Shares its round trip with the page's own reads when the page takes a seat too (home, listing).
+  // Shares its round trip with the page's own reads when the page takes a seat too (home, listing, product).
   return withSharedBatch(context, async (batch) => {
     const tokenHash = await sessionTokenHash(request, context);
     if (!tokenHash) return null;
