@@ -133,20 +133,22 @@ try {
   });
   shopperCookie = (login.headers.getSetCookie().find((c) => c.startsWith("__session=")) ?? "").split(";")[0];
   if (!shopperCookie) throw new Error(`bench: demo shopper login failed (HTTP ${login.status})`);
+  const listingPage = `/${slug(cat.name)}-${cat._id}/${slug(sub.name)}-${sub._id}`;
+  const productPage = `/product/${slug(product.name)}-${product._id}`;
   const targets: Target[] = [
     { name: "/ping (baseline)", path: "/ping" },
     { name: "/ (home)", path: "/", page: true, budgetKey: "/" },
-    { name: "listing", path: `/${slug(cat.name)}-${cat._id}/${slug(sub.name)}-${sub._id}`, page: true, budgetKey: "listing" },
-    { name: "product", path: `/product/${slug(product.name)}-${product._id}`, page: true, budgetKey: "product" },
+    { name: "listing", path: listingPage, page: true, budgetKey: "listing" },
+    { name: "product", path: productPage, page: true, budgetKey: "product" },
     { name: "/search?q=milk", path: "/search?q=milk", page: true, budgetKey: "search", d1Budget: 1 },
     { name: "/search?q=choclate (corrected)", path: "/search?q=choclate", page: true, budgetKey: "search", d1Budget: 2 },
     // The header's reads share the page's round trip (shared-batch.server.ts): one, as for a guest.
     { name: "/ (home), signed in", path: "/", page: true, signedIn: true, budgetKey: "/", d1Budget: 1 },
-    { name: "listing, signed in", path: `/${slug(cat.name)}-${cat._id}/${slug(sub.name)}-${sub._id}`, page: true, signedIn: true, budgetKey: "listing", d1Budget: 1 },
-    { name: "product, signed in", path: `/product/${slug(product.name)}-${product._id}`, page: true, signedIn: true, budgetKey: "product", d1Budget: 1 },
+    { name: "listing, signed in", path: listingPage, page: true, signedIn: true, budgetKey: "listing", d1Budget: 1 },
+    { name: "product, signed in", path: productPage, page: true, signedIn: true, budgetKey: "product", d1Budget: 1 },
     { name: "/dashboard/myorders, signed in", path: "/dashboard/myorders", page: true, signedIn: true },
     { name: "/ (home), edge cache hit", path: "/", page: true, edge: true, budgetKey: "/" },
-    { name: "product, edge cache hit", path: `/product/${slug(product.name)}-${product._id}`, page: true, edge: true, budgetKey: "product" },
+    { name: "product, edge cache hit", path: productPage, page: true, edge: true, budgetKey: "product" },
     { name: "POST /api/product/get", path: "/api/product/get", method: "POST", body: { page: 3, limit: 12 } },
     { name: "POST /api/product/search-product", path: "/api/product/search-product", method: "POST", body: { search: "milk", page: 1 }, budgetKey: "searchApi", d1Budget: 1 },
     { name: "GET /api/product/suggest?q=mil", path: "/api/product/suggest?q=mil", budgetKey: "searchApi" },
@@ -197,8 +199,8 @@ try {
     }
     const pages = [
       { name: "/ (home)", path: "/" },
-      { name: "listing", path: targets[2].path },
-      { name: "product", path: targets[3].path },
+      { name: "listing", path: listingPage },
+      { name: "product", path: productPage },
       { name: "/search?q=milk", path: "/search?q=milk" },
       { name: "/cart", path: "/cart" },
     ];

@@ -13,6 +13,8 @@ import { locationCacheVariant } from "../app/utils/stores.server";
 import { getLoadContext, type Env } from "../load-context";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+/** This build's asset manifest version: edge-cache entries are kept per release (edge-cache.server.ts). */
+const release = (build as unknown as ServerBuild).assets.version;
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -45,7 +47,7 @@ export default {
       renewNonce,
       // Keyed by the verified delivery location: store and pincode, never a person (decision 020).
       (cacheable) => locationCacheVariant(cacheable.headers.get("Cookie"), loadContext),
-      (build as unknown as ServerBuild).assets.version,
+      release,
     );
   },
 

@@ -384,7 +384,7 @@ export type Listing<T> = Page<T> & { category: CategoryRef | null; subCategory: 
 export async function loadProduct(context: AppLoadContext, id: string, store: StockStore, batch?: SharedBatch): Promise<CatalogueProduct | null> {
   const db = getDb(context);
   const query = productQuery(db, store).where(eq(products.id, id)).limit(1);
-  const [rows] = batch ? await batch([query]) : [await query];
+  const [rows] = await (batch ?? db.batch.bind(db))([query]);
   return rows[0] ? toProduct(rows[0]) : null;
 }
 

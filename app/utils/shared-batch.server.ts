@@ -48,30 +48,26 @@ export async function withSharedBatch<T>(context: AppLoadContext, load: (batch: 
   const db = getDb(context);
   const direct: SharedBatch = (queries) => db.batch(queries);
   if (!context.memo) return load(direct);
-  let table = tables.get(context);
-  if (!table) {
-    table = { waiting: 0, entries: [] };
-    tables.set(context, table);
-  }
-  const seat = table;
-  seat.waiting++;
+  const table = tables.get(context) ?? { waiting: 0, entries: [] };
+  tables.set(context, table);
+  table.waiting++;
   let seated = true;
   const stand = () => {
     if (!seated) return false;
     seated = false;
-    seat.waiting--;
+    table.waiting--;
     return true;
   };
   const batch = ((queries: Queries) => {
     if (!stand()) return direct(queries);
-    const answer = new Promise<Results>((resolve, reject) => seat.entries.push({ queries, resolve, reject }));
-    sendWhenAllSent(db, seat);
+    const answer = new Promise<Results>((resolve, reject) => table.entries.push({ queries, resolve, reject }));
+    sendWhenAllSent(db, table);
     return answer;
   }) as SharedBatch;
   try {
     return await load(batch);
   } finally {
-    if (stand()) sendWhenAllSent(db, seat);
+    if (stand()) sendWhenAllSent(db, table);
   }
 }
 
