@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { getSettings } from "~/utils/env.server";
 import { NonceContext } from "~/lib/nonce";
+import { fetchScriptsAfterPaint } from "~/utils/scripts-after-paint.server";
 import { applySecurityHeaders, newNonce } from "~/utils/security.server";
 import { d1Counter } from "~/utils/server-timing.server";
 
@@ -44,7 +45,10 @@ export default async function handleRequest(
   // Complete anyway, so sent as one piece with a known length. Our react-dom patch already encodes
   // a flush as one chunk (React 18 alone writes 512-byte chunks, each crossing into the runtime and
   // its compressor on its own); reading it here keeps that true should the patch go (decision 016).
-  const html = await new Response(body).arrayBuffer();
+  // Built, its JavaScript is fetched once it has painted (scripts-after-paint.server.ts); under
+  // Vite's dev server, at once, as Remix asks (React checks attributes in development).
+  const rendered = await new Response(body).text();
+  const html = import.meta.env.DEV ? rendered : fetchScriptsAfterPaint(rendered);
 
   const env = loadContext.cloudflare.env;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -16,7 +16,6 @@ import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { LocationPrompt } from "~/components/LocationPrompt";
 import { LinkController } from "~/components/LinkController";
-import { LowPriorityModulePreloads } from "~/components/LowPriorityModulePreloads";
 import { ShowServerToast, ToastProvider } from "~/components/Toaster";
 import stylesheet from "~/styles.css?url";
 import { MobileCartBar } from "~/components/MobileCartBar";
@@ -99,7 +98,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b7d1d" />
         <Meta />
         <Links />
-        <LowPriorityModulePreloads />
       </head>
       <body className="flex min-h-screen flex-col">
         <ToastProvider>

@@ -94,10 +94,10 @@ async function measure(base: string, t: Target) {
   };
 }
 
-/** Gzip size of every script the page loads (modulepreload links and module imports), from build/client. */
+/** Gzip size of every script the page loads (its modulepreload links, inert until it has painted, and module imports), from build/client. */
 function clientJsGzipKb(html: string): number {
   const files = new Set<string>();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/<link (?:data-)?rel="modulepreload" href="([^"]+\.js)"/g)) files.add(m[1]);
   for (const m of html.matchAll(/import(?:\s+\*\s+as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) files.add(m[1]);
   let bytes = 0;
   for (const f of files) bytes += gzipSync(readFileSync(path.join(root, "build", "client", f))).length;

@@ -1,5 +1,5 @@
 import { expect, test } from "./client-test";
-import { isNoJs } from "./support";
+import { isNoJs, waitForHydration } from "./support";
 
 test("home → category → listing paging → product → search", async ({ page }, info) => {
   await page.goto("/");
@@ -124,4 +124,31 @@ test("category tiles, 'See All' and product cards lead on: in the page with Java
   expect(tab.url()).toMatch(/\/product\/.+-[0-9a-f]{24}$/);
   expect(page.url()).toBe(listing);
   await tab.close();
+});
+
+test("home fetches its JavaScript once its banner has loaded, then hydrates; without JavaScript, none at all", async ({ page }, info) => {
+  // The banner held back a second, as on a slow link: the scripts must wait for it, not race it.
+  await page.route(/\/images\/seed\/banner-/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  const events: string[] = [];
+  page.on("requestfinished", (request) => {
+    if (/\/images\/seed\/banner-/.test(request.url())) events.push("banner loaded");
+  });
+  page.on("request", (request) => {
+    if (/\/assets\/[^?]+\.js$/.test(request.url())) events.push("script requested");
+  });
+  await page.goto("/");
+  await expect(page.getByRole("img", { name: "Groceries delivered in 10 minutes" })).toBeVisible();
+  if (isNoJs(info)) {
+    await page.waitForLoadState("networkidle");
+    expect(events).toContain("banner loaded");
+    expect(events).not.toContain("script requested");
+    return;
+  }
+  await waitForHydration(page);
+  const bannerLoaded = events.indexOf("banner loaded");
+  expect(bannerLoaded, events.join(", ")).toBeGreaterThanOrEqual(0);
+  expect(events.indexOf("script requested"), events.join(", ")).toBeGreaterThan(bannerLoaded);
 });

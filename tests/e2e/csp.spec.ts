@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./client-test";
-import { findProduct, isNoJs, productUrl } from "./support";
+import { findProduct, isNoJs, productUrl, waitForHydration } from "./support";
 
 /**
  * The Content-Security-Policy allows inline scripts only with the response's nonce (no
@@ -24,9 +24,6 @@ async function watchCsp(page: Page) {
   return reports;
 }
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
-
 const violationsInPage = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
 
 test("home, a product page and the cart run under a nonce-only script policy", async ({ page, request }, info) => {
@@ -41,7 +38,7 @@ test("home, a product page and the cart run under a nonce-only script policy", a
     expect(scriptSrc, url).toMatch(/'nonce-[A-Za-z0-9+/=]{22,}'/);
     expect(scriptSrc, url).not.toContain("unsafe-inline");
     if (!isNoJs(info)) {
-      await hydrated(page);
+      await waitForHydration(page);
       expect(await violationsInPage(page), url).toEqual([]);
     }
   }
@@ -50,7 +47,7 @@ test("home, a product page and the cart run under a nonce-only script policy", a
   // without it the form posts and the page comes back with the new count.
   await page.goto(productUrl(product));
   if (!isNoJs(info)) {
-    await hydrated(page);
+    await waitForHydration(page);
     await page.evaluate(() => ((window as unknown as { samePage?: boolean }).samePage = true));
   }
   await page.getByRole("button", { name: `Add ${product.name} to cart` }).click();

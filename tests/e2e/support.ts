@@ -2,6 +2,10 @@ import { expect, type APIRequestContext, type Page, type TestInfo } from "@playw
 
 export const isNoJs = (info: TestInfo) => info.project.name === "no-js";
 
+/** Remix has hydrated the page: its router is up (the page's JavaScript comes after its first paint). */
+export const waitForHydration = (page: Page) =>
+  page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
+
 let seq = 0;
 export function uniqueEmail(prefix: string, info: TestInfo) {
   return `${prefix}.${info.project.name}.${Date.now()}${seq++}@example.com`;
