@@ -1,7 +1,7 @@
 /**
- * A document's JavaScript, fetched once the page has painted: after its largest image (the one
- * marked `fetchpriority="high"`, home's banner) has loaded and a frame has gone by, or after the
- * first frame on a page without one (decision 016).
+ * A page whose largest paint is an image marked `fetchpriority="high"` (home's banner) fetches its
+ * JavaScript once that image has loaded and a frame has gone by; any other page fetches it where
+ * Remix's `<Scripts>` stands, at the end of `<body>`, as before (decision 016).
  *
  * Every document is sent complete and works without JavaScript (decision 008): links are links and
  * forms post. The ~95 KB gzip of modules only hydrate it. Fetched at once, as `<Scripts>` asks (a
@@ -9,10 +9,10 @@
  * link with the stylesheet and the banner, and their evaluation can land before the first paint.
  * So the document carries them inert: each preload keeps its `<link>` but not its `rel` (hydration
  * matches elements by tag, so the page hydrates as rendered), and Remix's own module script, unchanged,
- * is handed to a small classic script in its place, which adds the preloads and the module script
- * when the page has painted, or after {@link LATEST_START_MS} whatever happens (a banner that never
- * loads, a tab opened in the background, where frames do not run). A tap before then is a plain
- * link or form.
+ * is handed to a small classic script in its place, which adds the preloads and the module script:
+ * at once on a page without such an image; otherwise once it has painted, or after
+ * {@link LATEST_START_MS} whatever happens (a banner that never loads, a tab opened in the
+ * background, where frames do not run). A tap before then is a plain link or form.
  *
  * Reads React's output of `<Scripts nonce>`, which is fixed (`<link rel="modulepreload" href>`, the
  * script's `nonce`, then `type="module" async=""`); a document without it is returned as it was.
@@ -64,9 +64,10 @@ function startAfterPaint(source: string, latestStartMs: number) {
     script.textContent = source;
     document.body.appendChild(script);
   };
-  const afterNextPaint = () => requestAnimationFrame(() => setTimeout(start));
   const largestImage = document.querySelector("img[fetchpriority=high]") as HTMLImageElement | null;
-  if (!largestImage || largestImage.complete) afterNextPaint();
+  if (!largestImage) return start();
+  const afterNextPaint = () => requestAnimationFrame(() => setTimeout(start));
+  if (largestImage.complete) afterNextPaint();
   else {
     largestImage.addEventListener("load", afterNextPaint);
     largestImage.addEventListener("error", afterNextPaint);
