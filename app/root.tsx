@@ -11,15 +11,14 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CartController } from "~/components/CartController";
-import { FlashMessage } from "~/components/FlashMessage";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { LocationPrompt } from "~/components/LocationPrompt";
 import { LinkController } from "~/components/LinkController";
-import { ShowServerToast, ToastProvider } from "~/components/Toaster";
+import { ServerFlashes } from "~/components/ServerFlashes";
+import { ToastProvider } from "~/components/Toaster";
 import stylesheet from "~/styles.css?url";
 import { MobileCartBar } from "~/components/MobileCartBar";
-import { useHydrated } from "~/lib/use-hydrated";
 import { useNonce } from "~/lib/nonce";
 import { cartFromRows, commitGuestCart, GUEST_ITEM_GONE, loadCart, readGuestCart } from "~/utils/cart.server";
 import { readLocation } from "~/utils/stores.server";
@@ -88,7 +87,6 @@ export const meta: MetaFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const flashes = rootData?.flashes ?? [];
-  const hydrated = useHydrated();
   const nonce = useNonce();
   return (
     <html lang="en-IN">
@@ -104,10 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <CartController>
             <Header />
             <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4">
-              {hydrated ? null : flashes.map((flash) => <FlashMessage key={flash.id} toast={flash} />)}
-              {flashes.map((flash) => (
-                <ShowServerToast key={flash.id} toast={flash} />
-              ))}
+              <ServerFlashes flashes={flashes} />
               <LocationPrompt />
               {children}
             </main>
