@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./client-test";
-import { isNoJs } from "./support";
+import { isNoJs, waitForHydration } from "./support";
 
 const LABEL = "Search for atta dal and more.";
 
@@ -14,6 +14,8 @@ test("the header's search link is named by the text it shows, held still while p
     await expect(link).toHaveAccessibleName('Search "milk"');
     return;
   }
+  // Home fetches its JavaScript after the banner: point at the link once it listens.
+  await waitForHydration(page);
   await link.hover();
   await expect(link).toHaveText(/^Search "[a-z]+"$/);
   const shown = await link.innerText();
