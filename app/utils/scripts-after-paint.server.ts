@@ -1,7 +1,8 @@
 /**
  * A page whose largest paint is an image marked `fetchpriority="high"` (home's banner) fetches its
- * JavaScript once that image has loaded and a frame has gone by; any other page fetches it where
- * Remix's `<Scripts>` stands, at the end of `<body>`, as before (decision 016).
+ * JavaScript once that image has loaded and a frame has gone by; any other page when the parser
+ * reaches the end of `<body>`, where Remix's `<Scripts>` stands (an inline script runs once the
+ * stylesheet is in, so after the page could first paint) (decision 016).
  *
  * Every document is sent complete and works without JavaScript (decision 008): links are links and
  * forms post. The ~95 KB gzip of modules only hydrate it. Fetched at once, as `<Scripts>` asks (a
@@ -41,7 +42,8 @@ function inlineJson(value: unknown) {
 }
 
 /**
- * Runs in the browser, as the source of an inline classic script: self-contained, and it takes its
+ * Runs in the browser, as the source of an inline classic script: self-contained (the Worker is
+ * bundled with `keep_names = false`, so esbuild adds no `__name` calls to it), and it takes its
  * nonce from its own element, so an edge-cached copy whose nonces are renewed still passes the CSP.
  * Nodes added after `<head>`'s and `<body>`'s server-rendered children do not disturb hydration
  * (React leaves trailing nodes in those two alone).

@@ -2,9 +2,13 @@ import { expect, type APIRequestContext, type Page, type TestInfo } from "@playw
 
 export const isNoJs = (info: TestInfo) => info.project.name === "no-js";
 
-/** Remix has hydrated the page: its router is up (the page's JavaScript comes after its first paint). */
-export const waitForHydration = (page: Page) =>
-  page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
+/**
+ * The page is hydrated and its effects have run (the cart's submit listener among them): the
+ * header's delivery link has become the button that opens the location dialog, which happens only
+ * once `useHydrated` turns true. (Remix's router exists earlier, at the start of the hydration
+ * render.) On home the JavaScript comes after the banner, so the load event does not imply this.
+ */
+export const waitForHydration = (page: Page) => expect(page.getByRole("banner").locator('button[aria-haspopup="dialog"]')).toHaveCount(1);
 
 let seq = 0;
 export function uniqueEmail(prefix: string, info: TestInfo) {

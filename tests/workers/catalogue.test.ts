@@ -177,6 +177,8 @@ describe("catalogue pages", () => {
       const nonce = /'nonce-([^']+)'/.exec(headers.get("Content-Security-Policy") ?? "")?.[1];
       const starters = [...html.matchAll(/<script nonce="([^"]+)">\(function[^<]*\)\(("(?:[^"\\<]|\\.)*"),(\d+)\)<\/script>/g)];
       expect(starters.length, path).toBe(1);
+      // A function's source, sent to the browser: nothing from the Worker's bundle in it.
+      expect(starters[0][0], path).not.toContain("__name");
       const [, scriptNonce, sourceJson, latest] = starters[0];
       expect(scriptNonce, path).toBe(nonce);
       expect(Number(latest), path).toBe(3000);
