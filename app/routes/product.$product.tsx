@@ -6,6 +6,7 @@ import { ProductGallery } from "~/components/ProductGallery";
 import { WhyShop } from "~/components/WhyShop";
 import { paiseToRupees } from "~/lib/money";
 import { discountedPrice } from "~/lib/pricing";
+import { inlineScriptJson } from "~/lib/inline-json";
 import { idFromSegment, productPath } from "~/lib/slugs";
 import { useCartControls } from "~/lib/use-cart-controls";
 import { catalogueCacheControl, loadProduct } from "~/utils/catalogue.server";
@@ -57,7 +58,7 @@ export default function ProductDetail() {
   const details = Object.entries(product.moreDetails);
   return (
     <article className="grid gap-6 lg:grid-cols-2">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: inlineScriptJson(jsonLd) }} />
       <ProductGallery images={product.images} name={product.name} />
       <div className="grid content-start gap-4">
         <p className="w-fit rounded-full bg-green-100 px-2 py-0.5 text-sm font-medium text-green-800">10 Min</p>

@@ -1,3 +1,5 @@
+import { inlineScriptJson } from "~/lib/inline-json";
+
 /**
  * A page whose largest paint is an image marked `fetchpriority="high"` (home's banner) fetches its
  * JavaScript once that image has loaded and a frame has gone by; any other page when the parser
@@ -32,13 +34,8 @@ export function fetchScriptsAfterPaint(html: string): string {
   const moduleScript = REMIX_MODULE_SCRIPT.exec(html);
   if (!moduleScript) return html;
   const [tag, nonceAttribute, source] = moduleScript;
-  const starter = `<script${nonceAttribute}>(${startAfterPaint.toString()})(${inlineJson(source)},${LATEST_START_MS})</script>`;
+  const starter = `<script${nonceAttribute}>(${startAfterPaint.toString()})(${inlineScriptJson(source)},${LATEST_START_MS})</script>`;
   return html.replace(MODULE_PRELOAD, INERT_PRELOAD).replace(tag, () => starter);
-}
-
-/** JSON that cannot end the inline script it sits in (`</script>`, `<!--`). */
-function inlineJson(value: unknown) {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
 /**
