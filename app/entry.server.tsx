@@ -1,11 +1,11 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
-import { getSettings } from "~/utils/env.server";
+import { getSettings } from "~/server/platform/env.server";
 import { NonceContext } from "~/lib/nonce";
-import { fetchScriptsAfterPaint } from "~/utils/scripts-after-paint.server";
-import { applySecurityHeaders, newNonce } from "~/utils/security.server";
-import { d1Counter } from "~/utils/server-timing.server";
+import { fetchScriptsAfterPaint } from "~/server/http/scripts-after-paint.server";
+import { applySecurityHeaders, newNonce } from "~/server/http/security.server";
+import { d1Counter } from "~/server/http/server-timing.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -20,11 +20,11 @@ import { ToastProvider } from "~/components/Toaster";
 import stylesheet from "~/styles.css?url";
 import { MobileCartBar } from "~/components/MobileCartBar";
 import { useNonce } from "~/lib/nonce";
-import { cartFromRows, commitGuestCart, GUEST_ITEM_GONE, loadCart, readGuestCart } from "~/utils/cart.server";
-import { readLocation } from "~/utils/stores.server";
-import { dropShownNotices, getSignedInVisitor } from "~/utils/visitor.server";
-import { getToast } from "~/utils/toast.server";
-import { pageStockStore } from "~/utils/store-stock.server";
+import { cartFromRows, commitGuestCart, GUEST_ITEM_GONE, loadCart, readGuestCart } from "~/server/cart/cart.server";
+import { readLocation } from "~/server/stores/stores.server";
+import { dropShownNotices, getSignedInVisitor } from "~/server/identity/visitor.server";
+import { getToast } from "~/server/http/toast.server";
+import { pageStockStore } from "~/server/stores/store-stock.server";
 
 /**
  * Who is here and what is in their cart, for the header. A guest costs no D1 round trip (one if

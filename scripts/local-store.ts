@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getPlatformProxy } from "wrangler";
-import type { Env } from "../load-context";
+import type { Env } from "../app/server/platform/bindings";
 import { isSeeded, largeCatalogue, seedStore, type CatalogueFile } from "./seed-lib";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -6,7 +6,7 @@
  */
 import { toHex } from "../app/lib/ids";
 import { rupeesToPaise } from "../app/lib/money";
-import { hashPassword } from "../app/utils/password.server";
+import { hashPassword } from "../app/server/identity/password.server";
 
 export interface CatalogueFile {
   categories: { key: string; name: string; image: string }[];

@@ -2,15 +2,16 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build is produced by `remix vite:build` before wrangler bundles this file.
 // @ts-ignore - generated at build time
 import * as build from "../build/server";
-import { imageOrigin, withAbsoluteImageUrls } from "../app/utils/api-images.server";
-import { isApiPath, preflightResponse, withCors } from "../app/utils/cors.server";
-import { withEdgeCache } from "../app/utils/edge-cache.server";
-import { getSettings, misconfiguredResponse, settingsProblems } from "../app/utils/env.server";
-import { cacheHeaders } from "../app/utils/http-cache.server";
-import { asSentToPublicOrigin, crossOriginRefusal, isCrossOriginWrite } from "../app/utils/origin-check.server";
-import { renewNonce } from "../app/utils/security.server";
-import { locationCacheVariant } from "../app/utils/stores.server";
-import { getLoadContext, type Env } from "../load-context";
+import { imageOrigin, withAbsoluteImageUrls } from "../app/server/http/api-images.server";
+import { isApiPath, preflightResponse, withCors } from "../app/server/http/cors.server";
+import { withEdgeCache } from "../app/server/http/edge-cache.server";
+import { getSettings, misconfiguredResponse, settingsProblems } from "../app/server/platform/env.server";
+import { cacheHeaders } from "../app/server/http/http-cache.server";
+import { asSentToPublicOrigin, crossOriginRefusal, isCrossOriginWrite } from "../app/server/http/origin-check.server";
+import { renewNonce } from "../app/server/http/security.server";
+import { locationCacheVariant } from "../app/server/stores/stores.server";
+import type { Env } from "../app/server/platform/bindings";
+import { getLoadContext } from "../load-context";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 /** This build's asset manifest version: edge-cache entries are kept per release (edge-cache.server.ts). */

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { AddressRow } from "~/utils/addresses.server";
+import type { AddressRow } from "~/server/addresses/addresses.server";
 
 type Address = Pick<AddressRow, "id" | "address_line" | "city" | "state" | "country" | "pincode" | "mobile">;
 

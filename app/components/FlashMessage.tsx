@@ -1,4 +1,4 @@
-import type { Toast } from "~/utils/toast.server";
+import type { Toast } from "~/server/http/toast.server";
 
 const styles: Record<Toast["type"], string> = {
   success: "border-green-600 bg-green-50 text-green-900",

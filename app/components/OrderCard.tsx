@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatINR } from "~/lib/money";
-import type { OrderSummary } from "~/utils/orders.server";
+import type { OrderSummary } from "~/server/orders/read-orders.server";
 import { OrderEta } from "./OrderEta";
 import { OrderItems } from "./OrderItems";
 import { OrderPayment } from "./OrderPayment";

@@ -1,5 +1,5 @@
 import { useHydrated } from "~/lib/use-hydrated";
-import type { Toast } from "~/utils/toast.server";
+import type { Toast } from "~/server/http/toast.server";
 import { FlashMessage } from "./FlashMessage";
 import { ShowServerToast } from "./Toaster";
 

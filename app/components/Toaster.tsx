@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import type { Toast } from "~/utils/toast.server";
+import type { Toast } from "~/server/http/toast.server";
 
 /** Spec: success 2 s, error 4 s, plain 4 s; at most 20 shown. */
 const LIFETIME_MS: Record<Toast["type"], number> = { success: 2000, error: 4000, message: 4000 };

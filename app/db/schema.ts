@@ -478,7 +478,7 @@ export const rateLimitCounters = sqliteTable("rate_limit_counters", {
 });
 
 /**
- * Searches that found nothing (app/utils/search-insights.server.ts), for admins to turn into
+ * Searches that found nothing (app/server/search/search-insights.server.ts), for admins to turn into
  * synonyms: the normalised query text only, never who searched. Bounded in row count and length.
  */
 export const searchZeroResults = sqliteTable(

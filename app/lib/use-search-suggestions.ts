@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** One row of `GET /api/product/suggest` (app/utils/search-suggest.server.ts). */
+/** One row of `GET /api/product/suggest` (app/server/search/search-suggest.server.ts). */
 export interface SearchSuggestion {
   _id: string;
   kind: "subCategory" | "product";

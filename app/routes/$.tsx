@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError } from "~/utils/api.server";
-import { notFound } from "~/utils/not-found.server";
+import { apiError } from "~/server/http/api.server";
+import { notFound } from "~/server/http/not-found.server";
 
 /** Anything no other route matches: a JSON 404 under /api, else the root error boundary's 404 page. */
 function noRoute(request: Request) {

@@ -5,11 +5,11 @@ import { LoadMore } from "~/components/LoadMore";
 import { ProductGrid } from "~/components/ProductGrid";
 import { pageParam } from "~/lib/schemas/catalogue";
 import { idFromSegment, listingPath, titleFromSegment } from "~/lib/slugs";
-import { catalogueCacheControl, loadListing } from "~/utils/catalogue.server";
-import { notFound } from "~/utils/not-found.server";
+import { catalogueCacheControl, loadListing } from "~/server/catalogue/catalogue.server";
+import { notFound } from "~/server/http/not-found.server";
 import type { LocationPromptHandle } from "~/components/LocationPrompt";
-import { withSharedBatch } from "~/utils/shared-batch.server";
-import { pageStockStore } from "~/utils/store-stock.server";
+import { withSharedBatch } from "~/server/db/shared-batch.server";
+import { pageStockStore } from "~/server/stores/store-stock.server";
 
 const LISTING_PAGE_SIZE = 8;
 
@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ ...listing, canonical }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
 }
 
-export { catalogueHeaders as headers } from "~/utils/catalogue.server";
+export { catalogueHeaders as headers } from "~/server/catalogue/catalogue.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
   d

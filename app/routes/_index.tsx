@@ -6,10 +6,10 @@ import { CategoryGrid } from "~/components/CategoryGrid";
 import { ProductRow } from "~/components/ProductRow";
 import { HomeSkeleton } from "~/components/Skeletons";
 import { listingPath } from "~/lib/slugs";
-import { catalogueCacheControl, loadHomeCatalogue } from "~/utils/catalogue.server";
+import { catalogueCacheControl, loadHomeCatalogue } from "~/server/catalogue/catalogue.server";
 import type { LocationPromptHandle } from "~/components/LocationPrompt";
-import { withSharedBatch } from "~/utils/shared-batch.server";
-import { pageStockStore } from "~/utils/store-stock.server";
+import { withSharedBatch } from "~/server/db/shared-batch.server";
+import { pageStockStore } from "~/server/stores/store-stock.server";
 
 /** Six per row, as many as the row skeleton shows; See All leads to the rest. */
 const PRODUCTS_PER_ROW = 6;
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ catalogue }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
 }
 
-export { catalogueHeaders as headers } from "~/utils/catalogue.server";
+export { catalogueHeaders as headers } from "~/server/catalogue/catalogue.server";
 
 export default function Home() {
   const { catalogue } = useLoaderData<typeof loader>();

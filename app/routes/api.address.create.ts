@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { addressSchema } from "~/lib/schemas/address";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { createAddress, serializeAddress } from "~/utils/addresses.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { createAddress, serializeAddress } from "~/server/addresses/addresses.server";
+import { requireApiUser } from "~/server/identity/auth.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiAddressDisableSchema } from "~/lib/schemas/address";
-import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { disableAddress } from "~/utils/addresses.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { disableAddress } from "~/server/addresses/addresses.server";
+import { requireApiUser } from "~/server/identity/auth.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
-import { listAddresses, serializeAddress } from "~/utils/addresses.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { apiSuccess, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { listAddresses, serializeAddress } from "~/server/addresses/addresses.server";
+import { requireApiUser } from "~/server/identity/auth.server";
 
 /** GET /api/address/get: the caller's addresses; removed ones (status false) are hidden. */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiAddressUpdateSchema } from "~/lib/schemas/address";
-import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { serializeAddress, updateAddress } from "~/utils/addresses.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { serializeAddress, updateAddress } from "~/server/addresses/addresses.server";
+import { requireApiUser } from "~/server/identity/auth.server";
 
 export const loader = () => methodNotAllowed("PUT");
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiCartDeleteSchema } from "~/lib/schemas/cart";
-import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { deleteCartItem } from "~/utils/cart.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { deleteCartItem } from "~/server/cart/cart.server";
+import { requireApiUser } from "~/server/identity/auth.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
-import { serializeBill, serializeCart } from "~/utils/cart-api.server";
-import { loadCart } from "~/utils/cart.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { apiStockStore } from "~/utils/store-stock.server";
+import { apiSuccess, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { serializeBill, serializeCart } from "~/server/cart/cart-api.server";
+import { loadCart } from "~/server/cart/cart.server";
+import { requireApiUser } from "~/server/identity/auth.server";
+import { apiStockStore } from "~/server/stores/store-stock.server";
 
 /** GET /api/cart/get: the caller's cart items with the product embedded as `productId`. */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>

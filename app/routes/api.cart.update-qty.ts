@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiCartUpdateQtySchema } from "~/lib/schemas/cart";
-import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { setQuantity } from "~/utils/cart.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { apiStockStore } from "~/utils/store-stock.server";
+import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { setQuantity } from "~/server/cart/cart.server";
+import { requireApiUser } from "~/server/identity/auth.server";
+import { apiStockStore } from "~/server/stores/store-stock.server";
 
 export const loader = () => methodNotAllowed("PUT");
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { idBodySchema } from "~/lib/schemas/admin";
-import { deleteCategory } from "~/utils/admin-catalogue.server";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { deleteCategory } from "~/server/catalogue/admin-catalogue.server";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { requireApiAdmin } from "~/server/identity/auth.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
-import { loadCategories, serializeCategory } from "~/utils/catalogue.server";
+import { apiSuccess, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { loadCategories } from "~/server/catalogue/catalogue.server";
+import { serializeCategory } from "~/server/catalogue/api-shapes.server";
 
 /** GET /api/category/get: every category, sorted by name. */
 export const loader = ({ context }: LoaderFunctionArgs) =>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed } from "~/utils/api.server";
-import { requireApiAdmin } from "~/utils/auth.server";
-import { IMAGE_MAX_BYTES, readUploadForm, storeImage } from "~/utils/uploads.server";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { requireApiAdmin } from "~/server/identity/auth.server";
+import { IMAGE_MAX_BYTES, readUploadForm, storeImage } from "~/server/catalogue/uploads.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { boardQuerySchema } from "~/lib/schemas/fulfilment";
-import { apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
-import { requireApiAdmin } from "~/utils/auth.server";
-import { listBoardOrders } from "~/utils/order-board.server";
-import { serializeOrder } from "~/utils/orders.server";
+import { apiSuccess, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { requireApiAdmin } from "~/server/identity/auth.server";
+import { listBoardOrders } from "~/server/orders/order-board.server";
+import { serializeOrder } from "~/server/orders/api-orders.server";
 
 /** GET /api/order/admin/list?status=&q= (ADMIN): the order board, newest first, at most 50. */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>

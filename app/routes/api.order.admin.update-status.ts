@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiStatusChangeSchema } from "~/lib/schemas/fulfilment";
-import { apiError, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireApiAdmin } from "~/utils/auth.server";
-import { moveOrder } from "~/utils/fulfilment.server";
-import { orderMoveResponse } from "~/utils/fulfilment-api.server";
+import { apiError, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { requireApiAdmin } from "~/server/identity/auth.server";
+import { moveOrder } from "~/server/orders/fulfilment.server";
+import { orderMoveResponse } from "~/server/orders/fulfilment-api.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiOrderRefSchema } from "~/lib/schemas/fulfilment";
-import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { moveOrder } from "~/utils/fulfilment.server";
-import { listOrders, serializeOrder } from "~/utils/orders.server";
+import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { requireApiUser } from "~/server/identity/auth.server";
+import { moveOrder } from "~/server/orders/fulfilment.server";
+import { listOrders } from "~/server/orders/read-orders.server";
+import { serializeOrder } from "~/server/orders/api-orders.server";
 
 export const loader = () => methodNotAllowed("POST");
 

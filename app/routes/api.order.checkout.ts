@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiOrderSchema } from "~/lib/schemas/order";
-import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { placeApiOrder } from "~/utils/orders.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, startOnlinePayment } from "~/utils/stripe.server";
+import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { placeApiOrder } from "~/server/orders/api-orders.server";
+import { requireApiUser } from "~/server/identity/auth.server";
+import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, startOnlinePayment } from "~/server/orders/stripe.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isId } from "~/lib/ids";
-import { apiError, apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { listOrders, serializeOrder } from "~/utils/orders.server";
+import { apiError, apiSuccess, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { requireApiUser } from "~/server/identity/auth.server";
+import { listOrders } from "~/server/orders/read-orders.server";
+import { serializeOrder } from "~/server/orders/api-orders.server";
 
 /** GET /api/order/details?_id= : one of the caller's own orders, with its timeline and delivery ETA; anyone else's is 404. */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>

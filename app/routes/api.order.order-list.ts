@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { listOrders, serializeOrder, serializeOrderLines } from "~/utils/orders.server";
+import { apiError, apiSuccess, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { requireApiUser } from "~/server/identity/auth.server";
+import { listOrders } from "~/server/orders/read-orders.server";
+import { serializeOrder, serializeOrderLines } from "~/server/orders/api-orders.server";
 
 /**
  * GET /api/order/order-list: the caller's orders, newest first, in the original server's shape (one

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiOrderRefSchema } from "~/lib/schemas/fulfilment";
-import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { reorderToCart } from "~/utils/fulfilment.server";
-import { apiStockStore } from "~/utils/store-stock.server";
+import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { requireApiUser } from "~/server/identity/auth.server";
+import { reorderToCart } from "~/server/orders/fulfilment.server";
+import { apiStockStore } from "~/server/stores/store-stock.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
-import { handleStripeWebhook } from "~/utils/stripe.server";
+import { apiError, apiSuccess, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { handleStripeWebhook } from "~/server/orders/stripe.server";
 
 export const loader = () => methodNotAllowed("POST");
 

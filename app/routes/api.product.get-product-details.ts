@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { productDetailsSchema } from "~/lib/schemas/catalogue";
-import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { loadProduct, serializeProduct } from "~/utils/catalogue.server";
-import { apiStockStore } from "~/utils/store-stock.server";
+import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { loadProduct } from "~/server/catalogue/catalogue.server";
+import { serializeProduct } from "~/server/catalogue/api-shapes.server";
+import { apiStockStore } from "~/server/stores/store-stock.server";
 
 export const loader = () => methodNotAllowed("POST");
 

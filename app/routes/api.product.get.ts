@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { productListSchema } from "~/lib/schemas/catalogue";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { loadProductPage, serializeProduct } from "~/utils/catalogue.server";
-import { apiStockStore } from "~/utils/store-stock.server";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { loadProductPage } from "~/server/catalogue/catalogue.server";
+import { serializeProduct } from "~/server/catalogue/api-shapes.server";
+import { apiStockStore } from "~/server/stores/store-stock.server";
 
 export const loader = () => methodNotAllowed("POST");
 

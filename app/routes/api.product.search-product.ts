@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { searchProductSchema } from "~/lib/schemas/catalogue";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { serializeProduct } from "~/utils/catalogue.server";
-import { recordZeroResultSearch } from "~/utils/search-insights.server";
-import { searchCatalogue } from "~/utils/search.server";
-import { apiStockStore } from "~/utils/store-stock.server";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { serializeProduct } from "~/server/catalogue/api-shapes.server";
+import { recordZeroResultSearch } from "~/server/search/search-insights.server";
+import { searchCatalogue } from "~/server/search/search.server";
+import { apiStockStore } from "~/server/stores/store-stock.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { suggestQuerySchema } from "~/lib/schemas/search";
-import { apiSuccess, handleApi, methodNotAllowed, parseWith } from "~/utils/api.server";
-import { catalogueCacheControl } from "~/utils/catalogue.server";
-import { serializeSuggestion, suggestSearches } from "~/utils/search-suggest.server";
-import { apiStockStore } from "~/utils/store-stock.server";
+import { apiSuccess, handleApi, methodNotAllowed, parseWith } from "~/server/http/api.server";
+import { catalogueCacheControl } from "~/server/catalogue/catalogue.server";
+import { serializeSuggestion, suggestSearches } from "~/server/search/search-suggest.server";
+import { apiStockStore } from "~/server/stores/store-stock.server";
 
 /**
  * GET /api/product/suggest?q=mil → data: up to 8 `{ _id, kind: "subCategory" | "product", name,

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { serviceabilityQuerySchema } from "~/lib/schemas/store";
-import { apiSuccess, handleApi, methodNotAllowed, parseWith } from "~/utils/api.server";
-import { catalogueCacheControl } from "~/utils/catalogue.server";
-import { storeForPincode } from "~/utils/stores.server";
+import { apiSuccess, handleApi, methodNotAllowed, parseWith } from "~/server/http/api.server";
+import { catalogueCacheControl } from "~/server/catalogue/catalogue.server";
+import { storeForPincode } from "~/server/stores/stores.server";
 
 /**
  * GET /api/store/serviceability?pincode=560001 → data: `{ serviceable, store: { _id, name,

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed } from "~/utils/api.server";
-import { loadSubCategories, serializeSubCategory } from "~/utils/catalogue.server";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { loadSubCategories } from "~/server/catalogue/catalogue.server";
+import { serializeSubCategory } from "~/server/catalogue/api-shapes.server";
 
 export const loader = () => methodNotAllowed("POST");
 

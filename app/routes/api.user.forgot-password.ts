@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { forgotPasswordSchema } from "~/lib/schemas/account";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { CODE_SENT, requestResetCode } from "~/utils/password-reset.server";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { CODE_SENT, requestResetCode } from "~/server/identity/password-reset.server";
 
 export const loader = () => methodNotAllowed("PUT");
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { loginSchema } from "~/lib/schemas/account";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { verifyCredentials } from "~/utils/auth.server";
-import { startUserSession } from "~/utils/login.server";
-import { issueTokens } from "~/utils/tokens.server";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { verifyCredentials } from "~/server/identity/auth.server";
+import { startUserSession } from "~/server/identity/login.server";
+import { issueTokens } from "~/server/identity/tokens.server";
 
 export const loader = () => methodNotAllowed("POST");
 

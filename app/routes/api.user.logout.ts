@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ApiError, apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
-import { bearerToken, requireApiUser } from "~/utils/auth.server";
-import { getSettings } from "~/utils/env.server";
-import { startedByAnotherSite } from "~/utils/origin-check.server";
-import { destroySession, readSessionToken } from "~/utils/session.server";
-import { accessTokenFamily, revokeFamily, userFromAccessToken } from "~/utils/tokens.server";
+import { ApiError, apiSuccess, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { bearerToken, requireApiUser } from "~/server/identity/auth.server";
+import { getSettings } from "~/server/platform/env.server";
+import { startedByAnotherSite } from "~/server/http/origin-check.server";
+import { destroySession, readSessionToken } from "~/server/identity/session.server";
+import { accessTokenFamily, revokeFamily, userFromAccessToken } from "~/server/identity/tokens.server";
 
 const CROSS_SITE_LOGOUT = "Log out from the store's own pages: a request from another site cannot end your session.";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { ApiError, apiSuccess, assertMethod, handleApi, methodNotAllowed } from "~/utils/api.server";
-import { bearerToken } from "~/utils/auth.server";
-import { rotateRefreshToken } from "~/utils/tokens.server";
+import { ApiError, apiSuccess, assertMethod, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { bearerToken } from "~/server/identity/auth.server";
+import { rotateRefreshToken } from "~/server/identity/tokens.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { registerSchema } from "~/lib/schemas/account";
-import { NO_LINKS, registerUser, serializeUser } from "~/utils/accounts.server";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { limitByIp } from "~/utils/rate-limit.server";
+import { NO_LINKS, registerUser, serializeUser } from "~/server/identity/accounts.server";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { limitByIp } from "~/server/platform/rate-limit.server";
 
 export const loader = () => methodNotAllowed("POST");
 

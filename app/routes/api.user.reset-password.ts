@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { resetPasswordSchema } from "~/lib/schemas/account";
-import { parseCookie } from "~/utils/cookies.server";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { trustDevice } from "~/utils/device.server";
-import { resetGrantCookie, resetPassword } from "~/utils/password-reset.server";
+import { parseCookie } from "~/server/http/cookies.server";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { trustDevice } from "~/server/identity/device.server";
+import { resetGrantCookie, resetPassword } from "~/server/identity/password-reset.server";
 
 export const loader = () => methodNotAllowed("PUT");
 

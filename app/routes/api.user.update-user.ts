@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { profileSchema } from "~/lib/schemas/account";
-import { serializeUser, updateProfile } from "~/utils/accounts.server";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { serializeUser, updateProfile } from "~/server/identity/accounts.server";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { requireApiUser } from "~/server/identity/auth.server";
 
 export const loader = () => methodNotAllowed("PUT");
 

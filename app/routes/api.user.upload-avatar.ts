@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { setAvatar } from "~/utils/accounts.server";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { AVATAR_MAX_BYTES, prepareImage, readUploadForm, withStoredImages } from "~/utils/uploads.server";
+import { setAvatar } from "~/server/identity/accounts.server";
+import { apiSuccess, assertMethod, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { requireApiUser } from "~/server/identity/auth.server";
+import { AVATAR_MAX_BYTES, prepareImage, readUploadForm, withStoredImages } from "~/server/catalogue/uploads.server";
 
 export const loader = () => methodNotAllowed("PUT");
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { loadUserLinks, serializeUser } from "~/utils/accounts.server";
-import { apiSuccess, handleApi, methodNotAllowed } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { loadUserLinks, serializeUser } from "~/server/identity/accounts.server";
+import { apiSuccess, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { requireApiUser } from "~/server/identity/auth.server";
 
 /** GET /api/user/user-details: the caller with the ids of their addresses, cart lines and orders; never the password hash. Two D1 round trips. */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>

@@ -2,13 +2,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { CartContents } from "~/components/CartContents";
 import { cartActionSchema } from "~/lib/schemas/cart";
-import { addOne, cartOwnerFor, commitGuestCart, loadCart, removeLine, removeOne } from "~/utils/cart.server";
-import { getOptionalUser } from "~/utils/auth.server";
-import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
+import { addOne, cartOwnerFor, commitGuestCart, loadCart, removeLine, removeOne } from "~/server/cart/cart.server";
+import { getOptionalUser } from "~/server/identity/auth.server";
+import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 import { usePendingCart } from "~/lib/use-cart";
-import { readFormData } from "~/utils/form-data.server";
+import { readFormData } from "~/server/http/form-data.server";
 import type { LocationPromptHandle } from "~/components/LocationPrompt";
-import { pageStockStore } from "~/utils/store-stock.server";
+import { pageStockStore } from "~/server/stores/store-stock.server";
 
 export const meta: MetaFunction = () => [{ title: "Cart | FreshDash" }];
 

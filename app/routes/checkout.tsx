@@ -8,15 +8,15 @@ import { Dialog } from "~/components/Dialog";
 import { FormErrors } from "~/components/FormErrors";
 import { newId } from "~/lib/ids";
 import { checkoutFormSchema } from "~/lib/schemas/order";
-import { ADDRESS_INTENTS, handleAddressIntent } from "~/utils/address-actions.server";
-import { listAddresses } from "~/utils/addresses.server";
-import { loadCart } from "~/utils/cart.server";
-import { placeOrder } from "~/utils/orders.server";
-import { getOptionalUser, type SessionUser } from "~/utils/auth.server";
-import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, startOnlinePayment } from "~/utils/stripe.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData } from "~/utils/form-data.server";
-import { pageStockStore } from "~/utils/store-stock.server";
+import { ADDRESS_INTENTS, handleAddressIntent } from "~/server/addresses/address-actions.server";
+import { listAddresses } from "~/server/addresses/addresses.server";
+import { loadCart } from "~/server/cart/cart.server";
+import { placeOrder } from "~/server/orders/place-order.server";
+import { getOptionalUser, type SessionUser } from "~/server/identity/auth.server";
+import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, startOnlinePayment } from "~/server/orders/stripe.server";
+import { redirectWithToast } from "~/server/http/toast.server";
+import { readFormData } from "~/server/http/form-data.server";
+import { pageStockStore } from "~/server/stores/store-stock.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout | FreshDash" }];
 

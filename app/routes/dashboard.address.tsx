@@ -5,10 +5,10 @@ import { AddressCard } from "~/components/AddressCard";
 import { AddAddressTile } from "~/components/AddAddressTile";
 import { AddressForm } from "~/components/AddressForm";
 import { Dialog } from "~/components/Dialog";
-import { handleAddressIntent } from "~/utils/address-actions.server";
-import { listAddresses } from "~/utils/addresses.server";
-import { requireUser } from "~/utils/auth.server";
-import { readFormData } from "~/utils/form-data.server";
+import { handleAddressIntent } from "~/server/addresses/address-actions.server";
+import { listAddresses } from "~/server/addresses/addresses.server";
+import { requireUser } from "~/server/identity/auth.server";
+import { readFormData } from "~/server/http/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Save Address | FreshDash" }];
 

@@ -5,11 +5,12 @@ import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { Dialog } from "~/components/Dialog";
 import { FormErrors } from "~/components/FormErrors";
 import { PermissionDenied } from "~/components/PermissionDenied";
-import { handleCategoryIntent } from "~/utils/admin-actions.server";
-import { formRefused, readAdminForm } from "~/utils/admin-forms.server";
-import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
-import { loadCategories, type CategoryRef } from "~/utils/catalogue.server";
-import { attempt } from "~/utils/page-actions.server";
+import { handleCategoryIntent } from "~/server/catalogue/admin-actions.server";
+import { formRefused, readAdminForm } from "~/server/catalogue/admin-forms.server";
+import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
+import { loadCategories } from "~/server/catalogue/catalogue.server";
+import { type CategoryRef } from "~/server/catalogue/rows.server";
+import { attempt } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Category | FreshDash" }];
 

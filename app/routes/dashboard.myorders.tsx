@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderCard } from "~/components/OrderCard";
-import { listOrders } from "~/utils/orders.server";
-import { requireUser } from "~/utils/auth.server";
+import { listOrders } from "~/server/orders/read-orders.server";
+import { requireUser } from "~/server/identity/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "My Orders | FreshDash" }];
 

@@ -10,13 +10,13 @@ import { formatINR } from "~/lib/money";
 import { nextStatus, shopperCanCancel } from "~/lib/order-status";
 import { shopperOrderActionSchema } from "~/lib/schemas/fulfilment";
 import { usePolling } from "~/lib/use-polling";
-import { requireUser } from "~/utils/auth.server";
-import { moveOrder, reorderToCart } from "~/utils/fulfilment.server";
-import { listOrders } from "~/utils/orders.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData } from "~/utils/form-data.server";
-import { notFound } from "~/utils/not-found.server";
-import { pageStockStore } from "~/utils/store-stock.server";
+import { requireUser } from "~/server/identity/auth.server";
+import { moveOrder, reorderToCart } from "~/server/orders/fulfilment.server";
+import { listOrders } from "~/server/orders/read-orders.server";
+import { redirectWithToast } from "~/server/http/toast.server";
+import { readFormData } from "~/server/http/form-data.server";
+import { notFound } from "~/server/http/not-found.server";
+import { pageStockStore } from "~/server/stores/store-stock.server";
 
 const ORDER_NOT_FOUND = "Order not found";
 

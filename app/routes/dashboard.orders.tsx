@@ -6,11 +6,11 @@ import { STATUS_LABELS } from "~/lib/order-status";
 import { BOARD_FILTERS, BOARD_PAGE_SIZE, boardActionSchema, boardQuerySchema, type BoardFilter } from "~/lib/schemas/fulfilment";
 import { useNow } from "~/lib/use-now";
 import { usePolling } from "~/lib/use-polling";
-import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
-import { moveOrder, refundOrder } from "~/utils/fulfilment.server";
-import { loadOrderBoard, type BoardOrder } from "~/utils/order-board.server";
-import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
-import { readFormData } from "~/utils/form-data.server";
+import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
+import { moveOrder, refundOrder } from "~/server/orders/fulfilment.server";
+import { loadOrderBoard, type BoardOrder } from "~/server/orders/order-board.server";
+import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
+import { readFormData } from "~/server/http/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders | FreshDash" }];
 

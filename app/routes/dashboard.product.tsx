@@ -9,15 +9,16 @@ import { PermissionDenied } from "~/components/PermissionDenied";
 import { isId } from "~/lib/ids";
 import { pageParam } from "~/lib/schemas/catalogue";
 import { paiseToRupees } from "~/lib/money";
-import { deleteProduct, updateProduct } from "~/utils/admin-catalogue.server";
+import { deleteProduct, updateProduct } from "~/server/catalogue/admin-catalogue.server";
 import type { ProductDraft } from "~/lib/product-draft";
-import { formRefused, productStep, readAdminForm, refusedSave } from "~/utils/admin-forms.server";
-import { productFormOptions, type StoreStockOption } from "~/utils/admin-options.server";
-import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
-import { loadProduct, loadProductPage, type CatalogueProduct, type Page } from "~/utils/catalogue.server";
-import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
-import { withStoredImages } from "~/utils/uploads.server";
-import { attempt } from "~/utils/page-actions.server";
+import { formRefused, productStep, readAdminForm, refusedSave } from "~/server/catalogue/admin-forms.server";
+import { productFormOptions, type StoreStockOption } from "~/server/catalogue/admin-options.server";
+import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
+import { loadProduct, loadProductPage } from "~/server/catalogue/catalogue.server";
+import { type CatalogueProduct, type Page } from "~/server/catalogue/rows.server";
+import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
+import { withStoredImages } from "~/server/catalogue/uploads.server";
+import { attempt } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Product | FreshDash" }];
 

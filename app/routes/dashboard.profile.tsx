@@ -9,12 +9,12 @@ import { PasswordField } from "~/components/PasswordField";
 import { SubmitButton } from "~/components/SubmitButton";
 import { profileSchema } from "~/lib/schemas/account";
 import { useHydrated } from "~/lib/use-hydrated";
-import { setAvatar, updateProfile } from "~/utils/accounts.server";
-import { requireUser } from "~/utils/auth.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { AVATAR_MAX_BYTES, prepareImage, readUploadForm, withStoredImages } from "~/utils/uploads.server";
-import { readFormData } from "~/utils/form-data.server";
-import { attempt, refusalInit, refusedForm } from "~/utils/page-actions.server";
+import { setAvatar, updateProfile } from "~/server/identity/accounts.server";
+import { requireUser } from "~/server/identity/auth.server";
+import { redirectWithToast } from "~/server/http/toast.server";
+import { AVATAR_MAX_BYTES, prepareImage, readUploadForm, withStoredImages } from "~/server/catalogue/uploads.server";
+import { readFormData } from "~/server/http/form-data.server";
+import { attempt, refusalInit, refusedForm } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile | FreshDash" }];
 

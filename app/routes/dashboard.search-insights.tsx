@@ -4,10 +4,10 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { ZeroResultRow } from "~/components/admin/ZeroResultRow";
 import { PermissionDenied } from "~/components/PermissionDenied";
 import { insightListSchema, searchInsightActionSchema, type INSIGHT_SORTS } from "~/lib/schemas/search";
-import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
-import { readFormData } from "~/utils/form-data.server";
-import { addSynonymForQuery, dismissZeroResultSearch, listZeroResultSearches, type ZeroResultSearch } from "~/utils/search-insights.server";
-import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
+import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
+import { readFormData } from "~/server/http/form-data.server";
+import { addSynonymForQuery, dismissZeroResultSearch, listZeroResultSearches, type ZeroResultSearch } from "~/server/search/search-insights.server";
+import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Search insights | FreshDash" }];
 

@@ -7,10 +7,10 @@ import { FormErrors } from "~/components/FormErrors";
 import { PermissionDenied } from "~/components/PermissionDenied";
 import { isId } from "~/lib/ids";
 import { formatPincodeRanges, storeFormSchema, timeOfDay } from "~/lib/schemas/store";
-import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
-import { readFormData } from "~/utils/form-data.server";
-import { createStore, listStoresForAdmin, setStoreActive, StoreNameTaken, updateStore, type AdminStore } from "~/utils/stores.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
+import { readFormData } from "~/server/http/form-data.server";
+import { createStore, listStoresForAdmin, setStoreActive, StoreNameTaken, updateStore, type AdminStore } from "~/server/stores/stores.server";
+import { redirectWithToast } from "~/server/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Stores | FreshDash" }];
 

@@ -9,11 +9,11 @@ import { PermissionDenied } from "~/components/PermissionDenied";
 import { isId } from "~/lib/ids";
 import { stockCsvFormSchema, stockImportConfirmSchema } from "~/lib/schemas/stock-import";
 import { decodeStockCsv, parseStockCsv, STOCK_CSV_ERRORS, STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS } from "~/lib/stock-csv";
-import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
-import { readFormData } from "~/utils/form-data.server";
-import { notFound } from "~/utils/not-found.server";
-import { confirmStockImport, previewStockImport, storeForImport, type StockImportPreview as Preview } from "~/utils/stock-import.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
+import { readFormData } from "~/server/http/form-data.server";
+import { notFound } from "~/server/http/not-found.server";
+import { confirmStockImport, previewStockImport, storeForImport, type StockImportPreview as Preview } from "~/server/stores/stock-import.server";
+import { redirectWithToast } from "~/server/http/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "store" in data && data.store ? `Import stock: ${data.store.name} | FreshDash` : "Import stock | FreshDash" },

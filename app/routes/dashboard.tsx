@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
 import { AccountMenu } from "~/components/AccountMenu";
 import { useAccount } from "~/lib/use-account";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/server/identity/auth.server";
 
 /** Every /dashboard page needs a session (redirect to /login?redirectTo=...); private, no-store like every personal response (cacheHeaders). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -3,15 +3,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm } from "~/components/admin/ProductForm";
 import { FormErrors } from "~/components/FormErrors";
 import { PermissionDenied } from "~/components/PermissionDenied";
-import { createProduct } from "~/utils/admin-catalogue.server";
+import { createProduct } from "~/server/catalogue/admin-catalogue.server";
 import { EMPTY_DRAFT } from "~/lib/product-draft";
 import { useFormKey } from "~/lib/use-form-key";
-import { formRefused, productStep, readAdminForm, refusedSave } from "~/utils/admin-forms.server";
-import { productFormOptions } from "~/utils/admin-options.server";
-import { requireAdminAction, requireAdminPage } from "~/utils/auth.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { withStoredImages } from "~/utils/uploads.server";
-import { attempt } from "~/utils/page-actions.server";
+import { formRefused, productStep, readAdminForm, refusedSave } from "~/server/catalogue/admin-forms.server";
+import { productFormOptions } from "~/server/catalogue/admin-options.server";
+import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
+import { redirectWithToast } from "~/server/http/toast.server";
+import { withStoredImages } from "~/server/catalogue/uploads.server";
+import { attempt } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Upload Product | FreshDash" }];
 

@@ -2,8 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { desc, sql } from "drizzle-orm";
 import { mailOutbox } from "~/db/schema";
-import { getDb } from "~/utils/db.server";
-import { getSettings } from "~/utils/env.server";
+import { getDb } from "~/server/db/db.server";
+import { getSettings } from "~/server/platform/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Dev mailbox | FreshDash" }, { name: "robots", content: "noindex" }];
 

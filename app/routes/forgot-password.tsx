@@ -7,10 +7,10 @@ import { FormErrors } from "~/components/FormErrors";
 import { FormField } from "~/components/FormField";
 import { SubmitButton } from "~/components/SubmitButton";
 import { forgotPasswordSchema } from "~/lib/schemas/account";
-import { CODE_SENT, requestResetCode } from "~/utils/password-reset.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData } from "~/utils/form-data.server";
-import { attempt, refusedForm } from "~/utils/page-actions.server";
+import { CODE_SENT, requestResetCode } from "~/server/identity/password-reset.server";
+import { redirectWithToast } from "~/server/http/toast.server";
+import { readFormData } from "~/server/http/form-data.server";
+import { attempt, refusedForm } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot Password | FreshDash" }];
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isImageType } from "~/utils/images.server";
+import { isImageType } from "~/server/catalogue/images.server";
 
 /** Serves R2 objects with a fixed, checked content type, nosniff and a long immutable cache. */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {

@@ -4,14 +4,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LocationForm } from "~/components/LocationForm";
 import { locationSchema, notifyRequestSchema } from "~/lib/schemas/store";
 import { deliveryLabel } from "~/lib/use-delivery-location";
-import { ApiError } from "~/utils/api.server";
-import { getOptionalUser } from "~/utils/auth.server";
-import { readFormData } from "~/utils/form-data.server";
-import { limitByIp } from "~/utils/rate-limit.server";
+import { ApiError } from "~/server/http/api.server";
+import { getOptionalUser } from "~/server/identity/auth.server";
+import { readFormData } from "~/server/http/form-data.server";
+import { limitByIp } from "~/server/platform/rate-limit.server";
 import { storeChangeMessage } from "~/lib/stock-messages";
-import { cartOwnerFor, loadCart } from "~/utils/cart.server";
-import { chooseLocation, commitLocation, readLocation, requestStoreNotification } from "~/utils/stores.server";
-import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
+import { cartOwnerFor, loadCart } from "~/server/cart/cart.server";
+import { chooseLocation, commitLocation, readLocation, requestStoreNotification } from "~/server/stores/stores.server";
+import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Delivery location | FreshDash" }];
 

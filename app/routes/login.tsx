@@ -10,11 +10,11 @@ import { PasswordField } from "~/components/PasswordField";
 import { SubmitButton } from "~/components/SubmitButton";
 import { loginSchema } from "~/lib/schemas/account";
 import { useHydrated } from "~/lib/use-hydrated";
-import { authenticateForm, getOptionalUser } from "~/utils/auth.server";
-import { startUserSession } from "~/utils/login.server";
-import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
-import { readFormData } from "~/utils/form-data.server";
-import { attempt, refusedForm } from "~/utils/page-actions.server";
+import { authenticateForm, getOptionalUser } from "~/server/identity/auth.server";
+import { startUserSession } from "~/server/identity/login.server";
+import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
+import { readFormData } from "~/server/http/form-data.server";
+import { attempt, refusedForm } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Login | FreshDash" }];
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { readFormData } from "~/utils/form-data.server";
-import { destroySession } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/server/http/form-data.server";
+import { destroySession } from "~/server/identity/session.server";
+import { redirectWithToast } from "~/server/http/toast.server";
 
 /** Logging out changes state, so it is a POST form; a GET just goes home. */
 export function loader() {

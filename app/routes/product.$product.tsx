@@ -9,10 +9,10 @@ import { discountedPrice } from "~/lib/pricing";
 import { inlineScriptJson } from "~/lib/inline-json";
 import { idFromSegment, productPath } from "~/lib/slugs";
 import { useCartControls } from "~/lib/use-cart-controls";
-import { catalogueCacheControl, loadProduct } from "~/utils/catalogue.server";
+import { catalogueCacheControl, loadProduct } from "~/server/catalogue/catalogue.server";
 import type { LocationPromptHandle } from "~/components/LocationPrompt";
-import { withSharedBatch } from "~/utils/shared-batch.server";
-import { pageStockStore } from "~/utils/store-stock.server";
+import { withSharedBatch } from "~/server/db/shared-batch.server";
+import { pageStockStore } from "~/server/stores/store-stock.server";
 
 /** Shows stock: asks for a delivery pincode until one is chosen (decision 020). */
 export const handle: LocationPromptHandle = { locationPrompt: true };
@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ product, canonical, jsonLd }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
 }
 
-export { catalogueHeaders as headers } from "~/utils/catalogue.server";
+export { catalogueHeaders as headers } from "~/server/catalogue/catalogue.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
   d

@@ -8,13 +8,13 @@ import { FormField } from "~/components/FormField";
 import { PasswordField } from "~/components/PasswordField";
 import { SubmitButton } from "~/components/SubmitButton";
 import { registerSchema } from "~/lib/schemas/account";
-import { registerUser } from "~/utils/accounts.server";
-import { getOptionalUser } from "~/utils/auth.server";
-import { startUserSession } from "~/utils/login.server";
-import { limitByIp } from "~/utils/rate-limit.server";
-import { redirectWithToast, safeRedirect } from "~/utils/toast.server";
-import { readFormData } from "~/utils/form-data.server";
-import { attempt, refusedForm } from "~/utils/page-actions.server";
+import { registerUser } from "~/server/identity/accounts.server";
+import { getOptionalUser } from "~/server/identity/auth.server";
+import { startUserSession } from "~/server/identity/login.server";
+import { limitByIp } from "~/server/platform/rate-limit.server";
+import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
+import { readFormData } from "~/server/http/form-data.server";
+import { attempt, refusedForm } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Register | FreshDash" }];
 

@@ -7,12 +7,12 @@ import { FormErrors } from "~/components/FormErrors";
 import { PasswordField } from "~/components/PasswordField";
 import { SubmitButton } from "~/components/SubmitButton";
 import { resetPasswordSchema } from "~/lib/schemas/account";
-import { parseCookie } from "~/utils/cookies.server";
-import { trustDevice } from "~/utils/device.server";
-import { grantEmail, resetGrantCookie, resetPassword } from "~/utils/password-reset.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData } from "~/utils/form-data.server";
-import { attempt, refusedForm } from "~/utils/page-actions.server";
+import { parseCookie } from "~/server/http/cookies.server";
+import { trustDevice } from "~/server/identity/device.server";
+import { grantEmail, resetGrantCookie, resetPassword } from "~/server/identity/password-reset.server";
+import { redirectWithToast } from "~/server/http/toast.server";
+import { readFormData } from "~/server/http/form-data.server";
+import { attempt, refusedForm } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password | FreshDash" }];
 

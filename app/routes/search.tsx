@@ -7,11 +7,11 @@ import { SearchEmptyState } from "~/components/SearchEmptyState";
 import { CardSkeletons } from "~/components/Skeletons";
 import { pageParam } from "~/lib/schemas/catalogue";
 import { SEARCH_MAX_LENGTH } from "~/lib/search/normalise";
-import { catalogueCacheControl } from "~/utils/catalogue.server";
-import { recordZeroResultSearch } from "~/utils/search-insights.server";
-import { searchCatalogue } from "~/utils/search.server";
+import { catalogueCacheControl } from "~/server/catalogue/catalogue.server";
+import { recordZeroResultSearch } from "~/server/search/search-insights.server";
+import { searchCatalogue } from "~/server/search/search.server";
 import type { LocationPromptHandle } from "~/components/LocationPrompt";
-import { pageStockStore } from "~/utils/store-stock.server";
+import { pageStockStore } from "~/server/stores/store-stock.server";
 
 const SEARCH_PAGE_SIZE = 10;
 
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ q, results }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
 }
 
-export { catalogueHeaders as headers } from "~/utils/catalogue.server";
+export { catalogueHeaders as headers } from "~/server/catalogue/catalogue.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.q ? `Search results for "${d.q}" | FreshDash` : "Search | FreshDash" },

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { asc, desc, eq } from "drizzle-orm";
 import { categories, products, subCategories, subCategoryCategories } from "~/db/schema";
 import { listingPath, productPath } from "~/lib/slugs";
-import { renamed } from "~/utils/catalogue.server";
-import { getDb } from "~/utils/db.server";
+import { renamed } from "~/server/catalogue/rows.server";
+import { getDb } from "~/server/db/db.server";
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useNavigate } from "@remix-run/react";
 import { AccountMenu } from "~/components/AccountMenu";
 import { useAccount } from "~/lib/use-account";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/server/identity/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "My Account | FreshDash" }];
 

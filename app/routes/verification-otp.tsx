@@ -4,9 +4,9 @@ import { AuthCard } from "~/components/AuthCard";
 import { OtpInput } from "~/components/OtpInput";
 import { SubmitButton } from "~/components/SubmitButton";
 import { emailSchema, otpSchema } from "~/lib/schemas/account";
-import { resetGrantCookie, verifyResetCode } from "~/utils/password-reset.server";
-import { readFormData } from "~/utils/form-data.server";
-import { attempt, refusalInit } from "~/utils/page-actions.server";
+import { resetGrantCookie, verifyResetCode } from "~/server/identity/password-reset.server";
+import { readFormData } from "~/server/http/form-data.server";
+import { attempt, refusalInit } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Verify OTP | FreshDash" }];
 

@@ -4,8 +4,8 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { signToken } from "../../app/utils/crypto.server";
-import { DEV_SESSION_SECRET } from "../../app/utils/env.server";
+import { signToken } from "../../app/server/platform/crypto.server";
+import { DEV_SESSION_SECRET } from "../../app/server/platform/env.server";
 import { fetchWorker, freshAccount } from "../security/support-deploy";
 import { api, randomIp } from "../workers/api-client";
 import { BASE } from "../workers/fixtures";

@@ -5,10 +5,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "~/utils/api.server";
-import { verifyCredentials } from "~/utils/auth.server";
-import { sendMail } from "~/utils/mail.server";
-import { requestResetCode } from "~/utils/password-reset.server";
+import { ApiError } from "../../app/server/http/api.server";
+import { verifyCredentials } from "../../app/server/identity/auth.server";
+import { sendMail } from "../../app/server/identity/mail.server";
+import { requestResetCode } from "../../app/server/identity/password-reset.server";
 import { api, randomIp } from "../workers/api-client";
 import {
   apiLogin,

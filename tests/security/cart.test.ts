@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { MAX_CART_LINES } from "~/lib/schemas/cart";
-import { CART_FULL } from "~/utils/cart.server";
-import { TOO_MANY_LINES } from "~/utils/orders.server";
+import { CART_FULL } from "../../app/server/cart/cart.server";
+import { TOO_MANY_LINES } from "../../app/server/orders/place-order.server";
 import { api, newShopper } from "../workers/api-client";
 import { addressFor, postForm, sessionCookie } from "./support-pay";
 
@@ -107,7 +107,7 @@ describe("cart size", { timeout: 60_000 }, () => {
     const products = await makeProducts(MAX_CART_LINES + 1);
     await fillCart(userId, products.slice(0, MAX_CART_LINES));
     // Buy again / merge use the same statement: an order of the 101st product's line adds nothing.
-    const { addQuantityStatement } = await import("~/utils/cart.server");
+    const { addQuantityStatement } = await import("../../app/server/cart/cart.server");
     const db = drizzle(env.DB, { schema });
     await db.batch([
       addQuantityStatement(db, userId, products[MAX_CART_LINES], 3, null),

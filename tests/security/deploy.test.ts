@@ -4,7 +4,7 @@
  * nothing is signed, no cookie is issued and no page is rendered.
  */
 import { describe, expect, it } from "vitest";
-import { DEV_SESSION_SECRET } from "../../app/utils/env.server";
+import { DEV_SESSION_SECRET } from "../../app/server/platform/env.server";
 import { randomIp } from "../workers/api-client";
 import { fetchWorker, freshAccount, runCron, signInRows, STRONG_SECRET } from "./support-deploy";
 

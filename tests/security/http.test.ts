@@ -398,7 +398,7 @@ describe("Content-Security-Policy: inline scripts only with this response's nonc
   });
 
   it("an edge-cached copy is re-issued with a nonce of its own; other markup is untouched", async () => {
-    const { renewNonce } = await import("~/utils/security.server");
+    const { renewNonce } = await import("../../app/server/http/security.server");
     const old = "b2xkLW5vbmNlLTEyMzQ1Ng==";
     const cached = new Response(
       `<html><body><script nonce="${old}">window.a=1</script><script type="module" nonce="${old}">import "/x.js"</script>` +

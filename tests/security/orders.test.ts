@@ -9,7 +9,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { newId } from "~/lib/ids";
 import { MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
-import { commitOrder, planOrder, type OrderPlan } from "~/utils/orders.server";
+import { commitOrder, planOrder, type OrderPlan } from "../../app/server/orders/place-order.server";
 import { api, makeProduct, newShopper, stockOf, VALID_ADDRESS } from "../workers/api-client";
 import { BASE } from "../workers/fixtures";
 import { addressFor, completedEvent, orderById, ordersOf, postForm, sendWebhook, sessionCookie, stripeSession } from "./support-pay";

@@ -4,7 +4,7 @@
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../workers/app";
-import type { Env } from "../../load-context";
+import type { Env } from "../../app/server/platform/bindings";
 import { api, randomIp } from "../workers/api-client";
 import { BASE } from "../workers/fixtures";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { imageUrlSchema } from "~/lib/schemas/admin";
-import { imageOrigin, withAbsoluteImageUrls } from "~/utils/api-images.server";
+import { imageOrigin, withAbsoluteImageUrls } from "../../app/server/http/api-images.server";
 
 const ORIGIN = "https://shop.example";
 

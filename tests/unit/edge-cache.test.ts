@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { edgeCacheKey, isEdgeCacheable, isEdgeStorable, withEdgeCache } from "~/utils/edge-cache.server";
+import { edgeCacheKey, isEdgeCacheable, isEdgeStorable, withEdgeCache } from "../../app/server/http/edge-cache.server";
 
 const PUBLIC = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 

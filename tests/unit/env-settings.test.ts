@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../load-context";
-import { getSettings, settingsProblems } from "~/utils/env.server";
+import type { Env } from "../../app/server/platform/bindings";
+import { getSettings, settingsProblems } from "../../app/server/platform/env.server";
 
 const SECRET = "a-session-secret-of-at-least-32-characters";
 const limiter = { limit: async () => ({ success: true }) } as unknown as RateLimit;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientNetwork, LOGIN_LIMITS } from "~/utils/login-limits.server";
+import { clientNetwork, LOGIN_LIMITS } from "../../app/server/identity/login-limits.server";
 
 describe("clientNetwork (the 'client' of the per-account limits)", () => {
   it("keeps IPv4 addresses, and IPv4-mapped IPv6 as IPv4", () => {

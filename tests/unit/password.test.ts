@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DUMMY_PASSWORD_HASH, hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "~/utils/password.server";
+import { DUMMY_PASSWORD_HASH, hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "../../app/server/identity/password.server";
 
 describe("password hashing", () => {
   it("uses exactly 100,000 PBKDF2 iterations (the Workers maximum)", async () => {

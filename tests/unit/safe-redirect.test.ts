@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "~/utils/toast.server";
+import { safeRedirect } from "../../app/server/http/toast.server";
 
 /** Values a browser would follow off the site (or that are not a path at all): every one falls back. */
 const HOSTILE = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchScriptsAfterPaint, LATEST_START_MS } from "~/utils/scripts-after-paint.server";
+import { fetchScriptsAfterPaint, LATEST_START_MS } from "../../app/server/http/scripts-after-paint.server";
 
 /** The tail of a document as React renders Remix's `<Scripts nonce>` (the workers test reads a real one). */
 const scripts = (source: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addSynonymSchema, insightListSchema, suggestQuerySchema } from "~/lib/schemas/search";
-import { insightQuery } from "~/utils/search-insights.server";
+import { insightQuery } from "../../app/server/search/search-insights.server";
 
 describe("what a zero-result search is recorded as", () => {
   it("search words: lower case, no accents, no punctuation, single spaces", () => {

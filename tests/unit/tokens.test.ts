@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { randomDigits, randomToken, signToken, verifyToken } from "~/utils/crypto.server";
+import { randomDigits, randomToken, signToken, verifyToken } from "../../app/server/platform/crypto.server";
 
 const SECRET = "unit-test-secret-0123456789";
 

@@ -1,5 +1,5 @@
 import type { D1Migration } from "@cloudflare/vitest-pool-workers";
-import type { Env as AppEnv } from "../../load-context";
+import type { Env as AppEnv } from "../../app/server/platform/bindings";
 
 declare global {
   namespace Cloudflare {

@@ -5,8 +5,8 @@ import worker from "../../workers/app";
 import { BASE } from "./fixtures";
 import { completedEvent, sendWebhook, sessionEvent } from "../security/support-pay";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { getDb } from "~/utils/db.server";
-import { cancelStatements } from "~/utils/order-cancel.server";
+import { getDb } from "../../app/server/db/db.server";
+import { cancelStatements } from "../../app/server/orders/order-cancel.server";
 
 let admin: string;
 beforeAll(async () => {

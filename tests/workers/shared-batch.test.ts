@@ -3,9 +3,9 @@ import { env, SELF } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { categories } from "~/db/schema";
-import { getDb } from "~/utils/db.server";
-import { d1Counter } from "~/utils/server-timing.server";
-import { withSharedBatch } from "~/utils/shared-batch.server";
+import { getDb } from "../../app/server/db/db.server";
+import { d1Counter } from "../../app/server/http/server-timing.server";
+import { withSharedBatch } from "../../app/server/db/shared-batch.server";
 import { randomIp } from "./api-client";
 import { BASE } from "./fixtures";
 

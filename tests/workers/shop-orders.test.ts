@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { commitOrder, planOrder, type OrderPlan } from "~/utils/orders.server";
+import { commitOrder, planOrder, type OrderPlan } from "../../app/server/orders/place-order.server";
 import { addressFor, completedEvent, orderById, orderBySession, ordersOf, sendWebhook, sessionEvent, stripeSession, WEBHOOK_SECRET } from "../security/support-pay";
 import { api, makeProduct, newShopper, stockOf, VALID_ADDRESS } from "./api-client";
 import { BASE } from "./fixtures";

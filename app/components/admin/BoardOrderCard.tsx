@@ -1,6 +1,6 @@
 import { formatINR } from "~/lib/money";
 import { minutesSince, NEXT_ACTION_LABELS, nextStatus, DELIVERY_PROMISE_MS } from "~/lib/order-status";
-import type { BoardOrder } from "~/utils/order-board.server";
+import type { BoardOrder } from "~/server/orders/order-board.server";
 import { IntentButton } from "../IntentButton";
 import { OrderItems } from "../OrderItems";
 import { OrderPayment } from "../OrderPayment";

@@ -1,0 +1,43 @@
+/**
+ * The address intents (create-address, update-address, disable-address) shared by the address book
+ * and checkout, so both post to the route that renders the form. Success: 303 with a flash.
+ * Invalid input: the conform result with the entered values, status 400.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { addressIdSchema, addressSchema } from "~/lib/schemas/address";
+import { createAddress, disableAddress, updateAddress } from "./addresses.server";
+import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
+
+export const ADDRESS_INTENTS = ["create-address", "update-address", "disable-address"] as const;
+
+export async function handleAddressIntent(
+  context: AppLoadContext,
+  userId: string,
+  form: FormData,
+  fallbackRedirect: string,
+) {
+  const intent = form.get("intent");
+  const back = safeRedirect(form.get("redirectTo"), fallbackRedirect);
+
+  if (intent === "disable-address") {
+    const id = addressIdSchema.safeParse(form.get("_id"));
+    if (!id.success || !(await disableAddress(context, userId, id.data))) {
+      return redirectWithToast(context, back, { type: "error", text: "Address not found" }, { status: 303 });
+    }
+    return redirectWithToast(context, back, { type: "success", text: "Address Remove" });
+  }
+
+  const submission = parseWithZod(form, { schema: addressSchema });
+  if (submission.status !== "success") {
+    return data({ intent, lastResult: submission.reply() }, { status: 400 });
+  }
+  if (intent === "update-address") {
+    const id = addressIdSchema.safeParse(form.get("_id"));
+    const updated = id.success ? await updateAddress(context, userId, id.data, submission.value) : null;
+    if (!updated) return redirectWithToast(context, back, { type: "error", text: "Address not found" });
+    return redirectWithToast(context, back, { type: "success", text: "Address Updated Successfully" });
+  }
+  await createAddress(context, userId, submission.value);
+  return redirectWithToast(context, back, { type: "success", text: "Address Created Successfully" });
+}

@@ -1,0 +1,51 @@
+/** Category and sub-category form intents for the dashboard pages (multipart, no JavaScript needed). */
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { isId } from "~/lib/ids";
+import { categoryInputSchema, subCategoryInputSchema } from "~/lib/schemas/admin";
+import { createCategory, createSubCategory, deleteCategory, deleteSubCategory, updateCategory, updateSubCategory } from "./admin-catalogue.server";
+import { fieldErrors, prepareAll, type FieldErrors } from "./admin-forms.server";
+import { ApiError } from "~/server/http/api.server";
+import { redirectWithToast } from "~/server/http/toast.server";
+import { withStoredImages } from "./uploads.server";
+
+type Kind = "category" | "subcategory";
+const LABEL: Record<Kind, string> = { category: "Category", subcategory: "Sub category" };
+
+/**
+ * One category or sub-category form submit. Its new image is checked on the way in and stored only
+ * with a valid save (removed again if the database refuses it), so a refused form leaves nothing in R2.
+ */
+export async function handleCategoryIntent(context: AppLoadContext, form: FormData, kind: Kind) {
+  const back = `/dashboard/${kind}`;
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  const typed = { id: intent === `update-${kind}` ? id : undefined, name: String(form.get("name") ?? ""), image: String(form.get("image") ?? ""), categories: form.getAll("category").map(String) };
+  const { images, error: uploadError } = await prepareAll(form, "newImage", 1);
+  const sendBack = (errors: FieldErrors, status: number) => data({ intent, draft: typed, errors, repickImages: images.length > 0 }, { status });
+  try {
+    if (intent === `delete-${kind}`) {
+      if (!isId(id)) throw new ApiError("Not found", 404);
+      await (kind === "category" ? deleteCategory(context, id) : deleteSubCategory(context, id));
+      return redirectWithToast(context, back, { type: "success", text: `${LABEL[kind]} deleted` });
+    }
+    if (intent !== `create-${kind}` && intent !== `update-${kind}`) throw new ApiError("Unknown action", 400);
+    const input = { name: typed.name, image: images[0]?.url ?? typed.image };
+    const parsed = kind === "category" ? categoryInputSchema.safeParse(input) : subCategoryInputSchema.safeParse({ ...input, category: typed.categories });
+    if (uploadError || !parsed.success) {
+      const errors = parsed.success ? {} : fieldErrors(parsed.error);
+      if (uploadError) errors.image = uploadError.message;
+      return sendBack(errors, uploadError?.status ?? 400);
+    }
+    if (intent === `create-${kind}`) {
+      await withStoredImages(context, images, () => (kind === "category" ? createCategory(context, parsed.data as never) : createSubCategory(context, parsed.data as never)));
+      return redirectWithToast(context, back, { type: "success", text: `${LABEL[kind]} added` });
+    }
+    if (!isId(id)) throw new ApiError("Not found", 404);
+    await withStoredImages(context, images, () => (kind === "category" ? updateCategory(context, id, parsed.data as never) : updateSubCategory(context, id, parsed.data as never)));
+    return redirectWithToast(context, back, { type: "success", text: `${LABEL[kind]} updated` });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.errors) return sendBack(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0]])), error.status);
+    return redirectWithToast(context, back, { type: "error", text: error.message });
+  }
+}

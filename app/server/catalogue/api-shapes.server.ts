@@ -1,0 +1,31 @@
+/** The catalogue's /api shapes (spec section 3): `_id`, rupees, image lists, embedded category objects. */
+import { paiseToRupees } from "~/lib/money";
+import type { CatalogueProduct, CategoryRef, SubCategoryWithParents } from "./rows.server";
+
+
+export const serializeCategory = (c: CategoryRef) => ({ _id: c.id, name: c.name, image: c.image });
+
+export const serializeSubCategory = (s: SubCategoryWithParents) => ({
+  _id: s.id,
+  name: s.name,
+  image: s.image,
+  category: s.categories.map((c) => ({ _id: c.id, name: c.name })),
+});
+
+export function serializeProduct(p: CatalogueProduct) {
+  return {
+    _id: p.id,
+    name: p.name,
+    image: p.images,
+    category: p.categories.map(serializeCategory),
+    subCategory: p.subCategories.map(serializeCategory),
+    unit: p.unit,
+    stock: p.stock,
+    price: paiseToRupees(p.price),
+    discount: p.discount,
+    description: p.description,
+    more_details: p.moreDetails,
+    version: p.version,
+  };
+}
+

@@ -1,0 +1,221 @@
+/**
+ * Catalogue reads shared by the storefront pages and the catalogue /api. Every page's critical data
+ * is one D1 round trip (a `batch()`), flat in catalogue size (the columns are in rows.server.ts).
+ */
+import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
+import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { categories, productCategories, products, productSubCategories, subCategories, subCategoryCategories } from "~/db/schema";
+import { getDb } from "~/server/db/db.server";
+import type { SharedBatch } from "~/server/db/shared-batch.server";
+import { isPersonalRequest, PRIVATE_NO_STORE } from "~/server/http/http-cache.server";
+import { searchCatalogue } from "~/server/search/search.server";
+import type { StockStore } from "~/server/stores/store-stock.server";
+import {
+  byName,
+  cardColumns,
+  categoriesQuery,
+  categoryColumns,
+  inListing,
+  newestFirst,
+  paged,
+  productColumns,
+  productQuery,
+  qb,
+  renamed,
+  subCategoriesQuery,
+  subCategoryColumns,
+  toProduct,
+  toSubCategory,
+  type CardRow,
+  type CatalogueProduct,
+  type CategoryRef,
+  type Page,
+  type Shape,
+} from "./rows.server";
+
+/** Every category, sorted by name. */
+export async function loadCategories(context: AppLoadContext) {
+  return categoriesQuery(getDb(context));
+}
+
+/** Every sub-category with its parents, sorted by name: /api. */
+export async function loadSubCategories(context: AppLoadContext) {
+  return (await subCategoriesQuery(getDb(context))).map(toSubCategory);
+}
+
+/** Categories and sub-categories (sorted by name): admin forms and lists. */
+export async function loadCategoryTree(context: AppLoadContext) {
+  const db = getDb(context);
+  const [cats, subs] = await db.batch([categoriesQuery(db), subCategoriesQuery(db)]);
+  return { categories: cats, subCategories: subs.map(toSubCategory) };
+}
+
+/**
+ * Home in ONE batch: every category with its first listing (the first sub-category by name that
+ * lists it, spec "Category grid") and the `perCategory` newest products of each (the rows, card
+ * shape). Each category's products are the first entries of `product_categories_newest_idx`
+ * (migrations/0014): the cost follows the number of categories, not the catalogue's size. The
+ * cross join keeps categories on the outside, so that list is read once per category.
+ */
+/** `batch`: the request's shared batch when the caller holds a seat (shared-batch.server.ts). */
+export async function loadHomeCatalogue(context: AppLoadContext, perCategory: number, store: StockStore, batch?: SharedBatch) {
+  const db = getDb(context);
+  /** A category's first listing's `column` (correlated on `categories`). */
+  const firstListing = (column: typeof subCategories.id | typeof subCategories.name) =>
+    qb
+      .select({ value: column })
+      .from(subCategoryCategories)
+      .innerJoin(subCategories, eq(subCategories.id, subCategoryCategories.subCategoryId))
+      .where(eq(subCategoryCategories.categoryId, categories.id))
+      .orderBy(...byName(subCategories))
+      .limit(1);
+  const newest = qb
+    .select({ id: productCategories.productId })
+    .from(productCategories)
+    .where(eq(productCategories.categoryId, categories.id))
+    .orderBy(desc(productCategories.productCreatedAt), asc(productCategories.productId))
+    .limit(perCategory);
+  const [cats, rows] = await (batch ?? db.batch.bind(db))([
+    db
+      .select({
+        ...categoryColumns,
+        firstSubCategoryId: sql<string | null>`(${firstListing(subCategories.id)})`.as("first_sub_category_id"),
+        firstSubCategoryName: sql<string | null>`(${firstListing(subCategories.name)})`.as("first_sub_category_name"),
+      })
+      .from(categories)
+      .orderBy(...byName(categories)),
+    db
+      .select({ categoryId: renamed(categories.id, "category_id"), ...cardColumns(store) })
+      .from(categories)
+      .crossJoin(products)
+      .where(inArray(products.id, newest))
+      .orderBy(asc(categories.id), ...newestFirst),
+  ]);
+  const rowsByCategory: Record<string, CardRow[]> = {};
+  for (const { categoryId, ...card } of rows) (rowsByCategory[categoryId] ??= []).push(card);
+  return {
+    categories: cats.map(({ firstSubCategoryId, firstSubCategoryName, ...category }) => ({
+      ...category,
+      firstListing: firstSubCategoryId && firstSubCategoryName !== null ? { id: firstSubCategoryId, name: firstSubCategoryName } : null,
+    })),
+    rowsByCategory,
+  };
+}
+
+interface ListingOptions<S extends Shape> {
+  categoryId: string;
+  subCategoryId: string;
+  page: number;
+  pageSize: number;
+  cumulative: boolean;
+  shape: S;
+  /** Whose stock the products show. */
+  store: StockStore;
+  /** The request's shared batch, when the caller holds a seat (shared-batch.server.ts). */
+  batch?: SharedBatch;
+}
+
+/** A listing: the category, the sub-category, the category's sub-categories and products 1..page. */
+export async function loadListing(context: AppLoadContext, options: ListingOptions<"card">): Promise<Listing<CardRow>>;
+export async function loadListing(context: AppLoadContext, options: ListingOptions<"full">): Promise<Listing<CatalogueProduct>>;
+export async function loadListing(
+  context: AppLoadContext,
+  { categoryId, subCategoryId, page, pageSize, cumulative, shape, store, batch }: ListingOptions<Shape>,
+): Promise<Listing<CardRow> | Listing<CatalogueProduct>> {
+  const db = getDb(context);
+  const send = batch ?? db.batch.bind(db);
+  const limit = cumulative ? page * pageSize : pageSize;
+  const offset = cumulative ? 0 : (page - 1) * pageSize;
+  const frame = [
+    db.select(categoryColumns).from(categories).where(eq(categories.id, categoryId)),
+    db.select(subCategoryColumns).from(subCategories).where(eq(subCategories.id, subCategoryId)),
+    db
+      .select(subCategoryColumns)
+      .from(subCategories)
+      .innerJoin(subCategoryCategories, eq(subCategoryCategories.subCategoryId, subCategories.id))
+      .where(eq(subCategoryCategories.categoryId, categoryId))
+      .orderBy(...byName(subCategories)),
+  ] as const;
+  const totalCount = db
+    .select({ n: count() })
+    .from(productSubCategories)
+    .innerJoin(products, eq(products.id, productSubCategories.productId))
+    .where(inListing(db, categoryId, subCategoryId));
+  const listing = (cat: CategoryRef[], sub: CategoryRef[], rail: CategoryRef[]) => ({
+    category: cat[0] ?? null,
+    subCategory: sub[0] ?? null,
+    subCategories: rail,
+  });
+  if (shape === "card") {
+    const items = db
+      .select(cardColumns(store))
+      .from(productSubCategories)
+      .innerJoin(products, eq(products.id, productSubCategories.productId))
+      .where(inListing(db, categoryId, subCategoryId))
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset);
+    const [cat, sub, rail, rows, total] = await send([...frame, items, totalCount]);
+    return { ...listing(cat, sub, rail), ...paged(rows, total[0]?.n ?? 0, page, pageSize) };
+  }
+  const items = db
+    .select(productColumns(store))
+    .from(productSubCategories)
+    .innerJoin(products, eq(products.id, productSubCategories.productId))
+    .where(inListing(db, categoryId, subCategoryId))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
+  const [cat, sub, rail, rows, total] = await send([...frame, items, totalCount]);
+  return { ...listing(cat, sub, rail), ...paged(rows.map(toProduct), total[0]?.n ?? 0, page, pageSize) };
+}
+
+export type Listing<T> = Page<T> & { category: CategoryRef | null; subCategory: CategoryRef | null; subCategories: CategoryRef[] };
+
+/** `batch`: the request's shared batch when the caller holds a seat (shared-batch.server.ts). */
+export async function loadProduct(context: AppLoadContext, id: string, store: StockStore, batch?: SharedBatch): Promise<CatalogueProduct | null> {
+  const db = getDb(context);
+  const query = productQuery(db, store).where(eq(products.id, id)).limit(1);
+  const [rows] = await (batch ?? db.batch.bind(db))([query]);
+  return rows[0] ? toProduct(rows[0]) : null;
+}
+
+export async function loadProductsByCategory(context: AppLoadContext, categoryId: string, limit: number, store: StockStore) {
+  const db = getDb(context);
+  const rows = await db
+    .select(productColumns(store))
+    .from(productCategories)
+    .innerJoin(products, eq(products.id, productCategories.productId))
+    .where(eq(productCategories.categoryId, categoryId))
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return rows.map(toProduct);
+}
+
+/** Admin-style list (newest first), optionally filtered by a search; stock at `store`. */
+export async function loadProductPage(
+  context: AppLoadContext,
+  { page, limit, search, store }: { page: number; limit: number; search: string; store: StockStore },
+) {
+  // An admin looks for what they typed: no correction.
+  if (search.trim()) return searchCatalogue(context, { q: search, page, pageSize: limit, cumulative: false, shape: "full", correct: false, store });
+  const db = getDb(context);
+  const [rows, total] = await db.batch([
+    productQuery(db, store).orderBy(...newestFirst).limit(limit).offset((page - 1) * limit),
+    db.select({ n: count() }).from(products),
+  ]);
+  return paged(rows.map(toProduct), total[0]?.n ?? 0, page, limit);
+}
+
+/**
+ * The catalogue pages' `headers` export (each route re-exports it): the Cache-Control their loader
+ * chose, else private. Remix drops a loader's headers on a document unless the route exports this.
+ */
+export const catalogueHeaders: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? PRIVATE_NO_STORE,
+});
+
+/** Cache-Control for catalogue pages: shared caches only for anonymous visitors (no cookie but the delivery location). */
+export function catalogueCacheControl(request: Request): string {
+  return isPersonalRequest(request) ? "private, no-store" : "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+}

@@ -1,0 +1,150 @@
+/**
+ * Who is asking. Pages use the session cookie; /api accepts `Authorization: Bearer <access token>`
+ * or the same cookie. Credentials are checked by remix-auth's FormStrategy (pages) and by the same
+ * `verifyCredentials` (API), under the login limits of login-limits.server.ts.
+ */
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { Authenticator, AuthorizationError } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { createCookieSessionStorage } from "@remix-run/cloudflare";
+import { loginSchema } from "~/lib/schemas/account";
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema";
+import { ApiError } from "~/server/http/api.server";
+import { getDb } from "~/server/db/db.server";
+import { getSettings } from "~/server/platform/env.server";
+import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
+import { claimPasswordCheck } from "./login-limits.server";
+import { RateLimited } from "~/server/platform/rate-limit.server";
+import { sessionUserColumns, type SessionUser } from "./session.server";
+import { getSessionUser } from "./visitor.server";
+import { userFromAccessToken } from "./tokens.server";
+
+export type { SessionUser } from "./session.server";
+
+/** One answer for an unknown email and a wrong password: it must not tell which part was wrong. */
+export const LOGIN_FAILED = "Invalid email or password";
+export const CURRENT_PASSWORD_REQUIRED = "Enter your current password to change your email";
+export const CURRENT_PASSWORD_WRONG = "Your current password is not correct";
+
+/**
+ * The account behind an email and password, or null when either is wrong (or the account is not
+ * active). The check is counted against the login limits before the PBKDF2 work; throws 429.
+ */
+async function checkPassword(request: Request, context: AppLoadContext, email: string, password: string): Promise<SessionUser | null> {
+  const claim = await claimPasswordCheck(request, context, email);
+  const row = await getDb(context)
+    .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .get();
+  // Unknown emails are checked against a dummy hash so both paths take the same time.
+  const valid = await verifyPassword(password, row?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!row || !valid || row.status !== "Active") return null;
+  await claim.succeeded();
+  const { passwordHash: _hash, ...user } = row;
+  return user;
+}
+
+/** Checks an email and password for signing in; throws ApiError 401 or 429. */
+export async function verifyCredentials(request: Request, context: AppLoadContext, email: string, password: string): Promise<SessionUser> {
+  const user = await checkPassword(request, context, email, password);
+  if (!user) throw new ApiError(LOGIN_FAILED, 401);
+  return user;
+}
+
+/** A signed-in user re-enters their password (e.g. to change the email): 400 missing, 403 wrong, 429. */
+export async function confirmCurrentPassword(request: Request, context: AppLoadContext, email: string, password: string | undefined) {
+  if (!password) throw new ApiError(CURRENT_PASSWORD_REQUIRED, 400, { currentPassword: [CURRENT_PASSWORD_REQUIRED] });
+  if (!(await checkPassword(request, context, email, password))) {
+    throw new ApiError(CURRENT_PASSWORD_WRONG, 403, { currentPassword: [CURRENT_PASSWORD_WRONG] });
+  }
+}
+
+/**
+ * remix-auth's FormStrategy for the login page. The strategy only verifies; the session itself is
+ * ours (D1-backed opaque token), so the session storage here is never committed.
+ */
+function authenticator(context: AppLoadContext) {
+  const { sessionSecret } = getSettings(context.cloudflare.env);
+  const unused = createCookieSessionStorage({ cookie: { name: "__auth", secrets: [sessionSecret] } });
+  const auth = new Authenticator<SessionUser>(unused, { throwOnError: true });
+  auth.use(
+    new FormStrategy(async ({ form, request }) => {
+      const parsed = loginSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) throw new ApiError(LOGIN_FAILED, 401);
+      return verifyCredentials(request, context, parsed.data.email, parsed.data.password);
+    }),
+    "form",
+  );
+  return auth;
+}
+
+/** Login page: returns the user, or throws the ApiError (401/429) that explains the refusal. */
+export async function authenticateForm(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  try {
+    return await authenticator(context).authenticate("form", request, { context, throwOnError: true });
+  } catch (error) {
+    if (error instanceof AuthorizationError && error.cause instanceof ApiError) throw error.cause;
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(LOGIN_FAILED, 401);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+
+export const getOptionalUser = getSessionUser;
+
+function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+/** Admin pages: signed in, and `allowed` only for ADMIN (others see 'Do not have permission'). */
+export async function requireAdminPage(request: Request, context: AppLoadContext) {
+  const user = await requireUser(request, context);
+  return { user, allowed: user.role === "ADMIN" };
+}
+
+/** Admin page actions: anything but ADMIN is refused outright. */
+export async function requireAdminAction(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await requireUser(request, context);
+  if (user.role !== "ADMIN") throw new Response("Do not have permission", { status: 403 });
+  return user;
+}
+
+// ---------------------------------------------------------------------------------------------
+// /api
+
+export function bearerToken(request: Request): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "");
+  return match ? match[1] : null;
+}
+
+/** The caller of an /api route: bearer access token first, else the session cookie. */
+async function getApiUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  const token = bearerToken(request);
+  if (token) return userFromAccessToken(context, token);
+  return getSessionUser(request, context);
+}
+
+export async function requireApiUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getApiUser(request, context);
+  if (!user) throw new ApiError("Please Login", 401);
+  return user;
+}
+
+export async function requireApiAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await requireApiUser(request, context);
+  if (user.role !== "ADMIN") throw new ApiError("Do not have permission", 403);
+  return user;
+}
+
+export { RateLimited };

@@ -1,0 +1,104 @@
+/**
+ * The /api face of orders: an order placed from an /api body, and orders in the spec's shapes
+ * (`_id`, rupees, `product_details`, the original server's one-entry-per-line list).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { paiseToRupees } from "~/lib/money";
+import { deliveryDueAt } from "~/lib/order-status";
+import { type OrderLineInput } from "~/lib/schemas/order";
+import { placeOrder, type PaymentMethod, type PlaceOrderResult } from "./place-order.server";
+import type { OrderSummary } from "./read-orders.server";
+
+/**
+ * An /api order request (cash-on-delivery or checkout): the body's lines, address, advisory totals
+ * and key. A key already used for an order of the other payment method is a conflict.
+ */
+export async function placeApiOrder(
+  context: AppLoadContext,
+  request: Request,
+  userId: string,
+  body: { list_items: OrderLineInput[]; addressId: string; subTotalAmt?: number; totalAmt?: number; idempotencyKey?: string },
+  paymentMethod: PaymentMethod,
+): Promise<PlaceOrderResult> {
+  const result = await placeOrder(context, {
+    userId,
+    addressId: body.addressId,
+    lines: body.list_items,
+    paymentMethod,
+    idempotencyKey: request.headers.get("Idempotency-Key")?.trim().slice(0, 64) || body.idempotencyKey,
+    clientTotals: { subTotalAmt: body.subTotalAmt, totalAmt: body.totalAmt },
+  });
+  if (result.ok && result.order.state.paymentMethod !== paymentMethod) {
+    return { ok: false, status: 409, message: "This Idempotency-Key was already used for an order with another payment method" };
+  }
+  return result;
+}
+
+/**
+ * Attaches the Stripe Checkout Session to its order, always (so a payment on it can still be matched
+ * and flagged), and tells whether the order is still awaiting that payment: a newer checkout or a
+ * cancel may have released it between the order batch and this call.
+ */
+
+
+/**
+ * `GET /api/order/order-list` as the original server answered it: it stored one order document per
+ * product line, so the list has one entry per line, `product_details` is that line's product
+ * (`{ name, image: [url] }`), and the order's number, status, payment, totals (of the whole order,
+ * repeated on each of its lines, as the original did), address and time are on every entry.
+ * `_id` is the line's own id; `order_ref` is the order's `_id` (for /api/order/details, cancel and
+ * reorder). The grouped view is `serializeOrder`.
+ */
+export function serializeOrderLines(order: OrderSummary, userId: string) {
+  const shared = {
+    order_ref: order.id,
+    userId,
+    orderId: order.orderId,
+    status: order.status,
+    payment_method: paymentMethodLabel(order.paymentMethod),
+    payment_status: order.paymentStatus,
+    paymentId: order.paymentId ?? "",
+    delivery_address: { _id: order.addressId, ...order.deliveryAddress },
+    subTotalAmt: paiseToRupees(order.subTotal),
+    totalAmt: paiseToRupees(order.total),
+    createdAt: new Date(order.createdAt).toISOString(),
+  };
+  return order.items.map((item) => ({
+    _id: item.id,
+    ...shared,
+    productId: item.productId,
+    quantity: item.quantity,
+    product_details: { name: item.name, image: item.image ? [item.image] : [], unit: item.unit },
+  }));
+}
+
+const paymentMethodLabel = (method: PaymentMethod) => (method === "COD" ? "Cash on Delivery" : "Online Payment");
+
+export function serializeOrder(order: OrderSummary) {
+  return {
+    _id: order.id,
+    orderId: order.orderId,
+    status: order.status,
+    payment_method: paymentMethodLabel(order.paymentMethod),
+    payment_status: order.paymentStatus,
+    subTotalAmt: paiseToRupees(order.subTotal),
+    totalAmt: paiseToRupees(order.total),
+    delivery_address: order.deliveryAddress,
+    createdAt: new Date(order.createdAt).toISOString(),
+    delivery_due_at: new Date(deliveryDueAt(order)).toISOString(),
+    version: order.version,
+    needs_attention: order.needsAttention,
+    attention_note: order.attentionNote,
+    refund_id: order.refundId,
+    product_details: order.items.map((item) => ({
+      productId: item.productId,
+      name: item.name,
+      image: item.image ? [item.image] : [],
+      unit: item.unit,
+      quantity: item.quantity,
+      price: paiseToRupees(item.price),
+      finalPrice: paiseToRupees(item.finalPrice),
+    })),
+    status_history: order.history.map((h) => ({ status: h.status, at: new Date(h.createdAt).toISOString(), note: h.note })),
+  };
+}

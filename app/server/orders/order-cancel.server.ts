@@ -1,0 +1,112 @@
+/**
+ * Cancelling orders and returning their stock: the one rule for every path that does it (a shopper
+ * or an admin cancelling, the payment flow giving up an unpaid online order, a new checkout
+ * replacing the shopper's previous hold).
+ *
+ * A cancel is three statements for the caller's `db.batch`, each under the same guard on the
+ * order row: the stock of the guarded orders' lines goes back to each order's own store, a history row is written, and the
+ * order itself is cancelled LAST (so the earlier statements still see it uncancelled). The guard
+ * names states the order can only be in before it is cancelled, so however many cancels race, D1
+ * runs their batches one after another and only the first one matches: the stock comes back
+ * exactly once. The statements read the order's lines themselves, so no caller reads them first.
+ */
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { ORDER_STATUSES, orderItems, orders, orderStatusHistory, storeStock } from "~/db/schema";
+import { allowedMoves, shopperCanCancel } from "~/lib/order-status";
+import type { Database } from "~/server/db/db.server";
+
+/** An online order whose payment has not come: it holds stock (at most one per shopper). */
+const awaitingOnlinePayment = and(
+  eq(orders.status, "placed"),
+  eq(orders.paymentStatus, "PENDING"),
+  eq(orders.paymentMethod, "ONLINE"),
+)!;
+
+/** The states each person may cancel from (app/lib/order-status.ts): admins before delivery, shoppers before packing. */
+const CANCELLABLE_FROM = {
+  admin: ORDER_STATUSES.filter((status) => allowedMoves(status).includes("cancelled")),
+  shopper: ORDER_STATUSES.filter(shopperCanCancel),
+};
+
+type CancelTarget =
+  /** A person cancels one order, decided on the `version` they read: any change since refuses it. */
+  | { orderId: string; by: { id: string; as: "admin" | "shopper" }; version: number }
+  /** The payment flow gives up one unpaid online order (Stripe unreachable, session expired). */
+  | { orderId: string; by: "payment"; actorUserId?: string | null }
+  /** A new checkout releases whatever unpaid online order the shopper still holds. */
+  | { openCheckoutOf: string };
+
+/** The orders a cancel may touch, as a condition on `orders`: the one place the rule lives. */
+function cancellable(target: CancelTarget): SQL {
+  if ("openCheckoutOf" in target) return and(eq(orders.userId, target.openCheckoutOf), awaitingOnlinePayment)!;
+  if (target.by === "payment") return and(eq(orders.id, target.orderId), awaitingOnlinePayment)!;
+  const { by } = target;
+  return and(
+    eq(orders.id, target.orderId),
+    eq(orders.version, target.version),
+    inArray(orders.status, CANCELLABLE_FROM[by.as]),
+    by.as === "shopper" ? eq(orders.userId, by.id) : undefined,
+  )!;
+}
+
+function actorOf(target: CancelTarget): string | null {
+  if ("openCheckoutOf" in target) return target.openCheckoutOf;
+  return target.by === "payment" ? (target.actorUserId ?? null) : target.by.id;
+}
+
+/**
+ * The cancel's statements, for one `db.batch` (alone or with others). The last one returns the
+ * orders it cancelled (`id`, `sessionId`): empty when the guard no longer matched.
+ */
+export function cancelStatements(db: Database, target: CancelTarget, note: string, now = Date.now()) {
+  const guard = cancellable(target);
+  // Each order's stock goes back to its own store (decision 020): a `store_stock` row takes the
+  // lines of the guarded orders served by its store. The order placed there made the row if it had
+  // none, and rows are never deleted, so every line finds its row. Driven from the guarded orders
+  // (their indexes), never from the whole stock table.
+  const guardedLines = (...more: SQL[]) =>
+    db
+      .select({ quantity: sql<number>`sum(${orderItems.quantity})` })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(guard, ...more));
+  const returnStock = db
+    .update(storeStock)
+    .set({
+      stock: sql`${storeStock.stock} + ${guardedLines(eq(orders.storeId, storeStock.storeId), eq(orderItems.productId, storeStock.productId))}`,
+    })
+    .where(
+      sql`(${storeStock.storeId}, ${storeStock.productId}) in ${db
+        .select({ storeId: orders.storeId, productId: orderItems.productId })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(guard)}`,
+    );
+  // Columns in the table's order: insert … select lists them all.
+  const recordHistory = db.insert(orderStatusHistory).select(
+    db
+      .select({
+        id: sql<string>`lower(hex(randomblob(12)))`.as("id"),
+        orderId: orders.id,
+        status: sql<"cancelled">`'cancelled'`.as("status"),
+        actorUserId: sql<string | null>`${actorOf(target)}`.as("actor_user_id"),
+        note: sql<string>`${note}`.as("note"),
+        createdAt: sql<number>`${now}`.as("created_at"),
+      })
+      .from(orders)
+      .where(guard),
+  );
+  const cancelOrders = db
+    .update(orders)
+    .set({
+      status: "cancelled",
+      // An unpaid online order will not be paid now; any other payment state is kept (a refund follows a paid one).
+      paymentStatus: sql`case when ${awaitingOnlinePayment} then 'FAILED' else ${orders.paymentStatus} end`,
+      reservationExpiresAt: null,
+      version: sql`${orders.version} + 1`,
+      updatedAt: now,
+    })
+    .where(guard)
+    .returning({ id: orders.id, sessionId: orders.stripeSessionId });
+  return [returnStock, recordHistory, cancelOrders] as const;
+}

@@ -1,0 +1,451 @@
+/**
+ * The one order pipeline for cash on delivery and online payment (ARCHITECTURE.md "Orders and
+ * payments", docs/decisions/009-payment-trust.md). Placing an order is ONE D1 batch: the order, its
+ * lines (prices snapshotted), the status history row, the stock decrements and the cart clean-up.
+ * The stock is taken at the order's store (the one serving the address's pincode, decision 020):
+ * `store_stock.stock` has CHECK (stock >= 0): it is the only stock guard (there is no
+ * read-then-decide pre-check), so an oversell fails the statement and D1 rolls the whole batch back.
+ *
+ * The same batch also decides the two per-shopper rules atomically:
+ * - the order's idempotency key (the client's, or one derived from the request when it sends none)
+ *   is unique on `orders`, so parallel copies of one request make one order;
+ * - an online order first releases the shopper's previous unpaid online checkout, and the partial
+ *   unique index `orders_one_open_checkout_unique` keeps it at one hold per shopper.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { addresses, cartItems, orderItems, orders, orderStatusHistory, type OrderStatus, products, storeStock } from "~/db/schema";
+import { newId } from "~/lib/ids";
+import { paiseToRupees } from "~/lib/money";
+import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
+import { lineLimitMessage, mergeOrderLines, type OrderLineInput } from "~/lib/schemas/order";
+import { soldOutMessage } from "~/lib/stock-messages";
+import { type AddressRow, ownAddressQuery } from "~/server/addresses/addresses.server";
+import { sha256Hex } from "~/server/platform/crypto.server";
+import { type Database, getDb, sqliteErrorText } from "~/server/db/db.server";
+import { cancelStatements } from "./order-cancel.server";
+import { firstImageUrl } from "~/server/catalogue/product-columns.server";
+import { storeIdSql, storeServingSql, type StockStore } from "~/server/stores/store-stock.server";
+
+export type PaymentMethod = "COD" | "ONLINE";
+
+/** An order line as placed: what was asked for, with the product and its prices snapshotted. */
+type PlacedLine = OrderLineInput & { name: string; unit: string; image: string; price: number; discount: number; finalPrice: number };
+
+export interface PlacedOrder {
+  id: string;
+  orderId: string;
+  bill: Bill;
+  /** A repeated request reads its lines back: a product deleted since has left `productId` null. */
+  lines: (Omit<PlacedLine, "productId"> & { productId: string | null })[];
+  /** When the stock hold of an online order ends (ms); Stripe's session expiry is derived from it. */
+  reservationExpiresAt: number | null;
+  /** True when the same idempotency key had already created this order. */
+  duplicate: boolean;
+  /** The order as it stands now (a duplicate may since have been paid or cancelled). */
+  state: { status: OrderStatus; paymentMethod: PaymentMethod; paymentStatus: string; stripeSessionId: string | null };
+  /** Checkout Sessions of the shopper's previous hold, released by this order: to be expired at Stripe. */
+  replacedSessions: string[];
+}
+
+type Refusal = { ok: false; status: 400 | 404 | 409; message: string };
+export type PlaceOrderResult = { ok: true; order: PlacedOrder } | Refusal;
+
+/** Online orders hold their stock this long (Stripe's minimum Checkout Session lifetime). */
+export const RESERVATION_MS = 30 * 60 * 1000;
+
+export const TOO_MANY_LINES = `At most ${MAX_CART_LINES} different products per order: remove some and try again`;
+
+const EMPTY_CART = "Your cart is empty";
+const NOT_SOLD = "An item in your cart is no longer sold: remove it and try again";
+
+/**
+ * A request without an idempotency key is keyed by what it asks for (shopper, address, payment
+ * method, merged lines): the same request again within this window is the same order. A cancelled
+ * order, or one older than the window, frees its derived key.
+ */
+const DERIVED_KEY_WINDOW_MS = 5 * 60 * 1000;
+
+function newOrderNumber(now: Date): string {
+  const day = now.toISOString().slice(0, 10).replace(/-/g, "");
+  const suffix = newId().slice(0, 6).toUpperCase();
+  return `ORD-${day}-${suffix}`;
+}
+
+interface OrderInput {
+  userId: string;
+  addressId: string;
+  lines: OrderLineInput[];
+  paymentMethod: PaymentMethod;
+  /** The client's key (page form or Idempotency-Key); without one a key is derived from the request. */
+  idempotencyKey?: string;
+  /** Advisory totals from a client, in rupees: refused with 409 when they disagree. */
+  clientTotals?: { subTotalAmt?: number; totalAmt?: number };
+  /**
+   * A page checkout: the store whose stock the cart showed (the location cookie's, else the
+   * default). The address must be served by that same store. /api clients send none: the store
+   * serving the address is the order's store.
+   */
+  cartStore?: StockStore;
+}
+
+interface OrderKey {
+  value: string;
+  derived: boolean;
+}
+
+/** Everything the order batch needs, decided from one read; `commitOrder` writes it or refuses. */
+export interface OrderPlan {
+  id: string;
+  orderId: string;
+  userId: string;
+  address: AddressRow;
+  paymentMethod: PaymentMethod;
+  key: OrderKey;
+  lines: PlacedLine[];
+  bill: Bill;
+  /** The store serving the address: the stock is taken there and returns there. */
+  storeId: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing an order: plan (one read), then commit (one batch)
+
+export async function placeOrder(context: AppLoadContext, input: OrderInput): Promise<PlaceOrderResult> {
+  const planned = await planOrder(context, input);
+  if (!planned.ok || !("plan" in planned)) return planned;
+  return commitOrder(context, planned.plan);
+}
+
+/**
+ * Reads and validates an order request (one round trip): a repeat of an earlier request answers
+ * with that order; otherwise the address must be the shopper's own, every product must exist,
+ * merged lines stay within the line limit, and advisory totals must match. Stock is NOT checked
+ * here: the batch in `commitOrder` is the one place that decides it.
+ */
+export async function planOrder(
+  context: AppLoadContext,
+  input: OrderInput,
+  now = Date.now(),
+): Promise<Refusal | { ok: true; order: PlacedOrder } | { ok: true; plan: OrderPlan }> {
+  const lines = mergeOrderLines(input.lines);
+  const early = refuseBeforeReading(input, lines);
+  if (early) return early;
+  const key = await orderKey(input, lines);
+
+  const db = getDb(context);
+  const { address, productRows, holder, stores: served } = await readOrderInputs(db, input, lines, key, now);
+  if (holder) return { ok: true, order: await describeExisting(db, holder) };
+  const refusal = refuseLines(lines);
+  if (refusal) return refusal;
+  if (!address) return { ok: false, status: 404, message: "Choose a delivery address: that address was not found" };
+  const storeId = served?.servingStoreId;
+  if (!storeId) return { ok: false, status: 409, message: `We don't deliver to ${address.pincode} yet: choose an address we deliver to` };
+  if (input.cartStore !== undefined && served.cartStoreId !== storeId) {
+    return {
+      ok: false,
+      status: 409,
+      message: `Your cart shows the stock of another store than the one delivering to ${address.pincode}: set your delivery location to ${address.pincode}, review your cart and check out again`,
+    };
+  }
+
+  const priced = priceLines(lines, productRows);
+  if (!priced) return { ok: false, status: 404, message: NOT_SOLD };
+  const bill = computeBill(priced);
+  const disagreement = checkClientTotals(input.clientTotals, bill);
+  if (disagreement) return disagreement;
+  return {
+    ok: true,
+    plan: {
+      id: newId(),
+      orderId: newOrderNumber(new Date(now)),
+      userId: input.userId,
+      address,
+      paymentMethod: input.paymentMethod,
+      key,
+      lines: priced,
+      bill,
+      storeId,
+    },
+  };
+}
+
+/** Refusals decided before any query. Each line binds a parameter, and D1 binds at most 100 per statement. */
+function refuseBeforeReading(input: OrderInput, lines: OrderLineInput[]): Refusal | null {
+  if (!lines.length && !input.idempotencyKey) return { ok: false, status: 400, message: EMPTY_CART };
+  if (lines.length > MAX_CART_LINES) return { ok: false, status: 400, message: TOO_MANY_LINES };
+  return null;
+}
+
+/** Refusals of a new order's lines (a key alone may find an earlier order without any). */
+function refuseLines(lines: OrderLineInput[]): Refusal | null {
+  if (!lines.length) return { ok: false, status: 400, message: EMPTY_CART };
+  const tooMany = lines.find((line) => line.quantity > MAX_LINE_QUANTITY);
+  return tooMany ? { ok: false, status: 400, message: lineLimitMessage(tooMany.quantity) } : null;
+}
+
+async function orderKey(input: OrderInput, lines: OrderLineInput[]): Promise<OrderKey> {
+  if (input.idempotencyKey) return { value: `${input.userId}:${input.idempotencyKey}`, derived: false };
+  const sorted = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1)).map((l) => [l.productId, l.quantity]);
+  const digest = await sha256Hex(JSON.stringify([input.userId, input.addressId, input.paymentMethod, sorted]));
+  return { value: `auto:${digest}`, derived: true };
+}
+
+/**
+ * The one read of a new order: the shopper's address, the products, an earlier order holding the
+ * key, and the stores: the one serving the address's pincode and the one the cart showed.
+ */
+async function readOrderInputs(db: Database, input: OrderInput, lines: OrderLineInput[], key: OrderKey, now: number) {
+  const [addressRows, productRows, holders, storeRows] = await db.batch([
+    ownAddressQuery(db, input.userId, input.addressId),
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        unit: products.unit,
+        price: products.price,
+        discount: products.discount,
+        image: firstImageUrl,
+      })
+      .from(products)
+      .where(inArray(products.id, lines.map((line) => line.productId))),
+    keyHolderQuery(db, input.userId, key, now),
+    db
+      .select({
+        servingStoreId: sql<string | null>`${storeServingSql(sql`${addresses.pincode}`)}`.as("serving_store_id"),
+        cartStoreId: sql<string | null>`${storeIdSql(input.cartStore ?? null)}`.as("cart_store_id"),
+      })
+      .from(addresses)
+      .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, input.userId))),
+  ]);
+  return { address: addressRows[0], productRows, holder: holders[0], stores: storeRows[0] };
+}
+
+/** The order holding a key, if it still counts: a derived key only within its window and while not cancelled. */
+function keyHolderQuery(db: Database, userId: string, key: OrderKey, now: number) {
+  return db
+    .select({ id: orders.id, orderId: orders.orderId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.idempotencyKey, key.value),
+        eq(orders.userId, userId),
+        key.derived ? and(ne(orders.status, "cancelled"), gte(orders.createdAt, now - DERIVED_KEY_WINDOW_MS)) : undefined,
+      ),
+    );
+}
+
+/** Each line with its product's name and today's prices; null when a product no longer exists. */
+function priceLines(
+  lines: OrderLineInput[],
+  rows: { id: string; name: string; unit: string; image: string; price: number; discount: number }[],
+): PlacedLine[] | null {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const priced: PlacedLine[] = [];
+  for (const line of lines) {
+    const product = byId.get(line.productId);
+    if (!product) return null;
+    const { name, unit, image, price, discount } = product;
+    priced.push({ ...line, name, unit, image, price, discount, finalPrice: discountedPrice(price, discount) });
+  }
+  return priced;
+}
+
+function checkClientTotals(totals: OrderInput["clientTotals"], bill: Bill): Refusal | null {
+  const differs = (rupees: number | undefined, paise: number) => rupees !== undefined && Math.round(rupees * 100) !== paise;
+  if (!differs(totals?.subTotalAmt, bill.itemsTotal) && !differs(totals?.totalAmt, bill.grandTotal)) return null;
+  return {
+    ok: false,
+    status: 409,
+    message: `Prices have changed: the total is now ₹${paiseToRupees(bill.grandTotal)}. Review your cart and try again.`,
+  };
+}
+
+/**
+ * Writes a planned order in ONE batch. Whatever it refuses, it refuses as a whole: a lost race for
+ * the last unit (CHECK stock >= 0) is 409; a parallel copy of the same request (unique idempotency
+ * key) answers with the order that won.
+ */
+export async function commitOrder(context: AppLoadContext, plan: OrderPlan, now = Date.now()): Promise<PlaceOrderResult> {
+  const db = getDb(context);
+  const online = plan.paymentMethod === "ONLINE";
+  const reservationExpiresAt = online ? now + RESERVATION_MS : null;
+  const releases = online ? cancelStatements(db, { openCheckoutOf: plan.userId }, "Replaced by a newer checkout", now) : [];
+  let replaced: { sessionId: string | null }[] = [];
+  try {
+    const results = await db.batch(
+      nonEmpty([
+        // A derived key is freed by a holder that no longer counts (cancelled, or past the window).
+        ...(plan.key.derived ? [freeDerivedKey(db, plan.key, now)] : []),
+        ...releases,
+        ...orderWrites(db, plan, reservationExpiresAt, now),
+      ]),
+    );
+    if (online) replaced = releasedSessions(results[(plan.key.derived ? 1 : 0) + releases.length - 1]);
+  } catch (error) {
+    return explainRefusal(db, plan, error, now);
+  }
+  return {
+    ok: true,
+    order: {
+      id: plan.id,
+      orderId: plan.orderId,
+      bill: plan.bill,
+      lines: plan.lines,
+      reservationExpiresAt,
+      duplicate: false,
+      state: { status: "placed", paymentMethod: plan.paymentMethod, paymentStatus: "PENDING", stripeSessionId: null },
+      replacedSessions: replaced.flatMap((r) => (r.sessionId ? [r.sessionId] : [])),
+    },
+  };
+}
+
+/** `db.batch` takes a non-empty tuple; a batch assembled from optional parts is checked here. */
+function nonEmpty<T>(items: T[]): [T, ...T[]] {
+  const [first, ...rest] = items;
+  if (first === undefined) throw new Error("An empty batch");
+  return [first, ...rest];
+}
+
+function freeDerivedKey(db: Database, key: OrderKey, now: number) {
+  return db
+    .update(orders)
+    .set({ idempotencyKey: null })
+    .where(
+      and(eq(orders.idempotencyKey, key.value), or(eq(orders.status, "cancelled"), lt(orders.createdAt, now - DERIVED_KEY_WINDOW_MS))),
+    );
+}
+
+/** The order, its lines, the stock taken, its first history row and the cart lines it empties, in this order. */
+function orderWrites(db: Database, plan: OrderPlan, reservationExpiresAt: number | null, now: number) {
+  const { id, address, lines, bill, userId } = plan;
+  const { address_line, city, state, country, pincode, mobile } = address;
+  return [
+    db.insert(orders).values({
+      id,
+      orderId: plan.orderId,
+      userId,
+      addressId: address.id,
+      deliveryAddress: { address_line, city, state, country, pincode, mobile },
+      paymentMethod: plan.paymentMethod,
+      paymentStatus: "PENDING",
+      status: "placed",
+      subTotal: bill.itemsTotal,
+      total: bill.grandTotal,
+      idempotencyKey: plan.key.value,
+      reservationExpiresAt,
+      storeId: plan.storeId,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    ...lines.map((line) =>
+      db.insert(orderItems).values({
+        id: newId(),
+        orderId: id,
+        productId: line.productId,
+        name: line.name,
+        image: line.image,
+        unit: line.unit,
+        quantity: line.quantity,
+        unitPrice: line.price,
+        discount: line.discount,
+        unitFinalPrice: line.finalPrice,
+      }),
+    ),
+    // A product the store has no row for has stock 0 there: the row is made (at 0) so that the
+    // decrement below fails on the CHECK rather than matching nothing.
+    ...lines.map((line) => db.insert(storeStock).values({ storeId: plan.storeId, productId: line.productId, stock: 0 }).onConflictDoNothing()),
+    // CHECK (stock >= 0) turns a lost race for the last unit at this store into a failed batch.
+    ...lines.map((line) =>
+      db
+        .update(storeStock)
+        .set({ stock: sql`${storeStock.stock} - ${line.quantity}` })
+        .where(and(eq(storeStock.storeId, plan.storeId), eq(storeStock.productId, line.productId))),
+    ),
+    db.insert(orderStatusHistory).values({
+      id: newId(),
+      orderId: id,
+      status: "placed",
+      actorUserId: userId,
+      note: plan.paymentMethod === "ONLINE" ? "Awaiting online payment" : "Cash on delivery",
+      createdAt: now,
+    }),
+    // The lines just inserted name the products (two parameters, however long the order: D1 binds at most 100).
+    db
+      .delete(cartItems)
+      .where(
+        and(
+          eq(cartItems.userId, userId),
+          inArray(cartItems.productId, db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, id))),
+        ),
+      ),
+  ];
+}
+
+/** The sessions of the hold a new checkout released: the rows its cancel statement returned. */
+function releasedSessions(result: unknown): { sessionId: string | null }[] {
+  if (!Array.isArray(result)) return [];
+  return result.filter((row): row is { sessionId: string | null } => typeof row === "object" && row !== null && "sessionId" in row);
+}
+
+/** What a refused order batch tells the shopper; anything unexpected is rethrown. */
+async function explainRefusal(db: Database, plan: OrderPlan, error: unknown, now: number): Promise<PlaceOrderResult> {
+  const message = sqliteErrorText(error);
+  if (/orders\.idempotency_key/i.test(message)) {
+    const again = await keyHolderQuery(db, plan.userId, plan.key, now).get();
+    if (again) return { ok: true, order: await describeExisting(db, again) };
+    return { ok: false, status: 409, message: "This order is being placed already: check your orders before trying again" };
+  }
+  if (/CHECK constraint failed/i.test(message)) {
+    const short = await findShortLine(db, plan.lines, plan.storeId);
+    return { ok: false, status: 409, message: short ? soldOutMessage(short) : "An item just sold out. Review your cart and try again." };
+  }
+  if (/orders\.user_id/i.test(message)) {
+    return { ok: false, status: 409, message: "Another checkout of yours was starting at the same moment: try again" };
+  }
+  if (/FOREIGN KEY constraint failed/i.test(message)) return { ok: false, status: 409, message: NOT_SOLD };
+  throw error;
+}
+
+async function findShortLine(db: Database, lines: OrderLineInput[], storeId: string) {
+  const rows = await db
+    .select({ id: products.id, name: products.name, stock: sql<number>`coalesce(${storeStock.stock}, 0)` })
+    .from(products)
+    .leftJoin(storeStock, and(eq(storeStock.productId, products.id), eq(storeStock.storeId, storeId)))
+    .where(inArray(products.id, lines.map((l) => l.productId)));
+  return rows.find((p) => p.stock < (lines.find((l) => l.productId === p.id)?.quantity ?? 0)) ?? null;
+}
+
+/** The columns of an order line as placed (`PlacedOrder["lines"]`). */
+const placedLineColumns = {
+  productId: orderItems.productId,
+  name: orderItems.name,
+  unit: orderItems.unit,
+  image: orderItems.image,
+  quantity: orderItems.quantity,
+  price: orderItems.unitPrice,
+  discount: orderItems.discount,
+  finalPrice: orderItems.unitFinalPrice,
+};
+
+async function describeExisting(db: Database, existing: { id: string; orderId: string }): Promise<PlacedOrder> {
+  const [orderRows, lines] = await db.batch([
+    db
+      .select({
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        paymentStatus: orders.paymentStatus,
+        stripeSessionId: orders.stripeSessionId,
+        reservationExpiresAt: orders.reservationExpiresAt,
+      })
+      .from(orders)
+      .where(eq(orders.id, existing.id)),
+    db.select(placedLineColumns).from(orderItems).where(eq(orderItems.orderId, existing.id)),
+  ]);
+  const [row] = orderRows;
+  // Orders are never deleted (users.id is `on delete restrict`), so the key holder just read is there.
+  if (!row) throw new Error(`describeExisting: order ${existing.id} vanished`);
+  const { reservationExpiresAt, ...state } = row;
+  return { ...existing, bill: computeBill(lines), lines, reservationExpiresAt, duplicate: true, state, replacedSessions: [] };
+}

@@ -1,0 +1,47 @@
+/**
+ * What the Worker is given: the bindings and vars declared in wrangler.toml (and secrets from
+ * .dev.vars / `wrangler secret`), and the load context every loader and action receives. Types
+ * only; `load-context.ts` at the top builds the context per request from these.
+ */
+import type { PlatformProxy } from "wrangler";
+
+export interface Env {
+  DB: D1Database;
+  IMAGES: R2Bucket;
+  ASSETS?: Fetcher;
+  LOGIN_LIMITER?: RateLimit;
+  UPLOAD_LIMITER?: RateLimit;
+  ENVIRONMENT?: string;
+  SESSION_SECRET?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_BASE?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
+  BENCH?: string;
+  /** Comma-separated origins of other front ends allowed to call /api with credentials (CORS). */
+  CORS_ORIGINS?: string;
+  /** The store's public URL (scheme://host[:port]) when a proxy in front rewrites Host. */
+  PUBLIC_ORIGIN?: string;
+}
+
+export type Cloudflare = Omit<PlatformProxy<Env>, "dispose" | "caches" | "cf"> & {
+  caches?: unknown;
+  cf?: unknown;
+};
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: Cloudflare;
+    /** Per-request memo: answers several loaders of one request ask for (see visitor.server.ts). */
+    memo?: { visitor?: Promise<unknown> };
+    /** Set only by the Worker's `scheduled` handler: lets it run the internal cron routes. */
+    cron?: boolean;
+    /**
+     * The origin of a front end listed in CORS_ORIGINS when this `/api` request comes from it: the
+     * cookies set for it are `SameSite=None; Secure`, or its browser would not send them back.
+     */
+    corsClient?: string | null;
+  }
+}

@@ -1,0 +1,279 @@
+/**
+ * Product search on D1 (docs/decisions/014-search-relevance.md): the words a shopper typed, read
+ * with the shopper vocabulary (Hinglish and Indian-English synonyms), ranked the way a shopper
+ * expects, and corrected when they find nothing (typos, split or joined words).
+ *
+ * Round trips: ONE batch for a query that finds something; a second only when the query is
+ * corrected, relaxed, has nothing to show, or meets a synonym row changed since the deploy.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { correctWords, MAX_SPLIT_LOOKUPS, splitsOf, suggestionsFor, type Correction, type VocabularyWord } from "~/lib/search/correction";
+import { searchWords } from "~/lib/search/normalise";
+import { ftsQuery, phraseForms, planSlots, type Slot } from "~/lib/search/plan";
+import { BUNDLED_SYNONYMS, firstLetters, synonymIndex, withTableRows, type SynonymRow } from "~/lib/search/synonyms";
+import { listingPath } from "~/lib/slugs";
+import { columnsFor, paged, shapeRows, type CardRow, type CatalogueProduct, type Page, type Shape } from "~/server/catalogue/rows.server";
+import { getD1 } from "~/server/db/db.server";
+import { rawStockAt, type StockStore } from "~/server/stores/store-stock.server";
+
+
+// ---------------------------------------------------------------------------------------------
+// Ranking: the one place the score is defined
+
+/** Numbered `?N` parameters, one per distinct value (D1 allows 100 per statement). */
+class Params {
+  readonly values: unknown[] = [];
+  ref(value: unknown): string {
+    const at = this.values.indexOf(value);
+    if (at >= 0) return `?${at + 1}`;
+    this.values.push(value);
+    return `?${this.values.length}`;
+  }
+}
+
+
+/**
+ * THE SCORE. Results are ordered by, in turn:
+ *  1. `named`: the query names the product's sub-category — 2 when a slot is a whole part of the
+ *     sub-category's name ("milk" → Milk, "butter" → Butter & Cheese, "crisps" → Chips & Crisps),
+ *     1 when it is the last word of a part ("tea" → Green & Herbal Tea, "fruits" → Fresh Fruits);
+ *     only for products where every slot matched more than the description;
+ *  2. `tier`: for each slot, where its best alternative matched, summed over slots —
+ *     6 a whole word of the name, 5 a prefix of a word in the name, 4 a whole word of a
+ *     sub-category name, 3 of a category name, 2 a prefix in a (sub-)category name, 1 the
+ *     description only (0 when a relaxed query left the slot unmatched); singular and plural count
+ *     as the same whole word;
+ *  3. in stock before out of stock;
+ *  4. `head`: slots that are the last word of the name before any bracket, which says what the
+ *     product is ("Kissan Mixed Fruit Jam" is jam, "Jim Jam Cream Biscuits" are biscuits);
+ *  5. popularity: units ordered in the last 30 days (product_sales_daily);
+ *  6. bm25 (name 10, sub-categories 4, categories 2, description 1), then the id: a stable order.
+ */
+function rankedHitsSql(slots: Slot[], mode: "all" | "any", params: Params) {
+  const whole = (column: string, alt: string) =>
+    phraseForms(alt)
+      .map((form) => `instr(products_fts.${column}, ' ' || ${params.ref(form)} || ' ')`)
+      .join(" or ");
+  const prefix = (column: string, alt: string) => `instr(products_fts.${column}, ' ' || ${params.ref(alt)})`;
+  const ends = (alt: string) =>
+    phraseForms(alt)
+      .map((form) => `substr(products_fts.name_core, -length(${params.ref(form)}) - 2) = ' ' || ${params.ref(form)} || ' '`)
+      .join(" or ");
+  const altTier = (alt: string) =>
+    `case when ${ends(alt)} then 7 when ${whole("name", alt)} then 6 when ${prefix("name", alt)} then 5 when ${whole("subcats", alt)} then 4
+       when ${whole("categories", alt)} then 3 when ${prefix("subcats", alt)} or ${prefix("categories", alt)} then 2 else 0 end`;
+  const altNamed = (alt: string) => {
+    const forms = phraseForms(alt);
+    const part = forms.map((f) => `instr(products_fts.sub_parts, '|' || ${params.ref(f)} || '|')`).join(" or ");
+    const head = forms.map((f) => `instr(products_fts.sub_parts, ' ' || ${params.ref(f)} || '|')`).join(" or ");
+    return `case when ${part} then 2 when ${head} then 1 else 0 end`;
+  };
+  const floor = mode === "all" ? 1 : 0;
+  const slotTiers = slots.map((s, i) => `max(${floor}, ${s.alternatives.map(altTier).join(", ")}) as s${i}`);
+  const wholeQuery = slots.length > 1 ? [slots.map((s) => s.typed).join(" ")] : [];
+  const named = `max(0, ${[...slots.flatMap((s) => s.alternatives), ...wholeQuery].map(altNamed).join(", ")})`;
+  const columns = slots.map((_, i) => `s${i}`);
+  const match = params.ref(ftsQuery(slots, mode));
+  // A sub-category counts as named only when every slot matched more than the description
+  // ("dal makhani" must not lift a plain dal whose description mentions makhani).
+  return {
+    match,
+    sql: `select id, bm, ${columns.map((c) => `min(6, ${c})`).join(" + ")} as tier, ${columns.map((c) => `(${c} = 7)`).join(" + ")} as head,
+              case when min(99, ${columns.join(", ")}) >= 2 then named else 0 end as named
+            from (select product_id as id, bm25(products_fts, 0, 10, 4, 2, 1, 0, 0) as bm, ${named} as named, ${slotTiers.join(", ")}
+                    from products_fts where products_fts match ${match})`,
+  };
+}
+
+const POPULARITY_DAYS = 30;
+const today = () => Math.floor(Date.now() / 86_400_000);
+
+function searchStatements(d1: D1Database, slots: Slot[], mode: "all" | "any", shape: Shape, limit: number, offset: number, store: StockStore) {
+  const params = new Params();
+  const hits = rankedHitsSql(slots, mode, params);
+  const stock = rawStockAt(store, (value) => params.ref(value));
+  const since = params.ref(today() - POPULARITY_DAYS);
+  // Sort every hit on its keys alone, then build the page's rows (images, categories) for the page only.
+  // Raw SQL: FTS5 `match`/`bm25` ranking over products_fts with numbered, de-duplicated parameters
+  // (D1 binds at most 100 a statement; Drizzle's `sql` would bind every repeated value again).
+  const page = d1
+    .prepare(
+      `with hits as (${hits.sql}),
+       ranked as (
+         select hits.id, hits.named, hits.tier, (${stock} > 0) as inStock, hits.head,
+                coalesce((select sum(units) from product_sales_daily d where d.product_id = p.id and d.day >= ${since}), 0) as units,
+                hits.bm
+           from hits join products p on p.id = hits.id
+          order by named desc, tier desc, inStock desc, head desc, units desc, bm, hits.id
+          limit ${params.ref(limit)} offset ${params.ref(offset)})
+       select ${columnsFor(shape, stock)} from ranked join products p on p.id = ranked.id
+        order by ranked.named desc, ranked.tier desc, ranked.inStock desc, ranked.head desc, ranked.units desc, ranked.bm, ranked.id`,
+    )
+    .bind(...params.values);
+  // Raw SQL: FTS5 `match` on the products_fts virtual table (not in the schema).
+  const count = d1.prepare("select count(*) as n from products_fts where products_fts match ?").bind(ftsQuery(slots, mode));
+  return { page, count, match: ftsQuery(slots, mode) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Correction: typos, split and joined words, from the index's own word list
+
+/**
+ * The word list (name and (sub-)category words, with how many products use each) from the words'
+ * first letters, plus every word a split could produce. Read only when the query finds nothing:
+ * the guard is a constant condition SQLite checks once, before scanning.
+ */
+function vocabularyStatement(d1: D1Database, words: string[], match: string) {
+  const params = new Params();
+  const found = `not exists (select 1 from products_fts where products_fts match ${params.ref(match)})`;
+  const arm = (condition: string) =>
+    `select term, col, doc from products_vocab where col in ('name', 'subcats', 'categories') and ${condition} and ${found}`;
+  // fts5vocab uses one constraint on `term` (OR-ed ranges read nothing) and D1 allows few compound
+  // SELECT terms: one range from the first to the last first letter, and the exact words.
+  const letters = firstLetters(words).sort();
+  const to = String.fromCharCode(letters[letters.length - 1].charCodeAt(0) + 1);
+  const arms = [arm(`term >= ${params.ref(letters[0])} and term < ${params.ref(to)}`)];
+  const halves = [...new Set(words.flatMap(splitsOf).flat())].slice(0, MAX_SPLIT_LOOKUPS);
+  if (halves.length) arms.push(arm(`term in (${halves.map((h) => params.ref(h)).join(", ")})`));
+  // Raw SQL: reads the fts5vocab table products_vocab, guarded by an FTS5 `match`.
+  return d1.prepare(`select term, sum(doc) as doc from (${arms.join(" union ")}) group by term`).bind(...params.values);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Top categories for a search that found nothing
+
+export interface CategoryLink {
+  id: string;
+  name: string;
+  image: string;
+  href: string;
+}
+
+function topCategoriesStatement(d1: D1Database) {
+  // Raw SQL: runs in one D1 batch with the FTS5 statements above, and Drizzle's db.batch takes only
+  // Drizzle queries (a Drizzle query here would cost a round trip of its own).
+  return d1
+    .prepare(
+      `select c.id, c.name, c.image,
+         (select json_object('id', s.id, 'name', s.name) from sub_category_categories sc join sub_categories s on s.id = sc.sub_category_id
+           where sc.category_id = c.id order by s.name collate nocase, s.id limit 1) as firstSub,
+         coalesce((select sum(d.units) from product_categories pc join product_sales_daily d on d.product_id = pc.product_id
+           where pc.category_id = c.id and d.day >= ?), 0) as units
+       from categories c order by units desc, c.name collate nocase, c.id limit 8`,
+    )
+    .bind(today() - POPULARITY_DAYS);
+}
+
+function toCategoryLinks(result: D1Result): CategoryLink[] {
+  const links: CategoryLink[] = [];
+  for (const row of result.results as { id: string; name: string; image: string; firstSub: string | null }[]) {
+    const sub = row.firstSub ? (JSON.parse(row.firstSub) as { id: string; name: string }) : null;
+    if (sub) links.push({ id: row.id, name: row.name, image: row.image, href: listingPath(row, sub) });
+  }
+  return links;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The search
+
+export interface SearchOptions<S extends Shape> {
+  q: string;
+  page: number;
+  pageSize: number;
+  /** Pages 1..page at once (the no-JS "load more" page) rather than page alone. */
+  cumulative: boolean;
+  shape: S;
+  /** Whose stock the products show (and rank in-stock first by). */
+  store: StockStore;
+  /** Correct and relax a query that finds (almost) nothing. Off: "search instead for" what was typed. */
+  correct?: boolean;
+  /** When nothing is found, also load the top categories to offer instead (the search page). */
+  withCategoriesWhenEmpty?: boolean;
+}
+
+export interface SearchResult<T> extends Page<T> {
+  /** The words searched, as the shopper will read them ("ice cream"); empty when nothing was searchable. */
+  searched: string;
+  /** True when `searched` is a correction of what was typed (show "Showing results for"). */
+  corrected: boolean;
+  /** True when no product has every word and these match some of them. */
+  anyWord: boolean;
+  /** Close words to try, when nothing matched. */
+  suggestions: string[];
+  /** Categories to browse, when nothing matched and `withCategoriesWhenEmpty` was asked. */
+  topCategories: CategoryLink[];
+}
+
+type Item<S extends Shape> = S extends "card" ? CardRow : CatalogueProduct;
+
+const countOf = (result: D1Result) => (result.results[0] as { n: number } | undefined)?.n ?? 0;
+
+export async function searchCatalogue<S extends Shape>(
+  context: AppLoadContext,
+  { q, page, pageSize, cumulative, shape, store, correct = true, withCategoriesWhenEmpty = false }: SearchOptions<S>,
+): Promise<SearchResult<Item<S>>> {
+  const words = searchWords(q);
+  const limit = cumulative ? page * pageSize : pageSize;
+  const offset = cumulative ? 0 : (page - 1) * pageSize;
+  const result = (items: unknown[], total: number, extra: Partial<SearchResult<Item<S>>> = {}): SearchResult<Item<S>> => ({
+    ...paged<Item<S>>(shapeRows(shape, items) as Item<S>[], total, page, pageSize),
+    searched: words.join(" "),
+    corrected: false,
+    anyWord: false,
+    suggestions: [],
+    topCategories: [],
+    ...extra,
+  });
+  if (!words.length) return result([], 0);
+
+  const d1 = getD1(context);
+  const slots = planSlots(words, BUNDLED_SYNONYMS);
+  const first = searchStatements(d1, slots, "all", shape, limit, offset, store);
+  const letters = firstLetters(words);
+  const [synonymRows, items, count, vocabulary] = await d1.batch([
+    // Raw SQL: in the one batch with the FTS5 statements (see topCategoriesStatement).
+    d1.prepare(`select term, canonical from search_synonyms where substr(term, 1, 1) in (${letters.map(() => "?").join(", ")})`).bind(...letters),
+    first.page,
+    first.count,
+    vocabularyStatement(d1, words, first.match),
+  ]);
+
+  // The table is the truth: a synonym added, changed or removed since the deploy re-plans the query.
+  const synonyms = synonymIndex(synonymRows.results as unknown as SynonymRow[]);
+  const plan = planSlots(words, synonyms);
+  const stale = JSON.stringify(plan) !== JSON.stringify(slots);
+  const total = countOf(count);
+  const vocab = vocabulary.results as unknown as VocabularyWord[];
+
+  let fix: Correction = { words, changed: false };
+  const synonymTerms = (synonymRows.results as unknown as SynonymRow[]).map((r) => r.term);
+  if (correct && total === 0 && vocab.length) fix = correctWords(words, vocab, synonyms, synonymTerms);
+  const relax = correct && total === 0 && plan.length > 1;
+  if (!stale && !fix.changed && (total > 0 || (!relax && !withCategoriesWhenEmpty))) {
+    return result(items.results, total, total ? {} : { suggestions: suggestionsFor(words, vocab) });
+  }
+
+  // Second (last) round trip: the re-planned or corrected query, its any-word relaxation, and the
+  // categories to offer should it still find nothing.
+  const rerun = stale || fix.changed;
+  const finalWords = fix.changed ? fix.words : words;
+  // Corrected words may start with other letters: the table's rows where read, the bundle elsewhere.
+  const finalPlan = fix.changed ? planSlots(finalWords, withTableRows(synonyms, letters)) : plan;
+  const statements: D1PreparedStatement[] = [];
+  const queue = (...more: D1PreparedStatement[]) => statements.push(...more) - more.length;
+  const all = rerun ? searchStatements(d1, finalPlan, "all", shape, limit, offset, store) : null;
+  const allAt = all ? queue(all.page, all.count) : -1;
+  const any = correct && finalPlan.length > 1 && (rerun || total === 0) ? searchStatements(d1, finalPlan, "any", shape, limit, offset, store) : null;
+  const anyAt = any ? queue(any.page, any.count) : -1;
+  const categoriesAt = withCategoriesWhenEmpty ? queue(topCategoriesStatement(d1)) : -1;
+  const results = await d1.batch(statements);
+  const searched = finalWords.join(" ");
+  const allTotal = all ? countOf(results[allAt + 1]) : total;
+  if (allTotal > 0) return result((all ? results[allAt] : items).results, allTotal, { searched, corrected: fix.changed });
+  const anyTotal = any ? countOf(results[anyAt + 1]) : 0;
+  if (anyTotal > 0) return result(results[anyAt].results, anyTotal, { searched, corrected: fix.changed, anyWord: true });
+  return result([], 0, {
+    suggestions: suggestionsFor(words, vocab),
+    topCategories: categoriesAt >= 0 ? toCategoryLinks(results[categoriesAt]) : [],
+  });
+}
