@@ -64,12 +64,22 @@ try {
       }
       const stats = byKind.get(query.kind) ?? { n: 0, at3: 0, top1: 0, zero: 0 };
       byKind.set(query.kind, stats);
-      soldN++, stats.n++;
+      soldN++;
+      stats.n++;
       const hit3 = first3.some((h) => isRight(query, h));
       const hit1 = !!first3[0] && isRight(query, first3[0]);
-      if (hit3) at3++, stats.at3++;
-      if (hit1) top1++, stats.top1++;
-      if (!result.totalCount) zero++, stats.zero++;
+      if (hit3) {
+        at3++;
+        stats.at3++;
+      }
+      if (hit1) {
+        top1++;
+        stats.top1++;
+      }
+      if (!result.totalCount) {
+        zero++;
+        stats.zero++;
+      }
       if (!hit1) misses.push(`${hit3 ? "top-3 only" : "MISS"} [${query.kind}] ${shown}`);
     }
     const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)} %`;

@@ -1,5 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build is produced by `remix vite:build` before wrangler bundles this file.
+// A build exists only after `remix vite:build`; typecheck runs before it too, so no @ts-expect-error.
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- see above
 // @ts-ignore - generated at build time
 import * as build from "../build/server";
 import { imageOrigin, withAbsoluteImageUrls } from "../app/server/http/api-images.server";

@@ -54,6 +54,7 @@ export function CartController({ children }: { children: ReactNode }) {
       redirectTo: location.pathname + location.search,
       hydrated,
     }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `intents` is a new Map every render; `pendingSignature` is its content
     [quantities, pendingSignature, location.pathname, location.search, hydrated],
   );
 

@@ -10,6 +10,10 @@ export const CLIENT_LINK_ATTRIBUTE = "data-client-link";
  * once hydrated, LinkController follows it as `<Link>` would. Same-site paths only (`/…`). It is not
  * announced to Remix's route discovery: the route is fetched when the link is followed.
  */
-export function ClientLink({ href, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
-  return <a href={href} {...{ [CLIENT_LINK_ATTRIBUTE]: "" }} {...props} />;
+export function ClientLink({ href, children, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  return (
+    <a href={href} {...{ [CLIENT_LINK_ATTRIBUTE]: "" }} {...props}>
+      {children}
+    </a>
+  );
 }

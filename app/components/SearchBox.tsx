@@ -21,7 +21,8 @@ export function SearchBox({ className, icon }: { className: string; icon: ReactN
   useEffect(() => () => clearTimeout(results.current), []);
   const [text, setText] = useState(params.get("q") ?? "");
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The chosen suggestion belongs to the answer it was chosen in: a new answer starts with none.
+  const [choice, setChoice] = useState<{ of: unknown; index: number }>({ of: null, index: -1 });
   // Asked for only while the list may show: not for the q a results page loads with.
   const suggestions = useSearchSuggestions(hydrated && open ? text : "");
   const items = suggestions.items;
@@ -29,8 +30,9 @@ export function SearchBox({ className, icon }: { className: string; icon: ReactN
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
 
-  // A new answer starts with nothing chosen.
-  useEffect(() => setActive(-1), [items]);
+  const active = choice.of === items ? choice.index : -1;
+  const setActive = (next: number | ((current: number) => number)) =>
+    setChoice({ of: items, index: typeof next === "function" ? next(active) : next });
 
   const choose = (item: SearchSuggestion) => {
     clearTimeout(results.current);
@@ -89,6 +91,8 @@ export function SearchBox({ className, icon }: { className: string; icon: ReactN
       <input
         type="search"
         name="q"
+        // The spec's search screen opens on a focused input: the visitor came here to type.
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- see above
         autoFocus
         maxLength={100}
         autoComplete="off"

@@ -18,6 +18,9 @@ export function SearchSuggestions({ id, items, active, optionId, onChoose }: Pro
       className="absolute top-full right-0 left-0 z-50 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-neutral-200 bg-white py-1 shadow-lg"
     >
       {items.map((item, index) => (
+        // The keyboard chooses from the input (arrows and Enter move aria-activedescendant), as
+        // the WAI-ARIA combobox pattern does: an option is clicked, never focused.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- see above
         <li
           key={`${item.kind}-${item._id}`}
           id={optionId(index)}

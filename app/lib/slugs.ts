@@ -1,5 +1,6 @@
 import { isId } from "./ids";
 
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**
