@@ -1,16 +1,13 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiSuccess, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { apiLoader } from "~/server/http/api-route.server";
+import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { serializeBill, serializeCart } from "~/server/cart/cart-api.server";
 import { loadCart } from "~/server/cart/cart.server";
-import { requireApiUser } from "~/server/identity/auth.server";
 import { apiStockStore } from "~/server/stores/store-stock.server";
 
 /** GET /api/cart/get: the caller's cart items with the product embedded as `productId`. */
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  handleApi(async () => {
-    const user = await requireApiUser(request, context);
-    const cart = await loadCart(context, { userId: user.id }, await apiStockStore(request, context));
-    return apiSuccess(serializeCart(cart, user.id), { extra: { bill: serializeBill(cart) } });
-  });
+export const loader = apiLoader({ auth: "user" }, async ({ request, context, user }) => {
+  const cart = await loadCart(context, { userId: user.id }, await apiStockStore(request, context));
+  return apiSuccess(serializeCart(cart, user.id), { extra: { bill: serializeBill(cart) } });
+});
 
 export const action = () => methodNotAllowed("GET");

@@ -1,17 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiAction } from "~/server/http/api-route.server";
 import { idBodySchema } from "~/lib/schemas/admin";
 import { deleteCategory } from "~/server/catalogue/admin-catalogue.server";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
-import { requireApiAdmin } from "~/server/identity/auth.server";
+import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 
 /** DELETE /api/category/delete {_id}: refused (409) while anything uses it (ADMIN only: guests 401, others 403). */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    assertMethod(request, "DELETE");
-    await requireApiAdmin(request, context);
-    const { _id } = await readJson(request, idBodySchema);
-    await deleteCategory(context, _id);
-    return apiSuccess({ _id }, { message: "Category deleted" });
-  });
+export const action = apiAction({ method: "DELETE", auth: "admin", body: idBodySchema }, async ({ context, body: { _id } }) => {
+  await deleteCategory(context, _id);
+  return apiSuccess({ _id }, { message: "Category deleted" });
+});

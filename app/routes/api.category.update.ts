@@ -1,16 +1,11 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiAction } from "~/server/http/api-route.server";
 import { categoryInputSchema, idBodySchema } from "~/lib/schemas/admin";
 import { updateCategory } from "~/server/catalogue/admin-catalogue.server";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
-import { requireApiAdmin } from "~/server/identity/auth.server";
+import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 
 export const loader = () => methodNotAllowed("PUT");
 
 /** PUT /api/category/update {_id, name, image} (ADMIN only: guests 401, others 403). */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    assertMethod(request, "PUT");
-    await requireApiAdmin(request, context);
-    const { _id, ...input } = await readJson(request, categoryInputSchema.merge(idBodySchema));
-    return apiSuccess(await updateCategory(context, _id, input), { message: "Category updated" });
-  });
+export const action = apiAction({ method: "PUT", auth: "admin", body: categoryInputSchema.merge(idBodySchema) }, async ({ context, body: { _id, ...input } }) => {
+  return apiSuccess(await updateCategory(context, _id, input), { message: "Category updated" });
+});

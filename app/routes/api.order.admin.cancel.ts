@@ -1,7 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiAction } from "~/server/http/api-route.server";
 import { apiOrderRefSchema } from "~/lib/schemas/fulfilment";
-import { apiError, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
-import { requireApiAdmin } from "~/server/identity/auth.server";
+import { apiError, methodNotAllowed } from "~/server/http/api.server";
 import { moveOrder } from "~/server/orders/fulfilment.server";
 import { orderMoveResponse } from "~/server/orders/fulfilment-api.server";
 
@@ -11,12 +10,8 @@ export const loader = () => methodNotAllowed("POST");
  * POST /api/order/admin/cancel {_id, version?} (ADMIN): cancels any order before delivery, returns
  * its stock and refunds a paid online order. `refund` in the answer says what happened to the money.
  */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    assertMethod(request, "POST");
-    const admin = await requireApiAdmin(request, context);
-    const body = await readJson(request, apiOrderRefSchema);
-    const result = await moveOrder(context, { id: body._id, to: "cancelled", actor: { id: admin.id, as: "admin" }, expectedVersion: body.version });
-    if (!result.ok) return apiError(result.message, result.status);
-    return orderMoveResponse(context, body._id, result);
-  });
+export const action = apiAction({ method: "POST", auth: "admin", body: apiOrderRefSchema }, async ({ context, user: admin, body }) => {
+  const result = await moveOrder(context, { id: body._id, to: "cancelled", actor: { id: admin.id, as: "admin" }, expectedVersion: body.version });
+  if (!result.ok) return apiError(result.message, result.status);
+  return orderMoveResponse(context, body._id, result);
+});

@@ -1,7 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiAction } from "~/server/http/api-route.server";
 import { apiOrderRefSchema } from "~/lib/schemas/fulfilment";
-import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
-import { requireApiAdmin } from "~/server/identity/auth.server";
+import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { refundOrder } from "~/server/orders/fulfilment.server";
 import { findOrderForAdmin } from "~/server/orders/read-orders.server";
 import { serializeOrder } from "~/server/orders/api-orders.server";
@@ -12,13 +11,9 @@ export const loader = () => methodNotAllowed("POST");
  * POST /api/order/admin/refund {_id} (ADMIN): retries the refund of a cancelled online order that is
  * still paid (or whose refund Stripe refused). Safe to repeat: Stripe sees the same idempotency key.
  */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    assertMethod(request, "POST");
-    await requireApiAdmin(request, context);
-    const { _id } = await readJson(request, apiOrderRefSchema);
-    const result = await refundOrder(context, _id);
-    if (!result.ok) return apiError(result.message, result.status);
-    const order = await findOrderForAdmin(context, _id);
-    return apiSuccess(order ? serializeOrder(order) : null, { message: result.message });
-  });
+export const action = apiAction({ method: "POST", auth: "admin", body: apiOrderRefSchema }, async ({ context, body: { _id } }) => {
+  const result = await refundOrder(context, _id);
+  if (!result.ok) return apiError(result.message, result.status);
+  const order = await findOrderForAdmin(context, _id);
+  return apiSuccess(order ? serializeOrder(order) : null, { message: result.message });
+});

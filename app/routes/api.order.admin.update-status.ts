@@ -1,7 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiAction } from "~/server/http/api-route.server";
 import { apiStatusChangeSchema } from "~/lib/schemas/fulfilment";
-import { apiError, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
-import { requireApiAdmin } from "~/server/identity/auth.server";
+import { apiError, methodNotAllowed } from "~/server/http/api.server";
 import { moveOrder } from "~/server/orders/fulfilment.server";
 import { orderMoveResponse } from "~/server/orders/fulfilment-api.server";
 
@@ -11,12 +10,8 @@ export const loader = () => methodNotAllowed("POST");
  * POST /api/order/admin/update-status {_id, status, version?} (ADMIN): packed, out_for_delivery,
  * delivered or cancelled. An illegal jump or a stale `version` is 409 with the reason.
  */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    assertMethod(request, "POST");
-    const admin = await requireApiAdmin(request, context);
-    const body = await readJson(request, apiStatusChangeSchema);
-    const result = await moveOrder(context, { id: body._id, to: body.status, actor: { id: admin.id, as: "admin" }, expectedVersion: body.version });
-    if (!result.ok) return apiError(result.message, result.status);
-    return orderMoveResponse(context, body._id, result);
-  });
+export const action = apiAction({ method: "POST", auth: "admin", body: apiStatusChangeSchema }, async ({ context, user: admin, body }) => {
+  const result = await moveOrder(context, { id: body._id, to: body.status, actor: { id: admin.id, as: "admin" }, expectedVersion: body.version });
+  if (!result.ok) return apiError(result.message, result.status);
+  return orderMoveResponse(context, body._id, result);
+});

@@ -1,7 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiAction } from "~/server/http/api-route.server";
 import { apiOrderRefSchema } from "~/lib/schemas/fulfilment";
-import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
-import { requireApiUser } from "~/server/identity/auth.server";
+import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { moveOrder } from "~/server/orders/fulfilment.server";
 import { listOrders } from "~/server/orders/read-orders.server";
 import { serializeOrder } from "~/server/orders/api-orders.server";
@@ -12,13 +11,9 @@ export const loader = () => methodNotAllowed("POST");
  * POST /api/order/cancel {_id}: the shopper cancels their own order while it is placed or paid
  * (409 once packed; anyone else's order is 404). Stock goes back; a paid online order is refunded.
  */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    assertMethod(request, "POST");
-    const user = await requireApiUser(request, context);
-    const { _id } = await readJson(request, apiOrderRefSchema);
-    const result = await moveOrder(context, { id: _id, to: "cancelled", actor: { id: user.id, as: "shopper" } });
-    if (!result.ok) return apiError(result.message, result.status);
-    const [order] = await listOrders(context, user.id, { orderId: _id, limit: 1 });
-    return apiSuccess(serializeOrder(order), { message: "Order cancelled", extra: { refund: result.refund ?? "none" } });
-  });
+export const action = apiAction({ method: "POST", auth: "user", body: apiOrderRefSchema }, async ({ context, user, body: { _id } }) => {
+  const result = await moveOrder(context, { id: _id, to: "cancelled", actor: { id: user.id, as: "shopper" } });
+  if (!result.ok) return apiError(result.message, result.status);
+  const [order] = await listOrders(context, user.id, { orderId: _id, limit: 1 });
+  return apiSuccess(serializeOrder(order), { message: "Order cancelled", extra: { refund: result.refund ?? "none" } });
+});

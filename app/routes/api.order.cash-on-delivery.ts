@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiAction } from "~/server/http/api-route.server";
 import { paiseToRupees } from "~/lib/money";
 import { apiOrderSchema } from "~/lib/schemas/order";
-import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { placeApiOrder } from "~/server/orders/api-orders.server";
-import { requireApiUser } from "~/server/identity/auth.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -12,15 +11,11 @@ export const loader = () => methodNotAllowed("POST");
  * the server; advisory totals that disagree get 409. An `Idempotency-Key` header (or body
  * `idempotencyKey`) makes a retried request return the same order.
  */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    assertMethod(request, "POST");
-    const user = await requireApiUser(request, context);
-    const body = await readJson(request, apiOrderSchema);
-    const result = await placeApiOrder(context, request, user.id, body, "COD");
-    if (!result.ok) return apiError(result.message, result.status);
-    return apiSuccess(
-      { _id: result.order.id, orderId: result.order.orderId, totalAmt: paiseToRupees(result.order.bill.grandTotal) },
-      { message: "Order successfully", status: result.order.duplicate ? 200 : 201 },
-    );
-  });
+export const action = apiAction({ method: "POST", auth: "user", body: apiOrderSchema }, async ({ request, context, user, body }) => {
+  const result = await placeApiOrder(context, request, user.id, body, "COD");
+  if (!result.ok) return apiError(result.message, result.status);
+  return apiSuccess(
+    { _id: result.order.id, orderId: result.order.orderId, totalAmt: paiseToRupees(result.order.bill.grandTotal) },
+    { message: "Order successfully", status: result.order.duplicate ? 200 : 201 },
+  );
+});

@@ -1,8 +1,7 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiAction } from "~/server/http/api-route.server";
 import { apiOrderSchema } from "~/lib/schemas/order";
-import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { placeApiOrder } from "~/server/orders/api-orders.server";
-import { requireApiUser } from "~/server/identity/auth.server";
 import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, startOnlinePayment } from "~/server/orders/stripe.server";
 
 export const loader = () => methodNotAllowed("POST");
@@ -12,16 +11,12 @@ export const loader = () => methodNotAllowed("POST");
  * and `url`. A shopper holds one unpaid checkout: starting another releases the previous one.
  * The same request again (same key, or the same body without a key) answers with the same session.
  */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    assertMethod(request, "POST");
-    const user = await requireApiUser(request, context);
-    const body = await readJson(request, apiOrderSchema);
-    const stripe = getStripe(context);
-    if (!stripe) return apiError(ONLINE_PAYMENT_UNAVAILABLE, 503);
-    const result = await placeApiOrder(context, request, user.id, body, "ONLINE");
-    if (!result.ok) return apiError(result.message, result.status);
-    const session = await startOnlinePayment(context, stripe, result.order, { origin: new URL(request.url).origin, email: user.email, userId: user.id });
-    if (!session.ok) return apiError(session.message, session.status);
-    return apiSuccess({ orderId: result.order.orderId }, { extra: { id: session.id, url: session.url } });
-  });
+export const action = apiAction({ method: "POST", auth: "user", body: apiOrderSchema }, async ({ request, context, user, body }) => {
+  const stripe = getStripe(context);
+  if (!stripe) return apiError(ONLINE_PAYMENT_UNAVAILABLE, 503);
+  const result = await placeApiOrder(context, request, user.id, body, "ONLINE");
+  if (!result.ok) return apiError(result.message, result.status);
+  const session = await startOnlinePayment(context, stripe, result.order, { origin: new URL(request.url).origin, email: user.email, userId: user.id });
+  if (!session.ok) return apiError(session.message, session.status);
+  return apiSuccess({ orderId: result.order.orderId }, { extra: { id: session.id, url: session.url } });
+});

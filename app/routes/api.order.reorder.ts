@@ -1,7 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiAction } from "~/server/http/api-route.server";
 import { apiOrderRefSchema } from "~/lib/schemas/fulfilment";
-import { apiError, apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
-import { requireApiUser } from "~/server/identity/auth.server";
+import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { reorderToCart } from "~/server/orders/fulfilment.server";
 import { apiStockStore } from "~/server/stores/store-stock.server";
 
@@ -11,12 +10,8 @@ export const loader = () => methodNotAllowed("POST");
  * POST /api/order/reorder {_id}: "buy again" puts the order's lines back in the caller's cart,
  * capped by stock; `skipped` names what is sold out or no longer sold (409 when that is everything).
  */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    assertMethod(request, "POST");
-    const user = await requireApiUser(request, context);
-    const { _id } = await readJson(request, apiOrderRefSchema);
-    const result = await reorderToCart(context, user.id, _id, await apiStockStore(request, context));
-    if (!result.ok) return apiError(result.message, result.status);
-    return apiSuccess({ added: result.added, skipped: result.skipped }, { message: result.message });
-  });
+export const action = apiAction({ method: "POST", auth: "user", body: apiOrderRefSchema }, async ({ request, context, user, body: { _id } }) => {
+  const result = await reorderToCart(context, user.id, _id, await apiStockStore(request, context));
+  if (!result.ok) return apiError(result.message, result.status);
+  return apiSuccess({ added: result.added, skipped: result.skipped }, { message: result.message });
+});

@@ -1,13 +1,11 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiSuccess, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { apiAction } from "~/server/http/api-route.server";
+import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { handleStripeWebhook } from "~/server/orders/stripe.server";
 
 export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/order/webhook: Stripe's signed events (exempt from the Origin check; the signature is the auth). */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const outcome = await handleStripeWebhook(context, request);
-    return outcome.status === 200 ? apiSuccess(null, { message: outcome.message }) : apiError(outcome.message, outcome.status);
-  });
+export const action = apiAction({ method: "POST", auth: "anyone" }, async ({ request, context }) => {
+  const outcome = await handleStripeWebhook(context, request);
+  return outcome.status === 200 ? apiSuccess(null, { message: outcome.message }) : apiError(outcome.message, outcome.status);
+});

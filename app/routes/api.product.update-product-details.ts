@@ -1,8 +1,7 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiAction } from "~/server/http/api-route.server";
 import { apiProductSchema, idBodySchema, productVersionSchema } from "~/lib/schemas/admin";
 import { updateProduct } from "~/server/catalogue/admin-catalogue.server";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
-import { requireApiAdmin } from "~/server/identity/auth.server";
+import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 
 export const loader = () => methodNotAllowed("PUT");
 
@@ -15,11 +14,7 @@ const updateBodySchema = apiProductSchema.extend({ ...idBodySchema.shape, versio
  * the product's stock and version now in `data`. Without a version the fields are
  * last-writer-wins, but the save is refused (409) unless the `stock` sent is the stock now.
  */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    assertMethod(request, "PUT");
-    await requireApiAdmin(request, context);
-    const { _id, version, ...input } = await readJson(request, updateBodySchema);
-    await updateProduct(context, _id, input, { version });
-    return apiSuccess({ _id }, { message: "Product updated successfully" });
-  });
+export const action = apiAction({ method: "PUT", auth: "admin", body: updateBodySchema }, async ({ context, body: { _id, version, ...input } }) => {
+  await updateProduct(context, _id, input, { version });
+  return apiSuccess({ _id }, { message: "Product updated successfully" });
+});

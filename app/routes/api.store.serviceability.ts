@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiLoader } from "~/server/http/api-route.server";
 import { serviceabilityQuerySchema } from "~/lib/schemas/store";
-import { apiSuccess, handleApi, methodNotAllowed, parseWith } from "~/server/http/api.server";
+import { apiSuccess, methodNotAllowed, parseWith } from "~/server/http/api.server";
 import { catalogueCacheControl } from "~/server/catalogue/catalogue.server";
 import { storeForPincode } from "~/server/stores/stores.server";
 
@@ -9,18 +9,17 @@ import { storeForPincode } from "~/server/stores/stores.server";
  * etaMinutes } | null }`; a malformed (or repeated) pincode is a 400. The same for everyone, so
  * anonymous answers may be cached like the catalogue. One D1 round trip.
  */
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  handleApi(async () => {
-    const given = new URL(request.url).searchParams.getAll("pincode");
-    const { pincode } = parseWith(serviceabilityQuerySchema, { pincode: given.length > 1 ? given : given[0] });
-    const store = await storeForPincode(context, pincode);
-    return apiSuccess(
-      { serviceable: Boolean(store), store },
-      {
-        message: store ? `${store.name} delivers to ${pincode}` : `We don't deliver to ${pincode} yet`,
-        headers: { "Cache-Control": catalogueCacheControl(request) },
-      },
-    );
-  });
+export const loader = apiLoader({ auth: "anyone" }, async ({ request, context }) => {
+  const given = new URL(request.url).searchParams.getAll("pincode");
+  const { pincode } = parseWith(serviceabilityQuerySchema, { pincode: given.length > 1 ? given : given[0] });
+  const store = await storeForPincode(context, pincode);
+  return apiSuccess(
+    { serviceable: Boolean(store), store },
+    {
+      message: store ? `${store.name} delivers to ${pincode}` : `We don't deliver to ${pincode} yet`,
+      headers: { "Cache-Control": catalogueCacheControl(request) },
+    },
+  );
+});
 
 export const action = () => methodNotAllowed("GET");

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ApiError, apiSuccess, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { apiLoader } from "~/server/http/api-route.server";
+import { ApiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { bearerToken, requireApiUser } from "~/server/identity/auth.server";
 import { getSettings } from "~/server/platform/env.server";
 import { startedByAnotherSite } from "~/server/http/origin-check.server";
@@ -14,21 +14,20 @@ const CROSS_SITE_LOGOUT = "Log out from the store's own pages: a request from an
  * a GET another site starts (a link, an image) carries the cookie too, so it is refused (403) when it
  * has no bearer token, and leaves the cookie alone when it has one.
  */
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  handleApi(async () => {
-    const token = bearerToken(request);
-    const fromAnotherSite = startedByAnotherSite(request, getSettings(context.cloudflare.env));
-    if (token) {
-      const family = (await userFromAccessToken(context, token)) ? await accessTokenFamily(context, token) : null;
-      if (!family) throw new ApiError("Please Login", 401);
-      await revokeFamily(context, family);
-    } else {
-      if (fromAnotherSite) throw new ApiError(CROSS_SITE_LOGOUT, 403);
-      await requireApiUser(request, context);
-    }
-    const headers = new Headers();
-    if (!fromAnotherSite && (await readSessionToken(request, context))) headers.set("Set-Cookie", await destroySession(request, context));
-    return apiSuccess(null, { message: "Logout successfully", headers });
-  });
+export const loader = apiLoader({ auth: "anyone" }, async ({ request, context }) => {
+  const token = bearerToken(request);
+  const fromAnotherSite = startedByAnotherSite(request, getSettings(context.cloudflare.env));
+  if (token) {
+    const family = (await userFromAccessToken(context, token)) ? await accessTokenFamily(context, token) : null;
+    if (!family) throw new ApiError("Please Login", 401);
+    await revokeFamily(context, family);
+  } else {
+    if (fromAnotherSite) throw new ApiError(CROSS_SITE_LOGOUT, 403);
+    await requireApiUser(request, context);
+  }
+  const headers = new Headers();
+  if (!fromAnotherSite && (await readSessionToken(request, context))) headers.set("Set-Cookie", await destroySession(request, context));
+  return apiSuccess(null, { message: "Logout successfully", headers });
+});
 
 export const action = () => methodNotAllowed("GET");

@@ -1,17 +1,15 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { ApiError, apiSuccess, assertMethod, handleApi, methodNotAllowed } from "~/server/http/api.server";
+import { apiAction } from "~/server/http/api-route.server";
+import { ApiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { bearerToken } from "~/server/identity/auth.server";
 import { rotateRefreshToken } from "~/server/identity/tokens.server";
 
 export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/user/refresh-token with the refresh token as bearer → data.accessToken (and a rotated refreshToken). */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    assertMethod(request, "POST");
-    const presented = bearerToken(request);
-    if (!presented) throw new ApiError("Send the refresh token as a bearer token", 401);
-    const result = await rotateRefreshToken(context, presented);
-    if (!result.ok) throw new ApiError("Invalid or expired refresh token: log in again", 401);
-    return apiSuccess({ accessToken: result.accessToken, refreshToken: result.refreshToken }, { message: "New access token generated" });
-  });
+export const action = apiAction({ method: "POST", auth: "anyone" }, async ({ request, context }) => {
+  const presented = bearerToken(request);
+  if (!presented) throw new ApiError("Send the refresh token as a bearer token", 401);
+  const result = await rotateRefreshToken(context, presented);
+  if (!result.ok) throw new ApiError("Invalid or expired refresh token: log in again", 401);
+  return apiSuccess({ accessToken: result.accessToken, refreshToken: result.refreshToken }, { message: "New access token generated" });
+});

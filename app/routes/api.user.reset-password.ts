@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiAction } from "~/server/http/api-route.server";
 import { resetPasswordSchema } from "~/lib/schemas/account";
 import { parseCookie } from "~/server/http/cookies.server";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
+import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { trustDevice } from "~/server/identity/device.server";
 import { resetGrantCookie, resetPassword } from "~/server/identity/password-reset.server";
 
@@ -11,14 +11,11 @@ export const loader = () => methodNotAllowed("PUT");
  * PUT /api/user/reset-password {email, newPassword, confirmPassword}: needs the verified grant. The
  * caller's browser becomes trusted for the account (see device.server.ts).
  */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    assertMethod(request, "PUT");
-    const cookie = (await parseCookie(resetGrantCookie(context), request.headers.get("Cookie"))) as { grant?: unknown } | null;
-    const body = await readJson(request, resetPasswordSchema);
-    const grant = body.resetToken ?? (typeof cookie?.grant === "string" ? cookie.grant : null);
-    await resetPassword(context, body.email, grant, body.newPassword);
-    const headers = new Headers({ "Set-Cookie": await resetGrantCookie(context).serialize("", { maxAge: 0 }) });
-    headers.append("Set-Cookie", await trustDevice(request, context, body.email));
-    return apiSuccess(null, { message: "Password updated successfully", headers });
-  });
+export const action = apiAction({ method: "PUT", auth: "anyone", body: resetPasswordSchema }, async ({ request, context, body }) => {
+  const cookie = (await parseCookie(resetGrantCookie(context), request.headers.get("Cookie"))) as { grant?: unknown } | null;
+  const grant = body.resetToken ?? (typeof cookie?.grant === "string" ? cookie.grant : null);
+  await resetPassword(context, body.email, grant, body.newPassword);
+  const headers = new Headers({ "Set-Cookie": await resetGrantCookie(context).serialize("", { maxAge: 0 }) });
+  headers.append("Set-Cookie", await trustDevice(request, context, body.email));
+  return apiSuccess(null, { message: "Password updated successfully", headers });
+});

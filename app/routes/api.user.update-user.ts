@@ -1,8 +1,7 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiAction } from "~/server/http/api-route.server";
 import { profileSchema } from "~/lib/schemas/account";
 import { serializeUser, updateProfile } from "~/server/identity/accounts.server";
-import { apiSuccess, assertMethod, handleApi, methodNotAllowed, readJson } from "~/server/http/api.server";
-import { requireApiUser } from "~/server/identity/auth.server";
+import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 
 export const loader = () => methodNotAllowed("PUT");
 
@@ -11,11 +10,7 @@ export const loader = () => methodNotAllowed("PUT");
  * password (400 missing, 403 wrong, 429 when the login limits are full); role, _id, status and other
  * keys are ignored.
  */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    assertMethod(request, "PUT");
-    const user = await requireApiUser(request, context);
-    const input = await readJson(request, profileSchema);
-    const updated = await updateProfile(request, context, user, input);
-    return apiSuccess(serializeUser(updated.user, updated.links), { message: "Updated successfully" });
-  });
+export const action = apiAction({ method: "PUT", auth: "user", body: profileSchema }, async ({ request, context, user, body: input }) => {
+  const updated = await updateProfile(request, context, user, input);
+  return apiSuccess(serializeUser(updated.user, updated.links), { message: "Updated successfully" });
+});
