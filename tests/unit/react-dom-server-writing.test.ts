@@ -38,6 +38,43 @@ async function chunksOf(stream: ReadableStream<Uint8Array>) {
 
 const text = (chunks: Uint8Array[]) => new TextDecoder().decode(Buffer.concat(chunks));
 
+/** The patch's write functions of one build, reached by evaluating its source with one line added. */
+interface Writing {
+  beginWriting(destination: object): void;
+  writeChunk(destination: object, chunk: string): void;
+  completeWriting(destination: object): void;
+}
+const writingAnchors: Record<string, [string, string]> = {
+  "react-dom-server.browser.production.min.js": ["var ca=new TextEncoder;", "exports.__writing={beginWriting:gsB,writeChunk:p,completeWriting:ba};"],
+  "react-dom-server.browser.development.js": [
+    "function close(destination) {",
+    "exports.__writing = { beginWriting: beginWriting, writeChunk: writeChunk, completeWriting: completeWriting };\n",
+  ],
+};
+function writingOf(file: string): Writing {
+  const source = readFileSync(path.join(cjs, file), "utf8");
+  const [anchor, line] = writingAnchors[file];
+  expect(source.split(anchor).length, `${file}: one "${anchor}"`).toBe(2);
+  const module = { exports: {} as { __writing?: Writing } };
+  new Function("exports", "require", "module", source.replace(anchor, line + anchor))(module.exports, require, module);
+  return module.exports.__writing!;
+}
+
+/** A stand-in for a request's stream controller: what it was sent, as text. */
+function destination({ failing = false } = {}) {
+  const chunks: Uint8Array[] = [];
+  return {
+    chunks,
+    enqueue(chunk: Uint8Array) {
+      if (failing) throw new TypeError("the stream is closed");
+      chunks.push(chunk);
+    },
+    get text() {
+      return text(chunks);
+    },
+  };
+}
+
 describe("document writing (patched react-dom server, Web streams)", () => {
   it("is applied: both builds carry the patch", () => {
     for (const file of builds) expect(readFileSync(path.join(cjs, file), "utf8")).toContain("grocery-store patch");
@@ -52,6 +89,71 @@ describe("document writing (patched react-dom server, Web streams)", () => {
         expect(expected).toContain("😀");
         const chunks = await chunksOf(await renderToReadableStream(page()));
         expect(Buffer.concat(chunks).equals(Buffer.from(new TextEncoder().encode(expected)))).toBe(true);
+      });
+
+      it("keeps the buffer to the destination whose flush is writing: any other write throws", () => {
+        const { beginWriting, writeChunk, completeWriting } = writingOf(file);
+        const a = destination();
+        const b = destination();
+        expect(() => writeChunk(a, "before any flush")).toThrow(/outside its destination's flush/);
+        beginWriting(a);
+        writeChunk(a, "<p>A é</p>");
+        expect(() => writeChunk(b, "<p>B</p>")).toThrow(/outside its destination's flush/);
+        expect(() => beginWriting(b)).toThrow(/another destination was writing/);
+        expect(() => completeWriting(b)).toThrow(/not writing/);
+        completeWriting(a);
+        expect(a.text).toBe("<p>A é</p>");
+        expect(b.chunks).toHaveLength(0);
+        // After its flush, a late write for A lands nowhere, not in B's next flush.
+        expect(() => writeChunk(a, "late A")).toThrow(/outside its destination's flush/);
+        beginWriting(b);
+        writeChunk(b, "<p>B</p>");
+        completeWriting(b);
+        completeWriting(b); // the flush's own second completeWriting (its finally) sends nothing more
+        expect(b.text).toBe("<p>B</p>");
+        expect(a.text).toBe("<p>A é</p>");
+      });
+
+      it("is ready for the next flush after a destination refuses its bytes", () => {
+        const { beginWriting, writeChunk, completeWriting } = writingOf(file);
+        const closed = destination({ failing: true });
+        beginWriting(closed);
+        writeChunk(closed, "never sent");
+        expect(() => completeWriting(closed)).toThrow(/the stream is closed/);
+        completeWriting(closed); // the flush's finally: nothing is being written any more
+        const next = destination();
+        beginWriting(next);
+        writeChunk(next, "next");
+        completeWriting(next);
+        expect(next.text).toBe("next");
+      });
+
+      it("writes each of two interleaved renders' bytes to its own stream", async () => {
+        const reveals: Array<() => void> = [];
+        function tree(who: string) {
+          let ready = false;
+          const late = new Promise<void>((resolve) => reveals.push(() => ((ready = true), resolve())));
+          function Late() {
+            if (!ready) throw late;
+            return h("p", null, `${who} late ✓`);
+          }
+          return h("div", null, h("span", null, `${who} shell`), h(Suspense, { fallback: h("i", null, "…") }, h(Late)));
+        }
+        const [alpha, bravo] = await Promise.all([renderToReadableStream(tree("Alpha")), renderToReadableStream(tree("Bravo"))]);
+        const [ra, rb] = [alpha.getReader(), bravo.getReader()];
+        const got = { Alpha: [] as Uint8Array[], Bravo: [] as Uint8Array[] };
+        got.Bravo.push((await rb.read()).value!);
+        got.Alpha.push((await ra.read()).value!);
+        reveals[1](); // Bravo's boundary first, then Alpha's, while both streams are open
+        reveals[0]();
+        for (const [who, reader] of [["Alpha", ra], ["Bravo", rb]] as const)
+          for (let r = await reader.read(); !r.done; r = await reader.read()) got[who].push(r.value);
+        for (const [who, other] of [["Alpha", "Bravo"], ["Bravo", "Alpha"]] as const) {
+          const all = text(got[who]);
+          expect(all).toContain(`<span>${who} shell</span>`);
+          expect(all).toContain(`<p>${who} late ✓</p>`);
+          expect(all).not.toContain(other);
+        }
       });
 
       it("sends a complete shell first and a late Suspense boundary in a later chunk", async () => {
