@@ -1,6 +1,6 @@
 import { apiAction } from "~/server/http/api-route.server";
 import { apiCartCreateSchema } from "~/lib/schemas/cart";
-import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
+import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { addOne } from "~/server/cart/cart.server";
 import { apiStockStore } from "~/server/stores/store-stock.server";
 
@@ -9,6 +9,5 @@ export const loader = () => methodNotAllowed("POST");
 /** POST /api/cart/create {productId}: adds one (or one more) within stock. */
 export const action = apiAction({ method: "POST", auth: "user", body: apiCartCreateSchema }, async ({ request, context, user, body: { productId } }) => {
   const change = await addOne(context, { userId: user.id }, productId, await apiStockStore(request, context));
-  if (!change.ok) return apiError(change.message, change.status);
   return apiSuccess({ productId, quantity: change.quantity }, { message: "Item add successfully" });
 });

@@ -1,6 +1,6 @@
 import { apiAction } from "~/server/http/api-route.server";
 import { apiOrderRefSchema } from "~/lib/schemas/fulfilment";
-import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
+import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { refundOrder } from "~/server/orders/fulfilment.server";
 import { findOrderForAdmin } from "~/server/orders/read-orders.server";
 import { serializeOrder } from "~/server/orders/api-orders.server";
@@ -13,7 +13,6 @@ export const loader = () => methodNotAllowed("POST");
  */
 export const action = apiAction({ method: "POST", auth: "admin", body: apiOrderRefSchema }, async ({ context, body: { _id } }) => {
   const result = await refundOrder(context, _id);
-  if (!result.ok) return apiError(result.message, result.status);
   const order = await findOrderForAdmin(context, _id);
   return apiSuccess(order ? serializeOrder(order) : null, { message: result.message });
 });

@@ -1,6 +1,6 @@
 import { apiAction } from "~/server/http/api-route.server";
 import { apiStatusChangeSchema } from "~/lib/schemas/fulfilment";
-import { apiError, methodNotAllowed } from "~/server/http/api.server";
+import { methodNotAllowed } from "~/server/http/api.server";
 import { moveOrder } from "~/server/orders/fulfilment.server";
 import { orderMoveResponse } from "~/server/orders/fulfilment-api.server";
 
@@ -12,6 +12,5 @@ export const loader = () => methodNotAllowed("POST");
  */
 export const action = apiAction({ method: "POST", auth: "admin", body: apiStatusChangeSchema }, async ({ context, user: admin, body }) => {
   const result = await moveOrder(context, { id: body._id, to: body.status, actor: { id: admin.id, as: "admin" }, expectedVersion: body.version });
-  if (!result.ok) return apiError(result.message, result.status);
   return orderMoveResponse(context, body._id, result);
 });

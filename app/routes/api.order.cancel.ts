@@ -1,6 +1,6 @@
 import { apiAction } from "~/server/http/api-route.server";
 import { apiOrderRefSchema } from "~/lib/schemas/fulfilment";
-import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
+import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { moveOrder } from "~/server/orders/fulfilment.server";
 import { listOrders } from "~/server/orders/read-orders.server";
 import { serializeOrder } from "~/server/orders/api-orders.server";
@@ -13,7 +13,6 @@ export const loader = () => methodNotAllowed("POST");
  */
 export const action = apiAction({ method: "POST", auth: "user", body: apiOrderRefSchema }, async ({ context, user, body: { _id } }) => {
   const result = await moveOrder(context, { id: _id, to: "cancelled", actor: { id: user.id, as: "shopper" } });
-  if (!result.ok) return apiError(result.message, result.status);
   const [order] = await listOrders(context, user.id, { orderId: _id, limit: 1 });
   return apiSuccess(serializeOrder(order), { message: "Order cancelled", extra: { refund: result.refund ?? "none" } });
 });

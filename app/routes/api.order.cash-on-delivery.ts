@@ -1,7 +1,7 @@
 import { apiAction } from "~/server/http/api-route.server";
 import { paiseToRupees } from "~/lib/money";
 import { apiOrderSchema } from "~/lib/schemas/order";
-import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
+import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { placeApiOrder } from "~/server/orders/api-orders.server";
 
 export const loader = () => methodNotAllowed("POST");
@@ -12,10 +12,9 @@ export const loader = () => methodNotAllowed("POST");
  * `idempotencyKey`) makes a retried request return the same order.
  */
 export const action = apiAction({ method: "POST", auth: "user", body: apiOrderSchema }, async ({ request, context, user, body }) => {
-  const result = await placeApiOrder(context, request, user.id, body, "COD");
-  if (!result.ok) return apiError(result.message, result.status);
+  const order = await placeApiOrder(context, request, user.id, body, "COD");
   return apiSuccess(
-    { _id: result.order.id, orderId: result.order.orderId, totalAmt: paiseToRupees(result.order.bill.grandTotal) },
-    { message: "Order successfully", status: result.order.duplicate ? 200 : 201 },
+    { _id: order.id, orderId: order.orderId, totalAmt: paiseToRupees(order.bill.grandTotal) },
+    { message: "Order successfully", status: order.duplicate ? 200 : 201 },
   );
 });

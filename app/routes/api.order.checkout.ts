@@ -14,9 +14,7 @@ export const loader = () => methodNotAllowed("POST");
 export const action = apiAction({ method: "POST", auth: "user", body: apiOrderSchema }, async ({ request, context, user, body }) => {
   const stripe = getStripe(context);
   if (!stripe) return apiError(ONLINE_PAYMENT_UNAVAILABLE, 503);
-  const result = await placeApiOrder(context, request, user.id, body, "ONLINE");
-  if (!result.ok) return apiError(result.message, result.status);
-  const session = await startOnlinePayment(context, stripe, result.order, { origin: new URL(request.url).origin, email: user.email, userId: user.id });
-  if (!session.ok) return apiError(session.message, session.status);
-  return apiSuccess({ orderId: result.order.orderId }, { extra: { id: session.id, url: session.url } });
+  const order = await placeApiOrder(context, request, user.id, body, "ONLINE");
+  const session = await startOnlinePayment(context, stripe, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id });
+  return apiSuccess({ orderId: order.orderId }, { extra: { id: session.id, url: session.url } });
 });

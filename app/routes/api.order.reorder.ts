@@ -1,6 +1,6 @@
 import { apiAction } from "~/server/http/api-route.server";
 import { apiOrderRefSchema } from "~/lib/schemas/fulfilment";
-import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
+import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { reorderToCart } from "~/server/orders/fulfilment.server";
 import { apiStockStore } from "~/server/stores/store-stock.server";
 
@@ -12,6 +12,5 @@ export const loader = () => methodNotAllowed("POST");
  */
 export const action = apiAction({ method: "POST", auth: "user", body: apiOrderRefSchema }, async ({ request, context, user, body: { _id } }) => {
   const result = await reorderToCart(context, user.id, _id, await apiStockStore(request, context));
-  if (!result.ok) return apiError(result.message, result.status);
   return apiSuccess({ added: result.added, skipped: result.skipped }, { message: result.message });
 });

@@ -1,5 +1,6 @@
 import { apiLoader } from "~/server/http/api-route.server";
-import { ApiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
+import { Refusal } from "~/lib/refusal";
+import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { bearerToken, requireApiUser } from "~/server/identity/auth.server";
 import { getSettings } from "~/server/platform/env.server";
 import { startedByAnotherSite } from "~/server/http/origin-check.server";
@@ -19,10 +20,10 @@ export const loader = apiLoader({ auth: "anyone" }, async ({ request, context })
   const fromAnotherSite = startedByAnotherSite(request, getSettings(context.cloudflare.env));
   if (token) {
     const family = (await userFromAccessToken(context, token)) ? await accessTokenFamily(context, token) : null;
-    if (!family) throw new ApiError("Please Login", 401);
+    if (!family) throw new Refusal("Please Login", 401);
     await revokeFamily(context, family);
   } else {
-    if (fromAnotherSite) throw new ApiError(CROSS_SITE_LOGOUT, 403);
+    if (fromAnotherSite) throw new Refusal(CROSS_SITE_LOGOUT, 403);
     await requireApiUser(request, context);
   }
   const headers = new Headers();

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { CartContents } from "~/components/CartContents";
 import { cartActionSchema } from "~/lib/schemas/cart";
+import { attempt } from "~/server/http/page-actions.server";
 import { addOne, cartOwnerFor, commitGuestCart, loadCart, removeLine, removeOne } from "~/server/cart/cart.server";
 import { getOptionalUser } from "~/server/identity/auth.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
@@ -40,22 +41,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { intent, productId } = parsed.data;
   const user = await getOptionalUser(request, context);
   const owner = await cartOwnerFor(request, context, user);
-  const change =
+  const change = await attempt(async () =>
     intent === "add" || intent === "increment"
-      ? await addOne(context, owner, productId, await pageStockStore(request, context))
+      ? addOne(context, owner, productId, await pageStockStore(request, context))
       : intent === "decrement"
-        ? await removeOne(context, owner, productId)
-        : await removeLine(context, owner, productId);
-
-  const headers = new Headers();
-  if (change.ok && "guest" in owner && change.guest) headers.append("Set-Cookie", await commitGuestCart(context, change.guest));
-  if (fromFetcher) {
-    return data(change.ok ? { ok: true, message: change.message, quantity: change.quantity } : { ok: false, message: change.message }, {
-      status: change.ok ? 200 : change.status,
-      headers,
-    });
+        ? removeOne(context, owner, productId)
+        : removeLine(context, owner, productId),
+  );
+  if (!change.ok) {
+    const { message, status } = change.error;
+    return fromFetcher ? data({ ok: false, message }, { status }) : redirectWithToast(context, back, { type: "error", text: message });
   }
-  return redirectWithToast(context, back, { type: change.ok ? "success" : "error", text: change.message }, { headers });
+
+  const { message, quantity, guest } = change.value;
+  const headers = new Headers();
+  if ("guest" in owner && guest) headers.append("Set-Cookie", await commitGuestCart(context, guest));
+  if (fromFetcher) return data({ ok: true, message, quantity }, { headers });
+  return redirectWithToast(context, back, { type: "success", text: message }, { headers });
 }
 
 export default function CartPage() {

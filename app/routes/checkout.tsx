@@ -12,6 +12,7 @@ import { ADDRESS_INTENTS, handleAddressIntent } from "~/server/addresses/address
 import { listAddresses } from "~/server/addresses/addresses.server";
 import { loadCart } from "~/server/cart/cart.server";
 import { placeOrder } from "~/server/orders/place-order.server";
+import { attempt, refusedAction } from "~/server/http/page-actions.server";
 import { getOptionalUser, type SessionUser } from "~/server/identity/auth.server";
 import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, startOnlinePayment } from "~/server/orders/stripe.server";
 import { redirectWithToast } from "~/server/http/toast.server";
@@ -51,16 +52,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The cart as its store shows it; the address must be served by that store (decision 020).
   const cartStore = await pageStockStore(request, context);
   const cart = await loadCart(context, { userId: user.id }, cartStore);
-  const result = await placeOrder(context, {
-    cartStore,
-    userId: user.id,
-    addressId,
-    lines: cart.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-    paymentMethod: online ? "ONLINE" : "COD",
-    idempotencyKey,
-  });
-  if (!result.ok) return data({ formError: result.message }, { status: result.status });
-  const order = result.order;
+  const placed = await attempt(() =>
+    placeOrder(context, {
+      cartStore,
+      userId: user.id,
+      addressId,
+      lines: cart.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+      paymentMethod: online ? "ONLINE" : "COD",
+      idempotencyKey,
+    }),
+  );
+  if (!placed.ok) return refusedAction(placed.error);
+  const order = placed.value;
 
   // A second submit of the same page (same key) continues the order the first one made.
   if (order.state.paymentMethod === "COD") {
@@ -68,9 +71,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const payments = stripe ?? getStripe(context);
   if (!payments) return data({ formError: ONLINE_PAYMENT_UNAVAILABLE }, { status: 400 });
-  const session = await startOnlinePayment(context, payments, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id });
-  if (!session.ok) return data({ formError: session.message }, { status: session.status });
-  return redirect(session.url, 303);
+  const session = await attempt(() => startOnlinePayment(context, payments, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id }));
+  if (!session.ok) return refusedAction(session.error);
+  return redirect(session.value.url, 303);
 }
 
 export default function Checkout() {

@@ -10,6 +10,7 @@ import { formatINR } from "~/lib/money";
 import { nextStatus, shopperCanCancel } from "~/lib/order-status";
 import { shopperOrderActionSchema } from "~/lib/schemas/fulfilment";
 import { usePolling } from "~/lib/use-polling";
+import { attempt } from "~/server/http/page-actions.server";
 import { requireUser } from "~/server/identity/auth.server";
 import { moveOrder, reorderToCart } from "~/server/orders/fulfilment.server";
 import { listOrders } from "~/server/orders/read-orders.server";
@@ -41,15 +42,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parsed.success) return redirectWithToast(context, here, { type: "error", text: parsed.error.issues[0].message });
 
   if (parsed.data.intent === "reorder") {
-    const result = await reorderToCart(context, user.id, params.orderId, await pageStockStore(request, context));
-    if (!result.ok && result.status === 404) notFound(ORDER_NOT_FOUND);
+    const store = await pageStockStore(request, context);
+    const result = await attempt(() => reorderToCart(context, user.id, params.orderId!, store));
+    if (!result.ok && result.error.status === 404) notFound(ORDER_NOT_FOUND);
     return result.ok
-      ? redirectWithToast(context, "/cart", { type: "success", text: result.message.slice(0, 300) })
-      : redirectWithToast(context, here, { type: "error", text: result.message.slice(0, 300) });
+      ? redirectWithToast(context, "/cart", { type: "success", text: result.value.message.slice(0, 300) })
+      : redirectWithToast(context, here, { type: "error", text: result.error.message.slice(0, 300) });
   }
-  const result = await moveOrder(context, { id: params.orderId, to: "cancelled", actor: { id: user.id, as: "shopper" } });
-  if (!result.ok && result.status === 404) notFound(ORDER_NOT_FOUND);
-  const text = result.ok ? shopperCancelMessage(result.refund) : result.message;
+  const result = await attempt(() => moveOrder(context, { id: params.orderId!, to: "cancelled", actor: { id: user.id, as: "shopper" } }));
+  if (!result.ok && result.error.status === 404) notFound(ORDER_NOT_FOUND);
+  const text = result.ok ? shopperCancelMessage(result.value.refund) : result.error.message;
   return redirectWithToast(context, here, { type: result.ok ? "success" : "error", text });
 }
 

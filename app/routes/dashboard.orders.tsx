@@ -6,6 +6,7 @@ import { STATUS_LABELS } from "~/lib/order-status";
 import { BOARD_FILTERS, BOARD_PAGE_SIZE, boardActionSchema, boardQuerySchema, type BoardFilter } from "~/lib/schemas/fulfilment";
 import { useNow } from "~/lib/use-now";
 import { usePolling } from "~/lib/use-polling";
+import { attempt } from "~/server/http/page-actions.server";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { moveOrder, refundOrder } from "~/server/orders/fulfilment.server";
 import { loadOrderBoard, type BoardOrder } from "~/server/orders/order-board.server";
@@ -40,12 +41,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = boardActionSchema.safeParse(form);
   if (!parsed.success) return redirectWithToast(context, back, { type: "error", text: parsed.error.issues[0].message });
   const input = parsed.data;
-  const result =
+  const result = await attempt<{ message: string; refund?: string }>(() =>
     input.intent === "move"
-      ? await moveOrder(context, { id: input.orderId, to: input.to, actor: { id: admin.id, as: "admin" }, expectedVersion: input.version })
-      : await refundOrder(context, input.orderId);
-  const failed = !result.ok || ("refund" in result && result.refund === "failed");
-  return redirectWithToast(context, back, { type: failed ? "error" : "success", text: result.message.slice(0, 300) });
+      ? moveOrder(context, { id: input.orderId, to: input.to, actor: { id: admin.id, as: "admin" }, expectedVersion: input.version })
+      : refundOrder(context, input.orderId),
+  );
+  const failed = !result.ok || result.value.refund === "failed";
+  const text = (result.ok ? result.value.message : result.error.message).slice(0, 300);
+  return redirectWithToast(context, back, { type: failed ? "error" : "success", text });
 }
 
 export default function OrderBoard() {

@@ -9,7 +9,8 @@ import { isId } from "~/lib/ids";
 import { formatPincodeRanges, storeFormSchema, timeOfDay } from "~/lib/schemas/store";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { readFormData } from "~/server/http/form-data.server";
-import { createStore, listStoresForAdmin, setStoreActive, StoreNameTaken, updateStore, type AdminStore } from "~/server/stores/stores.server";
+import { createStore, listStoresForAdmin, setStoreActive, updateStore, type AdminStore } from "~/server/stores/stores.server";
+import { attempt, refusedForm } from "~/server/http/page-actions.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Stores | FreshDash" }];
@@ -45,13 +46,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: storeFormSchema });
   const storeId = editing ? String(id) : null;
   if (submission.status !== "success") return data({ intent, id: storeId, result: submission.reply() }, { status: 400 });
-  try {
-    if (!editing) await createStore(context, submission.value);
-    else if (!(await updateStore(context, String(id), submission.value))) return data({ intent, formError: "No such store" }, { status: 404 });
-  } catch (error) {
-    if (!(error instanceof StoreNameTaken)) throw error;
-    return data({ intent, id: storeId, result: submission.reply({ fieldErrors: { name: [error.message] } }) }, { status: 409 });
-  }
+  const saved = await attempt<unknown>(() => (editing ? updateStore(context, String(id), submission.value) : createStore(context, submission.value)));
+  if (!saved.ok) return refusedForm(submission, saved.error, { extra: { intent, id: storeId } });
+  if (!saved.value) return data({ intent, formError: "No such store" }, { status: 404 });
   return redirectWithToast(context, BACK, { type: "success", text: editing ? "Store saved" : "Store added" });
 }
 

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LocationForm } from "~/components/LocationForm";
 import { locationSchema, notifyRequestSchema } from "~/lib/schemas/store";
 import { deliveryLabel } from "~/lib/use-delivery-location";
-import { ApiError } from "~/server/http/api.server";
+import { attempt, refusedForm } from "~/server/http/page-actions.server";
 import { getOptionalUser } from "~/server/identity/auth.server";
 import { readFormData } from "~/server/http/form-data.server";
 import { limitByIp } from "~/server/platform/rate-limit.server";
@@ -33,15 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: notifyRequestSchema });
     const pincode = String(form.get("pincode") ?? "");
     if (submission.status !== "success") return data({ intent: "notify" as const, result: submission.reply(), unserved: pincode, redirectTo }, { status: 400 });
-    try {
-      await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "store-notify");
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return data(
-        { intent: "notify" as const, result: submission.reply({ formErrors: [error.message] }), unserved: pincode, redirectTo },
-        { status: error.status, headers: error.headers },
-      );
-    }
+    const limited = await attempt(() => limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "store-notify"));
+    if (!limited.ok) return refusedForm(submission, limited.error, { extra: { intent: "notify" as const, unserved: pincode, redirectTo } });
     const { email } = submission.value;
     await requestStoreNotification(context, email, submission.value.pincode);
     return redirectWithToast(context, redirectTo, {

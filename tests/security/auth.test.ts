@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../app/server/http/api.server";
+import { Refusal } from "../../app/lib/refusal";
 import { verifyCredentials } from "../../app/server/identity/auth.server";
 import { sendMail } from "../../app/server/identity/mail.server";
 import { requestResetCode } from "../../app/server/identity/password-reset.server";
@@ -49,7 +49,7 @@ async function statusOf(run: Promise<unknown>): Promise<number> {
     await run;
     return 200;
   } catch (error) {
-    if (error instanceof ApiError) return error.status;
+    if (error instanceof Refusal) return error.status;
     throw error;
   }
 }
@@ -124,10 +124,10 @@ describe("login limits hold against parallel guesses", { timeout: SLOW }, () => 
         .bind(Date.now() - 1, `login:15m:ip:${ip}:${email}`)
         .run();
     }
-    const dayLocked = await verifyCredentials(request(), context, email, PASSWORD).catch((e: ApiError) => e);
-    expect(dayLocked).toBeInstanceOf(ApiError);
-    expect((dayLocked as ApiError).status).toBe(429);
-    expect(Number(new Headers((dayLocked as ApiError).headers).get("Retry-After"))).toBeGreaterThan(15 * 60);
+    const dayLocked = await verifyCredentials(request(), context, email, PASSWORD).catch((e: Refusal) => e);
+    expect(dayLocked).toBeInstanceOf(Refusal);
+    expect((dayLocked as Refusal).status).toBe(429);
+    expect(Number(new Headers((dayLocked as Refusal).headers).get("Retry-After"))).toBeGreaterThan(15 * 60);
     expect((await loginCounters(email))[`login:24h:ip:${ip}:${email}`]).toBe(21);
   });
 

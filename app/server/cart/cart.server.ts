@@ -9,6 +9,7 @@ import { and, asc, count, eq, exists, gt, gte, inArray, lte, or, type SQL, sql }
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { cartItems, cartNotices, products, sessions } from "~/db/schema";
 import { isId, newId } from "~/lib/ids";
+import { Refusal } from "~/lib/refusal";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
 import { limitFor, stockMessage } from "~/lib/stock-messages";
@@ -159,9 +160,11 @@ export async function loadCart(context: AppLoadContext, owner: CartOwner, store:
 // ---------------------------------------------------------------------------------------------
 // Changes
 
-export type CartChange =
-  | { ok: true; message: string; quantity: number }
-  | { ok: false; status: 404 | 409; message: string };
+/** What a change did; a change that cannot be made throws a Refusal (404, 409). */
+export interface CartChange {
+  message: string;
+  quantity: number;
+}
 
 const stockColumns = (store: StockStore) => ({ id: products.id, name: products.name, stock: stockAt(store).as("stock") });
 
@@ -243,25 +246,25 @@ export async function addOne(
         setWhere: sql`${cartItems.quantity} + 1 <= min(${excludedProductStock(store)}, ${MAX_LINE_QUANTITY})`,
       })
       .returning({ quantity: cartItems.quantity });
-    if (row) return { ok: true, message: "Item added", quantity: row.quantity };
+    if (row) return { message: "Item added", quantity: row.quantity };
     // The statement decided; these reads only explain why it refused.
     const product = await productStock(db, productId, store);
-    if (!product) return { ok: false, status: 404, message: "This product is no longer available" };
-    if (product.stock >= 1 && (await cartIsFull(db, owner.userId, productId))) return { ok: false, status: 409, message: CART_FULL };
-    return { ok: false, status: 409, message: stockMessage(product) };
+    if (!product) throw new Refusal("This product is no longer available", 404);
+    if (product.stock >= 1 && (await cartIsFull(db, owner.userId, productId))) throw new Refusal(CART_FULL, 409);
+    throw new Refusal(stockMessage(product), 409);
   }
   const product = await productStock(db, productId, store);
-  if (!product) return { ok: false, status: 404, message: "This product is no longer available" };
+  if (!product) throw new Refusal("This product is no longer available", 404);
   const guest = owner.guest.map((e) => [...e] as [string, number]);
   const line = guest.find(([id]) => id === productId);
   const next = (line?.[1] ?? 0) + 1;
-  if (next > limitFor(product.stock)) return { ok: false, status: 409, message: stockMessage(product) };
+  if (next > limitFor(product.stock)) throw new Refusal(stockMessage(product), 409);
   if (line) line[1] = next;
   else {
-    if (guest.length >= MAX_GUEST_LINES) return { ok: false, status: 409, message: "Your cart is full: log in to add more items" };
+    if (guest.length >= MAX_GUEST_LINES) throw new Refusal("Your cart is full: log in to add more items", 409);
     guest.push([productId, 1]);
   }
-  return { ok: true, message: "Item added", quantity: next, guest };
+  return { message: "Item added", quantity: next, guest };
 }
 
 const ownLine = (userId: string, productId: string) => and(eq(cartItems.userId, userId), eq(cartItems.productId, productId));
@@ -283,28 +286,28 @@ export async function removeOne(context: AppLoadContext, owner: CartOwner, produ
         .returning({ quantity: cartItems.quantity }),
     ]);
     const row = deleted[0] ?? updated[0];
-    if (!row) return { ok: false, status: 404, message: "This item is not in your cart" };
-    return { ok: true, message: "Item remove", quantity: row.quantity };
+    if (!row) throw new Refusal("This item is not in your cart", 404);
+    return { message: "Item remove", quantity: row.quantity };
   }
   const guest = owner.guest.map((e) => [...e] as [string, number]);
   const index = guest.findIndex(([id]) => id === productId);
-  if (index === -1) return { ok: false, status: 404, message: "This item is not in your cart" };
+  if (index === -1) throw new Refusal("This item is not in your cart", 404);
   const quantity = guest[index][1] - 1;
   if (quantity <= 0) guest.splice(index, 1);
   else guest[index][1] = quantity;
-  return { ok: true, message: "Item remove", quantity: Math.max(0, quantity), guest };
+  return { message: "Item remove", quantity: Math.max(0, quantity), guest };
 }
 
 /** Removes the whole line. */
 export async function removeLine(context: AppLoadContext, owner: CartOwner, productId: string): Promise<CartChange & { guest?: GuestCart }> {
   if ("userId" in owner) {
     const result = await getDb(context).delete(cartItems).where(ownLine(owner.userId, productId));
-    if (!result.meta.changes) return { ok: false, status: 404, message: "This item is not in your cart" };
-    return { ok: true, message: "Item remove", quantity: 0 };
+    if (!result.meta.changes) throw new Refusal("This item is not in your cart", 404);
+    return { message: "Item remove", quantity: 0 };
   }
   const guest = owner.guest.filter(([id]) => id !== productId);
-  if (guest.length === owner.guest.length) return { ok: false, status: 404, message: "This item is not in your cart" };
-  return { ok: true, message: "Item remove", quantity: 0, guest };
+  if (guest.length === owner.guest.length) throw new Refusal("This item is not in your cart", 404);
+  return { message: "Item remove", quantity: 0, guest };
 }
 
 const ownItem = (userId: string, cartItemId: string) => and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId));
@@ -323,22 +326,22 @@ export async function setQuantity(
     .set({ quantity: qty, updatedAt: now })
     .where(and(ownItem(userId, cartItemId), sql`${qty} <= min(${stockAt(store, cartItems.productId)}, ${MAX_LINE_QUANTITY})`))
     .returning({ quantity: cartItems.quantity });
-  if (row) return { ok: true, message: "Cart updated", quantity: row.quantity };
+  if (row) return { message: "Cart updated", quantity: row.quantity };
   const item = await db
     .select(stockColumns(store))
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(ownItem(userId, cartItemId))
     .get();
-  if (!item) return { ok: false, status: 404, message: "Cart item not found" };
-  return { ok: false, status: 409, message: stockMessage(item) };
+  if (!item) throw new Refusal("Cart item not found", 404);
+  throw new Refusal(stockMessage(item), 409);
 }
 
 /** DELETE /api/cart/delete-cart-item: only the caller's own item. */
 export async function deleteCartItem(context: AppLoadContext, userId: string, cartItemId: string): Promise<CartChange> {
   const result = await getDb(context).delete(cartItems).where(ownItem(userId, cartItemId));
-  if (!result.meta.changes) return { ok: false, status: 404, message: "Cart item not found" };
-  return { ok: true, message: "Item remove", quantity: 0 };
+  if (!result.meta.changes) throw new Refusal("Cart item not found", 404);
+  return { message: "Item remove", quantity: 0 };
 }
 
 /**

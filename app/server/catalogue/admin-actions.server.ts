@@ -4,7 +4,7 @@ import { isId } from "~/lib/ids";
 import { categoryInputSchema, subCategoryInputSchema } from "~/lib/schemas/admin";
 import { createCategory, createSubCategory, deleteCategory, deleteSubCategory, updateCategory, updateSubCategory } from "./admin-catalogue.server";
 import { fieldErrors, prepareAll, type FieldErrors } from "./admin-forms.server";
-import { ApiError } from "~/server/http/api.server";
+import { Refusal } from "~/lib/refusal";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { withStoredImages } from "./uploads.server";
 
@@ -24,11 +24,11 @@ export async function handleCategoryIntent(context: AppLoadContext, form: FormDa
   const sendBack = (errors: FieldErrors, status: number) => data({ intent, draft: typed, errors, repickImages: images.length > 0 }, { status });
   try {
     if (intent === `delete-${kind}`) {
-      if (!isId(id)) throw new ApiError("Not found", 404);
+      if (!isId(id)) throw new Refusal("Not found", 404);
       await (kind === "category" ? deleteCategory(context, id) : deleteSubCategory(context, id));
       return redirectWithToast(context, back, { type: "success", text: `${LABEL[kind]} deleted` });
     }
-    if (intent !== `create-${kind}` && intent !== `update-${kind}`) throw new ApiError("Unknown action", 400);
+    if (intent !== `create-${kind}` && intent !== `update-${kind}`) throw new Refusal("Unknown action", 400);
     const input = { name: typed.name, image: images[0]?.url ?? typed.image };
     const parsed = kind === "category" ? categoryInputSchema.safeParse(input) : subCategoryInputSchema.safeParse({ ...input, category: typed.categories });
     if (uploadError || !parsed.success) {
@@ -40,12 +40,12 @@ export async function handleCategoryIntent(context: AppLoadContext, form: FormDa
       await withStoredImages(context, images, () => (kind === "category" ? createCategory(context, parsed.data as never) : createSubCategory(context, parsed.data as never)));
       return redirectWithToast(context, back, { type: "success", text: `${LABEL[kind]} added` });
     }
-    if (!isId(id)) throw new ApiError("Not found", 404);
+    if (!isId(id)) throw new Refusal("Not found", 404);
     await withStoredImages(context, images, () => (kind === "category" ? updateCategory(context, id, parsed.data as never) : updateSubCategory(context, id, parsed.data as never)));
     return redirectWithToast(context, back, { type: "success", text: `${LABEL[kind]} updated` });
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    if (error.errors) return sendBack(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0]])), error.status);
+    if (!(error instanceof Refusal)) throw error;
+    if (error.fields) return sendBack(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[0]])), error.status);
     return redirectWithToast(context, back, { type: "error", text: error.message });
   }
 }

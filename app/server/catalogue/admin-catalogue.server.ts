@@ -21,7 +21,7 @@ import {
 import { newId } from "~/lib/ids";
 import { rupeesToPaise } from "~/lib/money";
 import type { ProductInput } from "~/lib/schemas/admin";
-import { ApiError } from "~/server/http/api.server";
+import { Refusal } from "~/lib/refusal";
 import { type Database, failedOn, getDb } from "~/server/db/db.server";
 import { stockAt } from "~/server/stores/store-stock.server";
 
@@ -31,13 +31,13 @@ type SubCategoryInput = CategoryInput & { category: string[] };
 const now = sql<number>`(unixepoch() * 1000)`;
 
 function uniqueViolation(error: unknown, what: string): never {
-  if (failedOn(error, /UNIQUE constraint failed/i)) throw new ApiError(`A ${what} with this name already exists`, 409, { name: [`A ${what} with this name already exists`] });
+  if (failedOn(error, /UNIQUE constraint failed/i)) throw new Refusal(`A ${what} with this name already exists`, 409, { fields: { name: [`A ${what} with this name already exists`] } });
   throw error;
 }
 
 async function assertAllExist(db: Database, table: typeof categories | typeof subCategories, ids: string[], label: string) {
   const row = await db.select({ n: count() }).from(table).where(inArray(table.id, ids)).get();
-  if ((row?.n ?? 0) !== ids.length) throw new ApiError(`Choose ${label} from the list: one no longer exists`, 400);
+  if ((row?.n ?? 0) !== ids.length) throw new Refusal(`Choose ${label} from the list: one no longer exists`, 400);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -59,9 +59,9 @@ export async function updateCategory(context: AppLoadContext, id: string, input:
       .update(categories)
       .set({ name: input.name, image: input.image, updatedAt: now })
       .where(eq(categories.id, id));
-    if (!result.meta.changes) throw new ApiError("Category not found", 404);
+    if (!result.meta.changes) throw new Refusal("Category not found", 404);
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof Refusal) throw error;
     uniqueViolation(error, "category");
   }
   return { _id: id, ...input };
@@ -78,9 +78,9 @@ export async function deleteCategory(context: AppLoadContext, id: string) {
     .from(categories)
     .where(eq(categories.id, id))
     .get();
-  if (!usage) throw new ApiError("Category not found", 404);
+  if (!usage) throw new Refusal("Category not found", 404);
   if (usage.subs || usage.products) {
-    throw new ApiError(
+    throw new Refusal(
       `This category is used by ${usage.subs} sub-categor${usage.subs === 1 ? "y" : "ies"} and ${usage.products} product${usage.products === 1 ? "" : "s"}: move or delete them first`,
       409,
     );
@@ -120,10 +120,10 @@ export async function updateSubCategory(context: AppLoadContext, id: string, inp
       ...linkStatements(db, id, input.category),
     ])
     .catch((error: unknown) => {
-      if (failedOn(error, /FOREIGN KEY/i)) throw new ApiError("Sub-category not found", 404);
+      if (failedOn(error, /FOREIGN KEY/i)) throw new Refusal("Sub-category not found", 404);
       throw error;
     });
-  if (!updated.meta.changes) throw new ApiError("Sub-category not found", 404);
+  if (!updated.meta.changes) throw new Refusal("Sub-category not found", 404);
   return { _id: id, name: input.name, image: input.image, category: input.category.map((c) => ({ _id: c })) };
 }
 
@@ -134,9 +134,9 @@ export async function deleteSubCategory(context: AppLoadContext, id: string) {
     .from(subCategories)
     .where(eq(subCategories.id, id))
     .get();
-  if (!usage) throw new ApiError("Sub-category not found", 404);
+  if (!usage) throw new Refusal("Sub-category not found", 404);
   if (usage.products) {
-    throw new ApiError(`This sub-category is used by ${usage.products} product${usage.products === 1 ? "" : "s"}: move or delete them first`, 409);
+    throw new Refusal(`This sub-category is used by ${usage.products} product${usage.products === 1 ? "" : "s"}: move or delete them first`, 409);
   }
   await db.delete(subCategories).where(eq(subCategories.id, id));
 }
@@ -201,7 +201,7 @@ async function otherStoresStock(db: Database, input: ProductInput): Promise<Stor
     .select({ id: stores.id, isDefault: stores.isDefault })
     .from(stores)
     .where(and(inArray(stores.id, ids), eq(stores.active, true)));
-  const refuse = (message: string) => new ApiError(message, 400, { storeStock: [message] });
+  const refuse = (message: string) => new Refusal(message, 400, { fields: { storeStock: [message] } });
   if (found.length !== ids.length) throw refuse("Choose stores from the list: one is unknown or no longer active");
   const defaultId = found.find((store) => store.isDefault)?.id;
   const forDefault = input.storeStock.find((entry) => entry.store === defaultId);
@@ -233,7 +233,7 @@ function storeStockRow(db: Database, productId: string, entry: StoreStockEntry, 
 
 /** A category or sub-category deleted between the check and the batch: the batch rolled back. */
 function refsGone(error: unknown): never {
-  if (failedOn(error, /FOREIGN KEY/i)) throw new ApiError("Choose categories and sub-categories from the list: one no longer exists", 400);
+  if (failedOn(error, /FOREIGN KEY/i)) throw new Refusal("Choose categories and sub-categories from the list: one no longer exists", 400);
   throw error;
 }
 
@@ -269,9 +269,9 @@ function defaultStoreStock(db: Database, productId: string, stock: number, ...gu
 const staleProductMessage = (stock: number) => `This product changed since you opened it (now ${stock} in stock). Review and save again.`;
 
 /** 409: the product is no longer the one the editor opened. `data` has what a retry needs. */
-export class StaleProduct extends ApiError {
+export class StaleProduct extends Refusal {
   constructor(public current: { _id: string; stock: number; version: number }) {
-    super(staleProductMessage(current.stock), 409, undefined, undefined, current);
+    super(staleProductMessage(current.stock), 409, { data: current });
   }
 }
 
@@ -327,7 +327,7 @@ export async function updateProduct(context: AppLoadContext, id: string, input: 
     .catch(refsGone);
   if (results[results.length - 1].meta.changes) return;
   const current = await db.select({ stock: defaultStock, version: products.version }).from(products).where(eq(products.id, id)).get();
-  if (!current) throw new ApiError("Product not found", 404);
+  if (!current) throw new Refusal("Product not found", 404);
   throw new StaleProduct({ _id: id, ...current });
 }
 
@@ -352,5 +352,5 @@ export async function deleteProduct(context: AppLoadContext, id: string) {
     ),
     db.delete(products).where(eq(products.id, id)),
   ]);
-  if (!deleted.meta.changes) throw new ApiError("Product not found", 404);
+  if (!deleted.meta.changes) throw new Refusal("Product not found", 404);
 }

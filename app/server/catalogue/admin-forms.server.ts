@@ -11,7 +11,7 @@ import type { z } from "zod";
 import type { ProductDraft } from "~/lib/product-draft";
 import { productInputSchema, productVersionSchema } from "~/lib/schemas/admin";
 import { StaleProduct } from "./admin-catalogue.server";
-import { ApiError } from "~/server/http/api.server";
+import { Refusal } from "~/lib/refusal";
 import { readFormData } from "~/server/http/form-data.server";
 import { IMAGE_MAX_BYTES, prepareImage, readUploadForm, type PreparedImage } from "./uploads.server";
 
@@ -35,7 +35,7 @@ export async function prepareAll(form: FormData, field: string, max = Infinity) 
     try {
       images.push(await prepareImage(file, { maxBytes: IMAGE_MAX_BYTES, prefix: "uploads" }));
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
+      if (!(e instanceof Refusal)) throw e;
       error ??= { message: e.message, status: e.status };
     }
   }
@@ -96,7 +96,7 @@ export async function readAdminForm(request: Request, context: AppLoadContext, m
  * A page form refused before its body was read (upload limit 429, too large 413, unreadable 400):
  * there is no draft to give back, only the reason, with the real status.
  */
-export function formRefused(error: ApiError) {
+export function formRefused(error: Refusal) {
   return data({ formError: error.message }, { status: error.status, headers: error.headers });
 }
 
@@ -109,7 +109,7 @@ export type ProductStep = SaveStep | EditStep;
  * comes back as typed with the reason, and, after a stale version, the version it is now, so
  * saving again after a review goes through.
  */
-export function refusedSave(step: SaveStep, error: ApiError): EditStep {
+export function refusedSave(step: SaveStep, error: Refusal): EditStep {
   return {
     kind: "edit",
     draft: step.draft,

@@ -11,7 +11,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
-import { ApiError } from "~/server/http/api.server";
+import { Refusal, type RefusalStatus } from "~/lib/refusal";
 import { readFormData } from "~/server/http/form-data.server";
 import { sniffImageType, type ImageType } from "./images.server";
 import { limitByIp } from "~/server/platform/rate-limit.server";
@@ -26,7 +26,7 @@ const EXTENSIONS = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "web
 /** Which per-IP budget an upload spends: product and category images, or avatars. */
 export type UploadScope = "upload" | "avatar";
 
-const tooLarge = (maxBytes: number) => new ApiError(`The image is too large: at most ${maxBytes / 1024 / 1024} MB`, 413);
+const tooLarge = (maxBytes: number) => new Refusal(`The image is too large: at most ${maxBytes / 1024 / 1024} MB`, 413);
 
 /**
  * Reads an upload (multipart/form-data only) through the shared form reader, with the limit of one
@@ -44,7 +44,7 @@ export async function readMultipart(
     if (!(error instanceof Response)) throw error;
     if (error.status === 413) throw tooLarge(maxFileBytes);
     const message = error.status === 415 ? "Send the image as multipart/form-data" : await error.text();
-    throw new ApiError(message, error.status, undefined, Object.fromEntries(error.headers));
+    throw new Refusal(message, error.status as RefusalStatus, { headers: Object.fromEntries(error.headers) });
   }
 }
 
@@ -74,11 +74,11 @@ export async function prepareImage(
   file: FormDataEntryValue | null,
   { maxBytes, prefix }: { maxBytes: number; prefix: string },
 ): Promise<PreparedImage> {
-  if (!file || typeof file === "string" || file.size === 0) throw new ApiError("Choose an image to upload", 400);
+  if (!file || typeof file === "string" || file.size === 0) throw new Refusal("Choose an image to upload", 400);
   if (file.size > maxBytes) throw tooLarge(maxBytes);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImageType(bytes);
-  if (!type) throw new ApiError("Only JPEG, PNG, WebP or AVIF images can be uploaded", 415);
+  if (!type) throw new Refusal("Only JPEG, PNG, WebP or AVIF images can be uploaded", 415);
   const key = `${prefix}/${newId()}.${EXTENSIONS[type]}`;
   return { key, url: `/images/${key}`, type, bytes };
 }

@@ -3,7 +3,8 @@
  * success → `{ message, error: false, success: true, data, ...extra }`
  * failure → `{ message, error: true, success: false, errors? }` with a real HTTP status.
  */
-import * as z from "zod";
+import type * as z from "zod";
+import { Refusal } from "~/lib/refusal";
 import { readAtMost } from "./form-data.server";
 
 export function apiSuccess<T>(
@@ -33,25 +34,11 @@ function withNoStore(headers?: HeadersInit) {
   return h;
 }
 
-/** Thrown by the helpers below and turned into a JSON error by `handleApi`. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    public status: number,
-    public errors?: Record<string, string[]>,
-    public headers?: HeadersInit,
-    /** What the client needs to recover (e.g. the current version after a 409), sent as `data`. */
-    public data?: unknown,
-  ) {
-    super(message);
-  }
-}
-
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** Parses a JSON body (empty body = `{}`) with the same zod schema the page form uses. */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const tooLarge = new ApiError(`Request body is too large: at most ${MAX_JSON_BODY_BYTES / 1024} KB`, 413);
+  const tooLarge = new Refusal(`Request body is too large: at most ${MAX_JSON_BODY_BYTES / 1024} KB`, 413);
   const length = Number(request.headers.get("Content-Length") ?? 0);
   if (length > MAX_JSON_BODY_BYTES) throw tooLarge;
   // Counted in bytes as it arrives, whatever Content-Length said (or when it said nothing).
@@ -64,7 +51,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
     try {
       body = JSON.parse(text);
     } catch {
-      throw new ApiError("Request body is not valid JSON", 400);
+      throw new Refusal("Request body is not valid JSON", 400);
     }
   }
   return parseWith(schema, body);
@@ -79,17 +66,20 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
       (errors[key] ??= []).push(issue.message);
     }
     const first = result.error.issues[0];
-    throw new ApiError(first ? first.message : "Invalid request", 400, errors);
+    throw new Refusal(first ? first.message : "Invalid request", 400, { fields: errors });
   }
   return result.data;
 }
 
-/** Wraps an /api handler: ApiError and thrown Responses become the envelope; nothing becomes a bare 500. */
+/**
+ * The /api adapter of a refusal: wraps an /api handler so a thrown Refusal (or Response) becomes
+ * the envelope with its status; nothing becomes a bare 500.
+ */
 export async function handleApi(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ApiError) return apiError(error.message, error.status, { errors: error.errors, headers: error.headers, data: error.data });
+    if (error instanceof Refusal) return apiError(error.message, error.status, { errors: error.fields, headers: error.headers, data: error.data });
     if (error instanceof Response) {
       const message = (await error.text().catch(() => "")) || error.statusText || "Request failed";
       return apiError(message, error.status, { headers: error.headers });
@@ -107,6 +97,6 @@ export function methodNotAllowed(allowed: string) {
 /** Refuses any other method with 405 (resource routes send GET to the loader, the rest to the action). */
 export function assertMethod(request: Request, ...methods: string[]) {
   if (!methods.includes(request.method)) {
-    throw new ApiError(`Method not allowed; use ${methods.join(", ")}`, 405, undefined, { Allow: methods.join(", ") });
+    throw new Refusal(`Method not allowed; use ${methods.join(", ")}`, 405, { headers: { Allow: methods.join(", ") } });
   }
 }

@@ -1,39 +1,44 @@
 /**
  * The page actions' side of `handleApi` (api.server.ts): a step that may be refused with an
- * ApiError (rate limit, wrong code, a stale save, an upload too large) is run through `attempt`,
+ * Refusal (rate limit, wrong code, a stale save, an upload too large) is run through `attempt`,
  * and the action answers the refusal its own way on the next line. Anything else thrown (a
  * Response, a redirect, a bug) goes on to Remix as before.
  */
 import type { Submission } from "@conform-to/react";
 import { data } from "@remix-run/cloudflare";
-import { ApiError } from "./api.server";
+import { Refusal } from "~/lib/refusal";
 
-export type Attempt<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+export type Attempt<T> = { ok: true; value: T } | { ok: false; error: Refusal };
 
-/** Runs one step of a page action: its value, or the ApiError that refused it. */
+/** Runs one step of a page action: its value, or the Refusal that refused it. */
 export async function attempt<T>(step: () => Promise<T>): Promise<Attempt<T>> {
   try {
     return { ok: true, value: await step() };
   } catch (error) {
-    if (error instanceof ApiError) return { ok: false, error };
+    if (error instanceof Refusal) return { ok: false, error };
     throw error;
   }
 }
 
 /** The refusal's status and headers (a rate limit's Retry-After), for the page's own reply. */
-export function refusalInit(error: ApiError) {
+export function refusalInit(error: Refusal) {
   return { status: error.status, headers: error.headers };
 }
 
+/** The page adapter for a plain form (no conform): the refusal as its `formError`, with its status and headers. */
+export function refusedAction(error: Refusal) {
+  return data({ formError: error.message }, refusalInit(error));
+}
+
 /**
- * A conform form the server refused: the reason on the fields the ApiError names, otherwise on the
+ * A conform form the server refused: the reason on the fields the Refusal names, otherwise on the
  * form, as `{ result, ...extra }` with the refusal's status and headers. `hideFields` are not sent back.
  */
 export function refusedForm<Extra extends Record<string, unknown> = Record<never, never>>(
   submission: Submission<unknown>,
-  error: ApiError,
+  error: Refusal,
   { hideFields, extra }: { hideFields?: string[]; extra?: Extra } = {},
 ) {
-  const errors = error.errors ? { fieldErrors: error.errors } : { formErrors: [error.message] };
+  const errors = error.fields ? { fieldErrors: error.fields } : { formErrors: [error.message] };
   return data({ result: submission.reply({ ...errors, hideFields }), ...(extra as Extra) }, refusalInit(error));
 }

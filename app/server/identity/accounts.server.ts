@@ -5,7 +5,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import * as z from "zod";
 import { addresses, cartItems, orders, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import { ApiError } from "~/server/http/api.server";
+import { Refusal } from "~/lib/refusal";
 import { confirmCurrentPassword } from "./auth.server";
 import { type Database, failedOn, getDb } from "~/server/db/db.server";
 import { hashPassword } from "./password.server";
@@ -28,7 +28,7 @@ export async function registerUser(
       .returning(sessionUserColumns);
     return user;
   } catch (error) {
-    if (isEmailTaken(error)) throw new ApiError(EMAIL_TAKEN, 409, { email: [EMAIL_TAKEN] });
+    if (isEmailTaken(error)) throw new Refusal(EMAIL_TAKEN, 409, { fields: { email: [EMAIL_TAKEN] } });
     throw error;
   }
 }
@@ -56,11 +56,11 @@ export async function updateProfile(
         .returning(sessionUserColumns),
       userLinksQuery(db, userId),
     ]);
-    if (!updated) throw new ApiError("Account not found", 404);
+    if (!updated) throw new Refusal("Account not found", 404);
     return { user: updated, links: toUserLinks(links) };
   } catch (error) {
     if (isEmailTaken(error)) {
-      throw new ApiError("Another account uses this email", 409, { email: ["Another account uses this email"] });
+      throw new Refusal("Another account uses this email", 409, { fields: { email: ["Another account uses this email"] } });
     }
     throw error;
   }

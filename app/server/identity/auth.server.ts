@@ -10,7 +10,7 @@ import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { loginSchema } from "~/lib/schemas/account";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
-import { ApiError } from "~/server/http/api.server";
+import { Refusal } from "~/lib/refusal";
 import { getDb } from "~/server/db/db.server";
 import { getSettings } from "~/server/platform/env.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
@@ -46,18 +46,18 @@ async function checkPassword(request: Request, context: AppLoadContext, email: s
   return user;
 }
 
-/** Checks an email and password for signing in; throws ApiError 401 or 429. */
+/** Checks an email and password for signing in; throws Refusal 401 or 429. */
 export async function verifyCredentials(request: Request, context: AppLoadContext, email: string, password: string): Promise<SessionUser> {
   const user = await checkPassword(request, context, email, password);
-  if (!user) throw new ApiError(LOGIN_FAILED, 401);
+  if (!user) throw new Refusal(LOGIN_FAILED, 401);
   return user;
 }
 
 /** A signed-in user re-enters their password (e.g. to change the email): 400 missing, 403 wrong, 429. */
 export async function confirmCurrentPassword(request: Request, context: AppLoadContext, email: string, password: string | undefined) {
-  if (!password) throw new ApiError(CURRENT_PASSWORD_REQUIRED, 400, { currentPassword: [CURRENT_PASSWORD_REQUIRED] });
+  if (!password) throw new Refusal(CURRENT_PASSWORD_REQUIRED, 400, { fields: { currentPassword: [CURRENT_PASSWORD_REQUIRED] } });
   if (!(await checkPassword(request, context, email, password))) {
-    throw new ApiError(CURRENT_PASSWORD_WRONG, 403, { currentPassword: [CURRENT_PASSWORD_WRONG] });
+    throw new Refusal(CURRENT_PASSWORD_WRONG, 403, { fields: { currentPassword: [CURRENT_PASSWORD_WRONG] } });
   }
 }
 
@@ -72,7 +72,7 @@ function authenticator(context: AppLoadContext) {
   auth.use(
     new FormStrategy(async ({ form, request }) => {
       const parsed = loginSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) throw new ApiError(LOGIN_FAILED, 401);
+      if (!parsed.success) throw new Refusal(LOGIN_FAILED, 401);
       return verifyCredentials(request, context, parsed.data.email, parsed.data.password);
     }),
     "form",
@@ -80,14 +80,14 @@ function authenticator(context: AppLoadContext) {
   return auth;
 }
 
-/** Login page: returns the user, or throws the ApiError (401/429) that explains the refusal. */
+/** Login page: returns the user, or throws the Refusal (401/429) that explains the refusal. */
 export async function authenticateForm(request: Request, context: AppLoadContext): Promise<SessionUser> {
   try {
     return await authenticator(context).authenticate("form", request, { context, throwOnError: true });
   } catch (error) {
-    if (error instanceof AuthorizationError && error.cause instanceof ApiError) throw error.cause;
-    if (error instanceof ApiError) throw error;
-    throw new ApiError(LOGIN_FAILED, 401);
+    if (error instanceof AuthorizationError && error.cause instanceof Refusal) throw error.cause;
+    if (error instanceof Refusal) throw error;
+    throw new Refusal(LOGIN_FAILED, 401);
   }
 }
 
@@ -137,13 +137,13 @@ async function getApiUser(request: Request, context: AppLoadContext): Promise<Se
 
 export async function requireApiUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await getApiUser(request, context);
-  if (!user) throw new ApiError("Please Login", 401);
+  if (!user) throw new Refusal("Please Login", 401);
   return user;
 }
 
 export async function requireApiAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await requireApiUser(request, context);
-  if (user.role !== "ADMIN") throw new ApiError("Do not have permission", 403);
+  if (user.role !== "ADMIN") throw new Refusal("Do not have permission", 403);
   return user;
 }
 

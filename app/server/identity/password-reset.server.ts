@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { passwordResetCodes, refreshTokens, sessions, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import { ApiError } from "~/server/http/api.server";
+import { Refusal } from "~/lib/refusal";
 import { randomDigits, randomToken, sha256Hex } from "~/server/platform/crypto.server";
 import { type Database, getDb } from "~/server/db/db.server";
 import { signedCookie } from "~/server/http/cookies.server";
@@ -92,15 +92,15 @@ export async function verifyResetCode(request: Request, context: AppLoadContext,
     .returning({ id: passwordResetCodes.id, userId: passwordResetCodes.userId, codeHash: passwordResetCodes.codeHash });
   if (!row) {
     const live = await liveCode(db, email, now).get();
-    throw live ? new ApiError(CODE_LOCKED, 429) : new ApiError(CODE_INVALID, 400);
+    throw live ? new Refusal(CODE_LOCKED, 429) : new Refusal(CODE_INVALID, 400);
   }
-  if ((await codeHash(row.userId, code)) !== row.codeHash) throw new ApiError(CODE_INVALID, 400);
+  if ((await codeHash(row.userId, code)) !== row.codeHash) throw new Refusal(CODE_INVALID, 400);
   const grant = randomToken();
   const claimed = await db
     .update(passwordResetCodes)
     .set({ usedAt: Date.now(), grantHash: await sha256Hex(grant), grantExpiresAt: Date.now() + GRANT_TTL_MS })
     .where(and(eq(passwordResetCodes.id, row.id), isNull(passwordResetCodes.usedAt)));
-  if (!claimed.meta.changes) throw new ApiError(CODE_INVALID, 400);
+  if (!claimed.meta.changes) throw new Refusal(CODE_INVALID, 400);
   return grant;
 }
 
@@ -118,12 +118,12 @@ export async function grantEmail(context: AppLoadContext, grant: string | null |
 
 /** Sets the new password, spends the grant and signs the account out everywhere, in one batch. */
 export async function resetPassword(context: AppLoadContext, email: string, grant: string | null | undefined, newPassword: string) {
-  if (!grant || (await grantEmail(context, grant)) !== email) throw new ApiError(GRANT_INVALID, 403);
+  if (!grant || (await grantEmail(context, grant)) !== email) throw new Refusal(GRANT_INVALID, 403);
   const db = getDb(context);
   const grantHash = await sha256Hex(grant);
   const user = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   // grantEmail just found this email through a live grant: its account exists (a cascade deletes codes with it).
-  if (!user) throw new ApiError(GRANT_INVALID, 403);
+  if (!user) throw new Refusal(GRANT_INVALID, 403);
   const now = Date.now();
   const [spent] = await db.batch([
     db
@@ -137,7 +137,7 @@ export async function resetPassword(context: AppLoadContext, email: string, gran
       .set({ revokedAt: now })
       .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt))),
   ]);
-  if (!spent.meta.changes) throw new ApiError(GRANT_INVALID, 403);
+  if (!spent.meta.changes) throw new Refusal(GRANT_INVALID, 403);
 }
 
 /** Carries the grant from /verification-otp to /reset-password without JavaScript. */

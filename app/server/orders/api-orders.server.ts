@@ -6,7 +6,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { paiseToRupees } from "~/lib/money";
 import { deliveryDueAt } from "~/lib/order-status";
 import { type OrderLineInput } from "~/lib/schemas/order";
-import { placeOrder, type PaymentMethod, type PlaceOrderResult } from "./place-order.server";
+import { Refusal } from "~/lib/refusal";
+import { placeOrder, type PaymentMethod, type PlacedOrder } from "./place-order.server";
 import type { OrderSummary } from "./read-orders.server";
 
 /**
@@ -19,8 +20,8 @@ export async function placeApiOrder(
   userId: string,
   body: { list_items: OrderLineInput[]; addressId: string; subTotalAmt?: number; totalAmt?: number; idempotencyKey?: string },
   paymentMethod: PaymentMethod,
-): Promise<PlaceOrderResult> {
-  const result = await placeOrder(context, {
+): Promise<PlacedOrder> {
+  const order = await placeOrder(context, {
     userId,
     addressId: body.addressId,
     lines: body.list_items,
@@ -28,17 +29,12 @@ export async function placeApiOrder(
     idempotencyKey: request.headers.get("Idempotency-Key")?.trim().slice(0, 64) || body.idempotencyKey,
     clientTotals: { subTotalAmt: body.subTotalAmt, totalAmt: body.totalAmt },
   });
-  if (result.ok && result.order.state.paymentMethod !== paymentMethod) {
-    return { ok: false, status: 409, message: "This Idempotency-Key was already used for an order with another payment method" };
+  if (order.state.paymentMethod !== paymentMethod) {
+    throw new Refusal("This Idempotency-Key was already used for an order with another payment method", 409);
   }
-  return result;
+  return order;
 }
 
-/**
- * Attaches the Stripe Checkout Session to its order, always (so a payment on it can still be matched
- * and flagged), and tells whether the order is still awaiting that payment: a newer checkout or a
- * cancel may have released it between the order batch and this call.
- */
 
 
 /**

@@ -5,7 +5,7 @@ import type { MoveResult } from "./fulfilment.server";
 import { findOrderForAdmin } from "./read-orders.server";
 import { serializeOrder } from "./api-orders.server";
 
-export async function orderMoveResponse(context: AppLoadContext, id: string, result: Extract<MoveResult, { ok: true }>) {
+export async function orderMoveResponse(context: AppLoadContext, id: string, result: MoveResult) {
   const order = await findOrderForAdmin(context, id);
   return apiSuccess(order ? serializeOrder(order) : null, { message: result.message, extra: { refund: result.refund ?? "none" } });
 }

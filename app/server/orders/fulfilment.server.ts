@@ -11,6 +11,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { orderItems, orders, orderStatusHistory, type OrderStatus, paymentEvents, products } from "~/db/schema";
 import { newId } from "~/lib/ids";
+import { Refusal } from "~/lib/refusal";
 import { formatINR } from "~/lib/money";
 import { refusalFor, shopperCanCancel, STATUS_LABELS } from "~/lib/order-status";
 import { addQuantityStatement } from "~/server/cart/cart.server";
@@ -22,9 +23,11 @@ import { getStripe } from "./stripe.server";
 
 type Actor = { id: string; as: "admin" | "shopper" };
 
-export type MoveResult =
-  | { ok: true; message: string; refund?: RefundOutcome }
-  | { ok: false; status: 403 | 404 | 409 | 502 | 503; message: string };
+/** What a move did; a move that cannot be made throws a Refusal (403, 404, 409). */
+export interface MoveResult {
+  message: string;
+  refund?: RefundOutcome;
+}
 
 type RefundOutcome = "refunded" | "already-refunded" | "failed" | "none";
 
@@ -66,21 +69,21 @@ export async function moveOrder(
   const db = getDb(context);
   const order = await readOrder(db, input.id);
   const { actor, to } = input;
-  if (!order || (actor.as === "shopper" && order.userId !== actor.id)) return { ok: false, status: 404, message: NOT_FOUND };
+  if (!order || (actor.as === "shopper" && order.userId !== actor.id)) throw new Refusal(NOT_FOUND, 404);
   if (input.expectedVersion !== undefined && input.expectedVersion !== order.version) {
-    return { ok: false, status: 409, message: changedMessage(order) };
+    throw new Refusal(changedMessage(order), 409);
   }
   if (actor.as === "shopper") {
-    if (to !== "cancelled") return { ok: false, status: 403, message: "Only the store can change an order's progress" };
-    if (order.status === "cancelled") return { ok: false, status: 409, message: "This order is already cancelled" };
+    if (to !== "cancelled") throw new Refusal("Only the store can change an order's progress", 403);
+    if (order.status === "cancelled") throw new Refusal("This order is already cancelled", 409);
     if (!shopperCanCancel(order.status)) {
-      return { ok: false, status: 409, message: `Your order is already ${STATUS_LABELS[order.status].toLowerCase()}: it can no longer be cancelled` };
+      throw new Refusal(`Your order is already ${STATUS_LABELS[order.status].toLowerCase()}: it can no longer be cancelled`, 409);
     }
   }
   const refusal = refusalFor(order.status, to);
-  if (refusal) return { ok: false, status: 409, message: refusal };
+  if (refusal) throw new Refusal(refusal, 409);
   if (to === "packed" && order.paymentMethod === "ONLINE" && order.paymentStatus === "PENDING") {
-    return { ok: false, status: 409, message: "This order is waiting for its online payment: pack it once it is paid, or cancel it" };
+    throw new Refusal("This order is waiting for its online payment: pack it once it is paid, or cancel it", 409);
   }
 
   const cancelling = to === "cancelled";
@@ -89,17 +92,24 @@ export async function moveOrder(
     : await moveForward(db, order, to, actor, input.note ?? "");
   if (!moved) {
     const current = await readOrder(db, order.id);
-    return { ok: false, status: 409, message: current ? changedMessage(current) : NOT_FOUND };
+    throw new Refusal(current ? changedMessage(current) : NOT_FOUND, 409);
   }
 
-  if (!cancelling) return { ok: true, message: `Order ${order.orderId} is now ${STATUS_LABELS[to].toLowerCase()}` };
+  if (!cancelling) return { message: `Order ${order.orderId} is now ${STATUS_LABELS[to].toLowerCase()}` };
   if (order.paymentMethod === "ONLINE" && order.paymentStatus === "PENDING" && order.stripeSessionId) {
     await expireCheckoutSession(context, order.stripeSessionId);
   }
   const cancelled = `Order ${order.orderId} cancelled; the stock is back on the shelf`;
-  if (order.paymentStatus !== "PAID") return { ok: true, message: cancelled, refund: "none" };
-  const refund = await refundOrder(context, order.id);
-  return { ok: true, message: `${cancelled}. ${refund.message}`, refund: refund.ok ? "refunded" : "failed" };
+  if (order.paymentStatus !== "PAID") return { message: cancelled, refund: "none" };
+  // The order is cancelled either way; a refused refund flags it and is told, not thrown.
+  const refund = await refundOrder(context, order.id).then(
+    ({ message }) => ({ message, outcome: "refunded" as const }),
+    (error: unknown) => {
+      if (!(error instanceof Refusal)) throw error;
+      return { message: error.message, outcome: "failed" as const };
+    },
+  );
+  return { message: `${cancelled}. ${refund.message}`, refund: refund.outcome };
 }
 
 type DecidedOrder = { id: string; status: OrderStatus; version: number };
@@ -159,13 +169,13 @@ async function expireCheckoutSession(context: AppLoadContext, sessionId: string)
 export async function refundOrder(
   context: AppLoadContext,
   id: string,
-): Promise<{ ok: true; message: string; refundId: string } | { ok: false; status: 404 | 409 | 502 | 503; message: string }> {
+): Promise<{ message: string; refundId: string }> {
   const db = getDb(context);
   const order = await readOrder(db, id);
-  if (!order) return { ok: false, status: 404, message: NOT_FOUND };
-  if (order.paymentStatus === "REFUNDED") return { ok: false, status: 409, message: "This order was already refunded" };
+  if (!order) throw new Refusal(NOT_FOUND, 404);
+  if (order.paymentStatus === "REFUNDED") throw new Refusal("This order was already refunded", 409);
   if (order.status !== "cancelled" || order.paymentMethod !== "ONLINE" || !order.paymentId || !["PAID", "REFUND_FAILED"].includes(order.paymentStatus)) {
-    return { ok: false, status: 409, message: "Only a cancelled order that was paid online can be refunded" };
+    throw new Refusal("Only a cancelled order that was paid online can be refunded", 409);
   }
   const refundable = and(eq(orders.id, order.id), inArray(orders.paymentStatus, ["PAID", "REFUND_FAILED"]));
   const flag = (reason: string) =>
@@ -182,7 +192,7 @@ export async function refundOrder(
   const stripe = getStripe(context);
   if (!stripe) {
     await flag("Online payment is not configured, so the refund could not be sent");
-    return { ok: false, status: 503, message: "The refund could not be sent: online payment is not configured. The order is flagged for attention." };
+    throw new Refusal("The refund could not be sent: online payment is not configured. The order is flagged for attention.", 503);
   }
   try {
     const refund = await stripe.refunds.create(
@@ -203,11 +213,11 @@ export async function refundOrder(
         })
         .where(refundable),
     ]);
-    return { ok: true, refundId: refund.id, message: `${formatINR(order.total)} refunded to the original payment method` };
+    return { refundId: refund.id, message: `${formatINR(order.total)} refunded to the original payment method` };
   } catch (error) {
     const reason = `Stripe refused the refund: ${(error as Error)?.message ?? "unknown error"}`;
     await flag(reason);
-    return { ok: false, status: 502, message: `${reason}. The order is flagged for attention: retry the refund, or refund it in the Stripe Dashboard.` };
+    throw new Refusal(`${reason}. The order is flagged for attention: retry the refund, or refund it in the Stripe Dashboard.`, 502);
   }
 }
 
@@ -220,7 +230,7 @@ export async function reorderToCart(
   userId: string,
   id: string,
   store: StockStore,
-): Promise<{ ok: true; message: string; added: string[]; skipped: string[] } | { ok: false; status: 404 | 409; message: string }> {
+): Promise<{ message: string; added: string[]; skipped: string[] }> {
   const lines = await getDb(context)
     .select({ productId: orderItems.productId, name: orderItems.name, quantity: orderItems.quantity, stock: stockAt(store, products.id) })
     .from(orderItems)
@@ -228,11 +238,11 @@ export async function reorderToCart(
     .leftJoin(products, eq(products.id, orderItems.productId))
     .where(and(eq(orders.id, id), eq(orders.userId, userId)))
     .orderBy(lineOrder);
-  if (!lines.length) return { ok: false, status: 404, message: NOT_FOUND };
+  if (!lines.length) throw new Refusal(NOT_FOUND, 404);
   const available = lines.flatMap((line) => (line.productId && line.stock > 0 ? [{ ...line, productId: line.productId }] : []));
   const skipped = lines.filter((line) => !line.productId || line.stock <= 0).map((line) => line.name);
   if (!available.length) {
-    return { ok: false, status: 409, message: `Nothing was added: ${skipped.join(", ")} ${skipped.length === 1 ? "is" : "are"} out of stock` };
+    throw new Refusal(`Nothing was added: ${skipped.join(", ")} ${skipped.length === 1 ? "is" : "are"} out of stock`, 409);
   }
   const db = getDb(context);
   const [first, ...rest] = available.map((line) => addQuantityStatement(db, userId, line.productId, line.quantity, store));
@@ -241,5 +251,5 @@ export async function reorderToCart(
   const message = skipped.length
     ? `Added ${added.length} item${added.length === 1 ? "" : "s"} to your cart. Out of stock, not added: ${skipped.join(", ")}`
     : `Added ${added.length} item${added.length === 1 ? "" : "s"} to your cart`;
-  return { ok: true, message, added, skipped };
+  return { message, added, skipped };
 }

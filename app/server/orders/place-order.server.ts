@@ -16,6 +16,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { addresses, cartItems, orderItems, orders, orderStatusHistory, type OrderStatus, products, storeStock } from "~/db/schema";
 import { newId } from "~/lib/ids";
+import { Refusal } from "~/lib/refusal";
 import { paiseToRupees } from "~/lib/money";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
@@ -49,8 +50,8 @@ export interface PlacedOrder {
   replacedSessions: string[];
 }
 
-type Refusal = { ok: false; status: 400 | 404 | 409; message: string };
-export type PlaceOrderResult = { ok: true; order: PlacedOrder } | Refusal;
+/** A plan, or the order an earlier copy of the same request already placed. */
+export type Planned = { plan: OrderPlan } | { order: PlacedOrder };
 
 /** Online orders hold their stock this long (Stripe's minimum Checkout Session lifetime). */
 export const RESERVATION_MS = 30 * 60 * 1000;
@@ -112,10 +113,10 @@ export interface OrderPlan {
 // ---------------------------------------------------------------------------------------------
 // Placing an order: plan (one read), then commit (one batch)
 
-export async function placeOrder(context: AppLoadContext, input: OrderInput): Promise<PlaceOrderResult> {
+/** Places an order, or answers with the one an earlier copy placed; a refused order throws a Refusal. */
+export async function placeOrder(context: AppLoadContext, input: OrderInput): Promise<PlacedOrder> {
   const planned = await planOrder(context, input);
-  if (!planned.ok || !("plan" in planned)) return planned;
-  return commitOrder(context, planned.plan);
+  return "plan" in planned ? commitOrder(context, planned.plan) : planned.order;
 }
 
 /**
@@ -124,39 +125,30 @@ export async function placeOrder(context: AppLoadContext, input: OrderInput): Pr
  * merged lines stay within the line limit, and advisory totals must match. Stock is NOT checked
  * here: the batch in `commitOrder` is the one place that decides it.
  */
-export async function planOrder(
-  context: AppLoadContext,
-  input: OrderInput,
-  now = Date.now(),
-): Promise<Refusal | { ok: true; order: PlacedOrder } | { ok: true; plan: OrderPlan }> {
+export async function planOrder(context: AppLoadContext, input: OrderInput, now = Date.now()): Promise<Planned> {
   const lines = mergeOrderLines(input.lines);
-  const early = refuseBeforeReading(input, lines);
-  if (early) return early;
+  refuseBeforeReading(input, lines);
   const key = await orderKey(input, lines);
 
   const db = getDb(context);
   const { address, productRows, holder, stores: served } = await readOrderInputs(db, input, lines, key, now);
-  if (holder) return { ok: true, order: await describeExisting(db, holder) };
-  const refusal = refuseLines(lines);
-  if (refusal) return refusal;
-  if (!address) return { ok: false, status: 404, message: "Choose a delivery address: that address was not found" };
+  if (holder) return { order: await describeExisting(db, holder) };
+  refuseLines(lines);
+  if (!address) throw new Refusal("Choose a delivery address: that address was not found", 404);
   const storeId = served?.servingStoreId;
-  if (!storeId) return { ok: false, status: 409, message: `We don't deliver to ${address.pincode} yet: choose an address we deliver to` };
+  if (!storeId) throw new Refusal(`We don't deliver to ${address.pincode} yet: choose an address we deliver to`, 409);
   if (input.cartStore !== undefined && served.cartStoreId !== storeId) {
-    return {
-      ok: false,
-      status: 409,
-      message: `Your cart shows the stock of another store than the one delivering to ${address.pincode}: set your delivery location to ${address.pincode}, review your cart and check out again`,
-    };
+    throw new Refusal(
+      `Your cart shows the stock of another store than the one delivering to ${address.pincode}: set your delivery location to ${address.pincode}, review your cart and check out again`,
+      409,
+    );
   }
 
   const priced = priceLines(lines, productRows);
-  if (!priced) return { ok: false, status: 404, message: NOT_SOLD };
+  if (!priced) throw new Refusal(NOT_SOLD, 404);
   const bill = computeBill(priced);
-  const disagreement = checkClientTotals(input.clientTotals, bill);
-  if (disagreement) return disagreement;
+  checkClientTotals(input.clientTotals, bill);
   return {
-    ok: true,
     plan: {
       id: newId(),
       orderId: newOrderNumber(new Date(now)),
@@ -172,17 +164,16 @@ export async function planOrder(
 }
 
 /** Refusals decided before any query. Each line binds a parameter, and D1 binds at most 100 per statement. */
-function refuseBeforeReading(input: OrderInput, lines: OrderLineInput[]): Refusal | null {
-  if (!lines.length && !input.idempotencyKey) return { ok: false, status: 400, message: EMPTY_CART };
-  if (lines.length > MAX_CART_LINES) return { ok: false, status: 400, message: TOO_MANY_LINES };
-  return null;
+function refuseBeforeReading(input: OrderInput, lines: OrderLineInput[]): void {
+  if (!lines.length && !input.idempotencyKey) throw new Refusal(EMPTY_CART, 400);
+  if (lines.length > MAX_CART_LINES) throw new Refusal(TOO_MANY_LINES, 400);
 }
 
 /** Refusals of a new order's lines (a key alone may find an earlier order without any). */
-function refuseLines(lines: OrderLineInput[]): Refusal | null {
-  if (!lines.length) return { ok: false, status: 400, message: EMPTY_CART };
+function refuseLines(lines: OrderLineInput[]): void {
+  if (!lines.length) throw new Refusal(EMPTY_CART, 400);
   const tooMany = lines.find((line) => line.quantity > MAX_LINE_QUANTITY);
-  return tooMany ? { ok: false, status: 400, message: lineLimitMessage(tooMany.quantity) } : null;
+  if (tooMany) throw new Refusal(lineLimitMessage(tooMany.quantity), 400);
 }
 
 async function orderKey(input: OrderInput, lines: OrderLineInput[]): Promise<OrderKey> {
@@ -209,7 +200,12 @@ async function readOrderInputs(db: Database, input: OrderInput, lines: OrderLine
         image: firstImageUrl,
       })
       .from(products)
-      .where(inArray(products.id, lines.map((line) => line.productId))),
+      .where(
+        inArray(
+          products.id,
+          lines.map((line) => line.productId),
+        ),
+      ),
     keyHolderQuery(db, input.userId, key, now),
     db
       .select({
@@ -252,14 +248,10 @@ function priceLines(
   return priced;
 }
 
-function checkClientTotals(totals: OrderInput["clientTotals"], bill: Bill): Refusal | null {
+function checkClientTotals(totals: OrderInput["clientTotals"], bill: Bill): void {
   const differs = (rupees: number | undefined, paise: number) => rupees !== undefined && Math.round(rupees * 100) !== paise;
-  if (!differs(totals?.subTotalAmt, bill.itemsTotal) && !differs(totals?.totalAmt, bill.grandTotal)) return null;
-  return {
-    ok: false,
-    status: 409,
-    message: `Prices have changed: the total is now ₹${paiseToRupees(bill.grandTotal)}. Review your cart and try again.`,
-  };
+  if (!differs(totals?.subTotalAmt, bill.itemsTotal) && !differs(totals?.totalAmt, bill.grandTotal)) return;
+  throw new Refusal(`Prices have changed: the total is now ₹${paiseToRupees(bill.grandTotal)}. Review your cart and try again.`, 409);
 }
 
 /**
@@ -267,7 +259,7 @@ function checkClientTotals(totals: OrderInput["clientTotals"], bill: Bill): Refu
  * the last unit (CHECK stock >= 0) is 409; a parallel copy of the same request (unique idempotency
  * key) answers with the order that won.
  */
-export async function commitOrder(context: AppLoadContext, plan: OrderPlan, now = Date.now()): Promise<PlaceOrderResult> {
+export async function commitOrder(context: AppLoadContext, plan: OrderPlan, now = Date.now()): Promise<PlacedOrder> {
   const db = getDb(context);
   const online = plan.paymentMethod === "ONLINE";
   const reservationExpiresAt = online ? now + RESERVATION_MS : null;
@@ -287,17 +279,14 @@ export async function commitOrder(context: AppLoadContext, plan: OrderPlan, now 
     return explainRefusal(db, plan, error, now);
   }
   return {
-    ok: true,
-    order: {
-      id: plan.id,
-      orderId: plan.orderId,
-      bill: plan.bill,
-      lines: plan.lines,
-      reservationExpiresAt,
-      duplicate: false,
-      state: { status: "placed", paymentMethod: plan.paymentMethod, paymentStatus: "PENDING", stripeSessionId: null },
-      replacedSessions: replaced.flatMap((r) => (r.sessionId ? [r.sessionId] : [])),
-    },
+    id: plan.id,
+    orderId: plan.orderId,
+    bill: plan.bill,
+    lines: plan.lines,
+    reservationExpiresAt,
+    duplicate: false,
+    state: { status: "placed", paymentMethod: plan.paymentMethod, paymentStatus: "PENDING", stripeSessionId: null },
+    replacedSessions: replaced.flatMap((r) => (r.sessionId ? [r.sessionId] : [])),
   };
 }
 
@@ -312,9 +301,7 @@ function freeDerivedKey(db: Database, key: OrderKey, now: number) {
   return db
     .update(orders)
     .set({ idempotencyKey: null })
-    .where(
-      and(eq(orders.idempotencyKey, key.value), or(eq(orders.status, "cancelled"), lt(orders.createdAt, now - DERIVED_KEY_WINDOW_MS))),
-    );
+    .where(and(eq(orders.idempotencyKey, key.value), or(eq(orders.status, "cancelled"), lt(orders.createdAt, now - DERIVED_KEY_WINDOW_MS))));
 }
 
 /** The order, its lines, the stock taken, its first history row and the cart lines it empties, in this order. */
@@ -389,22 +376,22 @@ function releasedSessions(result: unknown): { sessionId: string | null }[] {
   return result.filter((row): row is { sessionId: string | null } => typeof row === "object" && row !== null && "sessionId" in row);
 }
 
-/** What a refused order batch tells the shopper; anything unexpected is rethrown. */
-async function explainRefusal(db: Database, plan: OrderPlan, error: unknown, now: number): Promise<PlaceOrderResult> {
+/** The order a parallel copy placed, or the Refusal that tells the shopper why the batch failed; anything unexpected is rethrown. */
+async function explainRefusal(db: Database, plan: OrderPlan, error: unknown, now: number): Promise<PlacedOrder> {
   const message = sqliteErrorText(error);
   if (/orders\.idempotency_key/i.test(message)) {
     const again = await keyHolderQuery(db, plan.userId, plan.key, now).get();
-    if (again) return { ok: true, order: await describeExisting(db, again) };
-    return { ok: false, status: 409, message: "This order is being placed already: check your orders before trying again" };
+    if (again) return describeExisting(db, again);
+    throw new Refusal("This order is being placed already: check your orders before trying again", 409);
   }
   if (/CHECK constraint failed/i.test(message)) {
     const short = await findShortLine(db, plan.lines, plan.storeId);
-    return { ok: false, status: 409, message: short ? soldOutMessage(short) : "An item just sold out. Review your cart and try again." };
+    throw new Refusal(short ? soldOutMessage(short) : "An item just sold out. Review your cart and try again.", 409);
   }
   if (/orders\.user_id/i.test(message)) {
-    return { ok: false, status: 409, message: "Another checkout of yours was starting at the same moment: try again" };
+    throw new Refusal("Another checkout of yours was starting at the same moment: try again", 409);
   }
-  if (/FOREIGN KEY constraint failed/i.test(message)) return { ok: false, status: 409, message: NOT_SOLD };
+  if (/FOREIGN KEY constraint failed/i.test(message)) throw new Refusal(NOT_SOLD, 409);
   throw error;
 }
 
@@ -413,7 +400,12 @@ async function findShortLine(db: Database, lines: OrderLineInput[], storeId: str
     .select({ id: products.id, name: products.name, stock: sql<number>`coalesce(${storeStock.stock}, 0)` })
     .from(products)
     .leftJoin(storeStock, and(eq(storeStock.productId, products.id), eq(storeStock.storeId, storeId)))
-    .where(inArray(products.id, lines.map((l) => l.productId)));
+    .where(
+      inArray(
+        products.id,
+        lines.map((l) => l.productId),
+      ),
+    );
   return rows.find((p) => p.stock < (lines.find((l) => l.productId === p.id)?.quantity ?? 0)) ?? null;
 }
 

@@ -6,6 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import Stripe from "stripe";
 import * as z from "zod";
 import { newId } from "~/lib/ids";
+import { Refusal } from "~/lib/refusal";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { orders, orderStatusHistory, paymentEvents } from "~/db/schema";
 import { type Database, getDb } from "~/server/db/db.server";
@@ -73,7 +74,8 @@ async function createCheckoutSession(
   );
 }
 
-export type OnlinePaymentStart = { ok: true; id: string; url: string } | { ok: false; status: 409 | 502; message: string };
+/** The Checkout Session to send the shopper to; a payment that cannot start throws a Refusal (409, 502). */
+export type OnlinePaymentStart = { id: string; url: string };
 
 export const PAYMENT_UNREACHABLE = "We could not reach the payment provider. Please try again or choose Cash on Delivery.";
 export const CHECKOUT_CLOSED = "This checkout is closed: you started a newer one, or it expired. Pay in your newest checkout, or start again.";
@@ -90,10 +92,10 @@ export async function startOnlinePayment(
   { origin, email, userId }: { origin: string; email?: string; userId: string },
 ): Promise<OnlinePaymentStart> {
   await Promise.all(order.replacedSessions.map((id) => expireSession(stripe, id)));
-  if (order.state.paymentMethod !== "ONLINE") return { ok: false, status: 409, message: "This order is paid cash on delivery" };
-  if (order.duplicate && order.state.paymentStatus === "PAID") return { ok: false, status: 409, message: "This order is already paid" };
+  if (order.state.paymentMethod !== "ONLINE") throw new Refusal("This order is paid cash on delivery", 409);
+  if (order.duplicate && order.state.paymentStatus === "PAID") throw new Refusal("This order is already paid", 409);
   if (order.duplicate && (order.state.status !== "placed" || order.state.paymentStatus !== "PENDING")) {
-    return { ok: false, status: 409, message: CHECKOUT_CLOSED };
+    throw new Refusal(CHECKOUT_CLOSED, 409);
   }
   let session: Stripe.Checkout.Session;
   try {
@@ -108,16 +110,16 @@ export async function startOnlinePayment(
       const db = getDb(context);
       await db.batch(cancelStatements(db, { orderId: order.id, by: "payment", actorUserId: userId }, "Payment could not start"));
     }
-    return { ok: false, status: 502, message: PAYMENT_UNREACHABLE };
+    throw new Refusal(PAYMENT_UNREACHABLE, 502);
   }
   const awaiting = await attachCheckoutSession(context, order.id, session.id, (session.expires_at ?? 0) * 1000);
-  if (session.payment_status === "paid") return { ok: false, status: 409, message: "This order is already paid" };
+  if (session.payment_status === "paid") throw new Refusal("This order is already paid", 409);
   if (!awaiting || session.status !== "open") {
     // Released meanwhile (a newer checkout, a cancel): close the session so it cannot be paid.
     await expireSession(stripe, session.id);
-    return { ok: false, status: 409, message: CHECKOUT_CLOSED };
+    throw new Refusal(CHECKOUT_CLOSED, 409);
   }
-  return { ok: true, id: session.id, url: session.url };
+  return { id: session.id, url: session.url };
 }
 
 /** Best effort: an already complete or expired session refuses, and a payment on it is flagged by the webhook. */

@@ -7,7 +7,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { rateLimitCounters } from "~/db/schema";
-import { ApiError } from "~/server/http/api.server";
+import { Refusal } from "~/lib/refusal";
 import { type Database, getDb } from "~/server/db/db.server";
 
 export function clientIp(request: Request): string {
@@ -18,11 +18,9 @@ function waitText(seconds: number) {
   return seconds < 90 * 60 ? `${Math.ceil(seconds / 60)} minute(s)` : `${Math.ceil(seconds / 3600)} hour(s)`;
 }
 
-export class RateLimited extends ApiError {
+export class RateLimited extends Refusal {
   constructor(public retryAfterSeconds: number) {
-    super(`Too many attempts. Try again in ${waitText(retryAfterSeconds)}.`, 429, undefined, {
-      "Retry-After": String(retryAfterSeconds),
-    });
+    super(`Too many attempts. Try again in ${waitText(retryAfterSeconds)}.`, 429, { headers: { "Retry-After": String(retryAfterSeconds) } });
   }
 }
 

@@ -14,7 +14,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { products, storePincodeRanges, stores, storeStock } from "~/db/schema";
 import { PINCODE_PATTERN } from "~/lib/schemas/store";
-import { ApiError } from "~/server/http/api.server";
+import { Refusal } from "~/lib/refusal";
 import { readLocation } from "./stores.server";
 
 /** The store a request reads stock from: a chosen store, the store serving a pincode, or the default (null). */
@@ -73,9 +73,9 @@ export async function pageStockStore(request: Request, context: AppLoadContext):
  */
 export async function apiStockStore(request: Request, context: AppLoadContext, bodyPincode?: string): Promise<StockStore> {
   const inQuery = new URL(request.url).searchParams.getAll("pincode");
-  if (inQuery.length > 1 || (inQuery.length && bodyPincode)) throw new ApiError("Send one pincode", 400);
+  if (inQuery.length > 1 || (inQuery.length && bodyPincode)) throw new Refusal("Send one pincode", 400);
   const pincode = bodyPincode ?? inQuery[0]?.trim();
   if (pincode === undefined) return pageStockStore(request, context);
-  if (!PINCODE_PATTERN.test(pincode)) throw new ApiError("A pincode is 6 digits, e.g. 560001", 400);
+  if (!PINCODE_PATTERN.test(pincode)) throw new Refusal("A pincode is 6 digits, e.g. 560001", 400);
   return { pincode };
 }

@@ -11,6 +11,7 @@ import { and, asc, desc, eq, exists, gte, lte, ne, sql } from "drizzle-orm";
 import * as z from "zod";
 import { storeNotifyRequests, storePincodeRanges, stores, users } from "~/db/schema";
 import { ID_PATTERN, newId } from "~/lib/ids";
+import { Refusal } from "~/lib/refusal";
 import type { DeliveryLocation } from "~/lib/use-delivery-location";
 import { PINCODE_PATTERN, type PincodeRange, type StoreInput } from "~/lib/schemas/store";
 import { parseCookie, signedCookie } from "~/server/http/cookies.server";
@@ -211,11 +212,8 @@ function takeDefaultFrom(db: Database, storeId: string, when: boolean) {
     .where(and(eq(stores.isDefault, true), ne(stores.id, storeId), sql`${when ? 1 : 0} = 1`));
 }
 
-export class StoreNameTaken extends Error {
-  constructor() {
-    super("Another store already has this name");
-  }
-}
+const NAME_TAKEN = "Another store already has this name";
+const nameTaken = () => new Refusal(NAME_TAKEN, 409, { fields: { name: [NAME_TAKEN] } });
 
 const isUniqueNameViolation = (error: unknown) => failedOn(error, /stores\.name/);
 
@@ -231,7 +229,7 @@ export async function createStore(context: AppLoadContext, input: StoreInput): P
       ...rangeInserts(db, id, ranges),
     ]);
   } catch (error) {
-    if (isUniqueNameViolation(error)) throw new StoreNameTaken();
+    if (isUniqueNameViolation(error)) throw nameTaken();
     throw error;
   }
   return id;
@@ -258,7 +256,7 @@ export async function updateStore(context: AppLoadContext, id: string, input: St
     ]);
     return updated.length > 0;
   } catch (error) {
-    if (isUniqueNameViolation(error)) throw new StoreNameTaken();
+    if (isUniqueNameViolation(error)) throw nameTaken();
     if (failedOn(error, /FOREIGN KEY/i)) return false;
     throw error;
   }
