@@ -9,7 +9,7 @@ export function CardSkeletons({ count, className = "" }: { count: number; classN
   );
 }
 
-export function CategorySkeletons({ count = 12 }: { count?: number }) {
+function CategorySkeletons({ count = 12 }: { count?: number }) {
   return (
     <>
       {Array.from({ length: count }, (_, i) => (

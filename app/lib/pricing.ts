@@ -25,7 +25,7 @@ export interface Bill {
   grandTotal: number;
 }
 
-export const DELIVERY_CHARGE = 0;
+const DELIVERY_CHARGE = 0;
 
 export function discountAmount(price: number, discount: number): number {
   const pct = Math.min(100, Math.max(0, Math.trunc(discount || 0)));

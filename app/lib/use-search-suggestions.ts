@@ -11,7 +11,7 @@ export interface SearchSuggestion {
 }
 
 const DEBOUNCE_MS = 150;
-export const SUGGEST_MIN_CHARS = 2;
+const SUGGEST_MIN_CHARS = 2;
 
 /**
  * Suggestions for what is typed, fetched once typing pauses. Each new text aborts the request of the

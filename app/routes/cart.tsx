@@ -4,7 +4,7 @@ import { CartContents } from "~/components/CartContents";
 import { cartActionSchema } from "~/lib/schemas/cart";
 import { attempt } from "~/server/http/page-actions.server";
 import { addOne, cartOwnerFor, commitGuestCart, loadCart, removeLine, removeOne } from "~/server/cart/cart.server";
-import { getOptionalUser } from "~/server/identity/auth.server";
+import { getSessionUser } from "~/server/identity/visitor.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 import { usePendingCart } from "~/lib/use-cart";
 import { readFormData } from "~/server/http/form-data.server";
@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Cart | FreshDash" }];
 export const handle: LocationPromptHandle = { locationPrompt: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request, context);
+  const user = await getSessionUser(request, context);
   const cart = await loadCart(context, await cartOwnerFor(request, context, user), await pageStockStore(request, context));
   return data({ cart });
 }
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : redirectWithToast(context, back, { type: "error", text: message });
   }
   const { intent, productId } = parsed.data;
-  const user = await getOptionalUser(request, context);
+  const user = await getSessionUser(request, context);
   const owner = await cartOwnerFor(request, context, user);
   const change = await attempt(async () =>
     intent === "add" || intent === "increment"

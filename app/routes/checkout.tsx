@@ -13,7 +13,8 @@ import { listAddresses } from "~/server/addresses/addresses.server";
 import { loadCart } from "~/server/cart/cart.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { attempt, refusedAction } from "~/server/http/page-actions.server";
-import { getOptionalUser, type SessionUser } from "~/server/identity/auth.server";
+import { type SessionUser } from "~/server/identity/auth.server";
+import { getSessionUser } from "~/server/identity/visitor.server";
 import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, startOnlinePayment } from "~/server/orders/stripe.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
@@ -22,7 +23,7 @@ import { pageStockStore } from "~/server/stores/store-stock.server";
 export const meta: MetaFunction = () => [{ title: "Checkout | FreshDash" }];
 
 async function requireCheckoutShopper(request: Request, context: LoaderFunctionArgs["context"]): Promise<SessionUser> {
-  const user = await getOptionalUser(request, context);
+  const user = await getSessionUser(request, context);
   if (!user) throw await redirectWithToast(context, "/login?redirectTo=%2Fcheckout", { type: "error", text: "Please Login" });
   return user;
 }

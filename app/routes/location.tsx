@@ -5,7 +5,7 @@ import { LocationForm } from "~/components/LocationForm";
 import { locationSchema, notifyRequestSchema } from "~/lib/schemas/store";
 import { deliveryLabel } from "~/lib/use-delivery-location";
 import { attempt, refusedForm } from "~/server/http/page-actions.server";
-import { getOptionalUser } from "~/server/identity/auth.server";
+import { getSessionUser } from "~/server/identity/visitor.server";
 import { readFormData } from "~/server/http/form-data.server";
 import { limitByIp } from "~/server/platform/rate-limit.server";
 import { storeChangeMessage } from "~/lib/stock-messages";
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: locationSchema });
   if (submission.status !== "success") return data({ intent: "choose" as const, result: submission.reply(), unserved: null, redirectTo }, { status: 400 });
   const { pincode } = submission.value;
-  const user = await getOptionalUser(request, context);
+  const user = await getSessionUser(request, context);
   const store = await chooseLocation(context, pincode, user?.id ?? null);
   if (!store) return data({ intent: "choose" as const, result: submission.reply(), unserved: pincode, redirectTo });
   const headers = { "Set-Cookie": await commitLocation(context, pincode, store) };

@@ -10,7 +10,8 @@ import { PasswordField } from "~/components/PasswordField";
 import { SubmitButton } from "~/components/SubmitButton";
 import { loginSchema } from "~/lib/schemas/account";
 import { useHydrated } from "~/lib/use-hydrated";
-import { authenticateForm, getOptionalUser } from "~/server/identity/auth.server";
+import { authenticateForm } from "~/server/identity/auth.server";
+import { getSessionUser } from "~/server/identity/visitor.server";
 import { startUserSession } from "~/server/identity/login.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
@@ -19,7 +20,7 @@ import { attempt, refusedForm } from "~/server/http/page-actions.server";
 export const meta: MetaFunction = () => [{ title: "Login | FreshDash" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await getOptionalUser(request, context)) {
+  if (await getSessionUser(request, context)) {
     throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
   }
   return null;

@@ -9,7 +9,7 @@ import { PasswordField } from "~/components/PasswordField";
 import { SubmitButton } from "~/components/SubmitButton";
 import { registerSchema } from "~/lib/schemas/account";
 import { registerUser } from "~/server/identity/accounts.server";
-import { getOptionalUser } from "~/server/identity/auth.server";
+import { getSessionUser } from "~/server/identity/visitor.server";
 import { startUserSession } from "~/server/identity/login.server";
 import { limitByIp } from "~/server/platform/rate-limit.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
@@ -19,7 +19,7 @@ import { attempt, refusedForm } from "~/server/http/page-actions.server";
 export const meta: MetaFunction = () => [{ title: "Register | FreshDash" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await getOptionalUser(request, context)) throw redirect("/");
+  if (await getSessionUser(request, context)) throw redirect("/");
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { useHydrated } from "~/lib/use-hydrated";
 import { FieldError } from "../FieldError";
 
-export const REPICK_IMAGES = "Choose the new images again: images are uploaded only when the form is saved.";
+const REPICK_IMAGES = "Choose the new images again: images are uploaded only when the form is saved.";
 
 /**
  * Current images (kept as hidden URLs, each with a Remove checkbox) plus a file input for more.

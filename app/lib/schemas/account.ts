@@ -13,21 +13,21 @@ const passwordSchema = z
   .min(8, "Password must be at least 8 characters")
   .max(128, "Password must be at most 128 characters");
 
-export const nameSchema = z
+const nameSchema = z
   .string({ error: "Name is required" })
   .trim()
   .min(1, "Name is required")
   .max(80, "Name must be at most 80 characters");
 
-export const mobileSchema = z
+const mobileSchema = z
   .string({ error: "Mobile is required" })
   .trim()
   .min(1, "Mobile is required")
   .transform((v) => v.replace(/[\s-]/g, "").replace(/^(\+91|0)/, ""))
   .pipe(z.string().regex(/^[6-9][0-9]{9}$/, "Mobile must be a 10-digit Indian mobile number"));
 
-export const PASSWORD_MISMATCH = "password and confirm password must be same";
-export const NEW_PASSWORD_MISMATCH = "New password and confirm password must be same.";
+const PASSWORD_MISMATCH = "password and confirm password must be same";
+const NEW_PASSWORD_MISMATCH = "New password and confirm password must be same.";
 
 export const registerSchema = z
   .object({

@@ -9,7 +9,7 @@ const text = (label: string, max = 120) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 /** All six fields required (spec section 5); Indian pincodes are 6 digits and mobiles 10. */
-export const addressFields = {
+const addressFields = {
   address_line: text("Address line", 200),
   city: text("City", 80),
   state: text("State", 80),

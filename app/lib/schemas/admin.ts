@@ -39,7 +39,7 @@ const idRef = z.union([
   z.object({ _id: z.string().regex(ID_PATTERN, "Not a valid id") }).transform((o) => o._id),
 ]);
 
-export const idListSchema = (label: string) =>
+const idListSchema = (label: string) =>
   z
     .array(idRef, { error: `Choose at least one ${label}` })
     .min(1, `Choose at least one ${label}`)

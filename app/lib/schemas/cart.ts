@@ -7,7 +7,7 @@ export const MAX_LINE_QUANTITY = 50;
 /** Most different products in one cart, and so in one order (each line is a few D1 statements). */
 export const MAX_CART_LINES = 100;
 
-export const productIdSchema = z
+const productIdSchema = z
   .string({ error: "productId is required" })
   .trim()
   .regex(ID_PATTERN, "productId is not a valid product id");
@@ -19,7 +19,6 @@ export const cartActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("decrement"), productId: productIdSchema, redirectTo: z.string().optional() }),
   z.object({ intent: z.literal("remove"), productId: productIdSchema, redirectTo: z.string().optional() }),
 ]);
-export type CartAction = z.infer<typeof cartActionSchema>;
 
 /** POST /api/cart/create */
 export const apiCartCreateSchema = z.object({ productId: productIdSchema });

@@ -2,13 +2,13 @@ import * as z from "zod";
 import { ID_PATTERN } from "../ids";
 import { pincodeSchema } from "./store";
 
-export const MAX_PAGE = 500;
-export const MAX_LIMIT = 50;
+const MAX_PAGE = 500;
+const MAX_LIMIT = 50;
 
 const id = (label: string) => z.string({ error: `${label} is required` }).regex(ID_PATTERN, `${label} is not a valid id`);
 
 /** page: whole number ≥ 1 (400 otherwise), capped at MAX_PAGE. */
-export const pageSchema = z.coerce
+const pageSchema = z.coerce
   .number({ error: "page must be a number" })
   .int("page must be a whole number")
   .min(1, "page must be 1 or more")
@@ -24,7 +24,7 @@ const limitSchema = (fallback: number) =>
     .transform((n) => Math.min(n, MAX_LIMIT))
     .default(fallback);
 
-export const searchTextSchema = z
+const searchTextSchema = z
   .string({ error: "search must be text" })
   .transform((s) => s.slice(0, 100))
   .default("");

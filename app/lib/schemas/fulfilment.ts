@@ -14,7 +14,7 @@ const version = z.coerce
   .min(0, "version must be 0 or more")
   .optional();
 
-export const MOVE_TARGETS = ["packed", "out_for_delivery", "delivered", "cancelled"] as const;
+const MOVE_TARGETS = ["packed", "out_for_delivery", "delivered", "cancelled"] as const;
 const target = z.enum(MOVE_TARGETS, { error: `status must be one of ${MOVE_TARGETS.join(", ")}` });
 
 /** The admin board's one form: move an order on, cancel it, or retry its refund. */

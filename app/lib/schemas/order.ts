@@ -2,7 +2,7 @@ import * as z from "zod";
 import { ID_PATTERN } from "../ids";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 
-export const PAYMENT_CHOICES = ["cod", "online"] as const;
+const PAYMENT_CHOICES = ["cod", "online"] as const;
 
 /** The checkout page form: one form, two submit buttons (intent). */
 export const checkoutFormSchema = z.object({
@@ -65,4 +65,3 @@ export const apiOrderSchema = z.object({
   totalAmt: z.number().nonnegative().optional(),
   idempotencyKey: z.string().min(8).max(64).optional(),
 });
-export type ApiOrderInput = z.infer<typeof apiOrderSchema>;

@@ -5,7 +5,7 @@
 import * as z from "zod";
 
 /** Longest text the suggestion endpoint reads (the search box's own `maxLength`). */
-export const SUGGEST_MAX_LENGTH = 100;
+const SUGGEST_MAX_LENGTH = 100;
 
 /**
  * `?q=` of /api/product/suggest, as `url.searchParams.getAll("q")`: at most once (a repeated key is
@@ -41,7 +41,7 @@ export const addSynonymSchema = z
   .refine((v) => v.term !== v.canonical, { path: ["canonical"], message: "Type a catalogue word that differs from the search text" });
 
 /** An insights row's "dismiss" button: drop it without a synonym. */
-export const dismissInsightSchema = z.object({ intent: z.literal("dismiss"), term: searchWords("Search text") });
+const dismissInsightSchema = z.object({ intent: z.literal("dismiss"), term: searchWords("Search text") });
 
 export const searchInsightActionSchema = z.discriminatedUnion("intent", [addSynonymSchema, dismissInsightSchema], {
   error: "Unknown action: reload the page and try again",

@@ -6,7 +6,7 @@ import * as z from "zod";
 import { ID_PATTERN } from "~/lib/ids";
 import { MAX_STOCK, STOCK_CSV_ERRORS, STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS } from "~/lib/stock-csv";
 
-export const NEED_CSV = "Paste the CSV or choose a file";
+const NEED_CSV = "Paste the CSV or choose a file";
 
 /** Step 1: a file, or text pasted into the box (a file wins when both are sent). */
 export const stockCsvFormSchema = z

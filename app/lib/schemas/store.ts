@@ -39,7 +39,7 @@ export const notifyRequestSchema = z.object({
 // Admin
 
 /** Most ranges one store may serve (each is one row; far above a dark store's few dozen). */
-export const MAX_PINCODE_RANGES = 100;
+const MAX_PINCODE_RANGES = 100;
 
 export interface PincodeRange {
   from: number;
@@ -51,7 +51,7 @@ export interface PincodeRange {
  * new lines; a range is two pincodes joined by a hyphen or an en dash. Returns the ranges, or the
  * first problem in words.
  */
-export function parsePincodeRanges(text: string): { ranges: PincodeRange[] } | { error: string } {
+function parsePincodeRanges(text: string): { ranges: PincodeRange[] } | { error: string } {
   const entries = text
     .split(/[,;\n\r]+/)
     .map((entry) => entry.trim())
@@ -83,7 +83,7 @@ export function formatPincodeRanges(ranges: readonly PincodeRange[]): string {
 }
 
 /** "06:30" → 390; "00:00" as a closing time is midnight at the end of the day (1440). */
-export function minutesOfDay(time: string, closing = false): number {
+function minutesOfDay(time: string, closing = false): number {
   const [hours, minutes] = time.split(":").map(Number);
   const total = hours * 60 + minutes;
   return closing && total === 0 ? 1440 : total;

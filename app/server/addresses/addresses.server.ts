@@ -33,13 +33,9 @@ export async function listAddresses(context: AppLoadContext, userId: string) {
 
 export type AddressRow = Awaited<ReturnType<typeof listAddresses>>[number];
 
-/** The statement behind {@link getOwnAddress}, for callers that put it in a `db.batch`. */
+/** The caller's own active address, as a statement callers put in a `db.batch`. */
 export function ownAddressQuery(db: Database, userId: string, id: string) {
   return db.select(addressColumns).from(addresses).where(ownActive(userId, id));
-}
-
-export async function getOwnAddress(context: AppLoadContext, userId: string, id: string): Promise<AddressRow | null> {
-  return (await ownAddressQuery(getDb(context), userId, id).get()) ?? null;
 }
 
 export async function createAddress(context: AppLoadContext, userId: string, input: AddressInput): Promise<AddressRow> {

@@ -18,7 +18,7 @@ import { type Database, getDb } from "~/server/db/db.server";
 import { firstImageUrl } from "~/server/catalogue/product-columns.server";
 import { pageStockStore, stockAt, type StockStore } from "~/server/stores/store-stock.server";
 
-export interface CartLine {
+interface CartLine {
   /** The cart_items id (null for a guest's cookie cart). */
   cartItemId: string | null;
   productId: string;

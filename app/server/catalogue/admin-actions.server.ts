@@ -5,6 +5,7 @@ import { categoryInputSchema, subCategoryInputSchema } from "~/lib/schemas/admin
 import { createCategory, createSubCategory, deleteCategory, deleteSubCategory, updateCategory, updateSubCategory } from "./admin-catalogue.server";
 import { fieldErrors, prepareAll, type FieldErrors } from "./admin-forms.server";
 import { Refusal } from "~/lib/refusal";
+import { attempt } from "~/server/http/page-actions.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { withStoredImages } from "./uploads.server";
 
@@ -22,7 +23,7 @@ export async function handleCategoryIntent(context: AppLoadContext, form: FormDa
   const typed = { id: intent === `update-${kind}` ? id : undefined, name: String(form.get("name") ?? ""), image: String(form.get("image") ?? ""), categories: form.getAll("category").map(String) };
   const { images, error: uploadError } = await prepareAll(form, "newImage", 1);
   const sendBack = (errors: FieldErrors, status: number) => data({ intent, draft: typed, errors, repickImages: images.length > 0 }, { status });
-  try {
+  const saved = await attempt(async () => {
     if (intent === `delete-${kind}`) {
       if (!isId(id)) throw new Refusal("Not found", 404);
       await (kind === "category" ? deleteCategory(context, id) : deleteSubCategory(context, id));
@@ -43,9 +44,9 @@ export async function handleCategoryIntent(context: AppLoadContext, form: FormDa
     if (!isId(id)) throw new Refusal("Not found", 404);
     await withStoredImages(context, images, () => (kind === "category" ? updateCategory(context, id, parsed.data as never) : updateSubCategory(context, id, parsed.data as never)));
     return redirectWithToast(context, back, { type: "success", text: `${LABEL[kind]} updated` });
-  } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    if (error.fields) return sendBack(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[0]])), error.status);
-    return redirectWithToast(context, back, { type: "error", text: error.message });
-  }
+  });
+  if (saved.ok) return saved.value;
+  const { fields, status, message } = saved.error;
+  if (fields) return sendBack(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]])), status);
+  return redirectWithToast(context, back, { type: "error", text: message });
 }

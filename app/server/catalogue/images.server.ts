@@ -1,5 +1,5 @@
 /** Only these types are ever stored or served (ARCHITECTURE.md "Images"). */
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
+const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
 /**

@@ -211,7 +211,7 @@ export function productQuery(db: Database, store: StockStore) {
 }
 
 /** Products of a category: driven from the join table's index, so the cost follows the category's size. */
-export const inCategory = (db: Database, categoryId: string) =>
+const inCategory = (db: Database, categoryId: string) =>
   exists(
     db
       .select({ one: sql`1` })

@@ -19,7 +19,7 @@ import { limitByIp } from "~/server/platform/rate-limit.server";
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Room for the multipart framing and the other fields of an upload form. */
-export const MULTIPART_OVERHEAD = 16 * 1024;
+const MULTIPART_OVERHEAD = 16 * 1024;
 
 const EXTENSIONS = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/avif": "avif" } as const;
 
@@ -33,7 +33,7 @@ const tooLarge = (maxBytes: number) => new Refusal(`The image is too large: at m
  * file of `maxFileBytes` (declared or counted while it streams); refusals become ApiErrors (413 too
  * large, 415 not multipart, 400 broken, 405 another method).
  */
-export async function readMultipart(
+async function readMultipart(
   request: Request,
   maxFileBytes: number,
   { methods = ["POST"], repeatable = [] }: { methods?: readonly string[]; repeatable?: readonly string[] } = {},

@@ -34,7 +34,7 @@ function withNoStore(headers?: HeadersInit) {
   return h;
 }
 
-export const MAX_JSON_BODY_BYTES = 64 * 1024;
+const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** Parses a JSON body (empty body = `{}`) with the same zod schema the page form uses. */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {

@@ -6,10 +6,10 @@
  */
 import type { Settings } from "~/server/platform/env.server";
 
-export const CORS_ALLOWED_METHODS = "GET, HEAD, POST, PUT, DELETE";
-export const CORS_ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key";
+const CORS_ALLOWED_METHODS = "GET, HEAD, POST, PUT, DELETE";
+const CORS_ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key";
 /** How long a browser may reuse a preflight answer (Chromium caps it at 2 hours). */
-export const CORS_MAX_AGE_SECONDS = 600;
+const CORS_MAX_AGE_SECONDS = 600;
 
 type CorsSettings = Pick<Settings, "CORS_ORIGINS">;
 

@@ -17,7 +17,7 @@
  */
 
 /** Text forms (address, login, cart...): far above anything a person types into them. */
-export const FORM_MAX_BYTES = 64 * 1024;
+const FORM_MAX_BYTES = 64 * 1024;
 
 const URLENCODED = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";

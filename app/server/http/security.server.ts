@@ -18,7 +18,7 @@ export interface CspOptions {
   viteDev?: boolean;
 }
 
-export function contentSecurityPolicy({ nonce, isDev, viteDev = false }: CspOptions): string {
+function contentSecurityPolicy({ nonce, isDev, viteDev = false }: CspOptions): string {
   const local = " http://127.0.0.1:* http://localhost:*";
   return [
     "default-src 'self'",

@@ -7,7 +7,7 @@ import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remi
 import * as z from "zod";
 import { getSettings } from "~/server/platform/env.server";
 
-export const toastSchema = z.object({
+const toastSchema = z.object({
   type: z.enum(["success", "error", "message"]).default("message"),
   text: z.string().min(1).max(300),
   id: z.string().default(() => crypto.randomUUID()),
@@ -31,7 +31,7 @@ function toastStorage(context: AppLoadContext) {
   });
 }
 
-export async function createToastHeaders(context: AppLoadContext, toast: ToastInput): Promise<Headers> {
+async function createToastHeaders(context: AppLoadContext, toast: ToastInput): Promise<Headers> {
   const storage = toastStorage(context);
   const session = await storage.getSession();
   session.flash(TOAST_KEY, toastSchema.parse(toast));

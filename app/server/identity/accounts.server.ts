@@ -11,7 +11,7 @@ import { type Database, failedOn, getDb } from "~/server/db/db.server";
 import { hashPassword } from "./password.server";
 import { sessionUserColumns, type SessionUser } from "./session.server";
 
-export const EMAIL_TAKEN = "This email is already registered: log in instead";
+const EMAIL_TAKEN = "This email is already registered: log in instead";
 
 /** D1 refused a second account with this email. */
 const isEmailTaken = (error: unknown) => failedOn(error, /UNIQUE constraint failed: users\.email/i);

@@ -23,9 +23,9 @@ import { userFromAccessToken } from "./tokens.server";
 export type { SessionUser } from "./session.server";
 
 /** One answer for an unknown email and a wrong password: it must not tell which part was wrong. */
-export const LOGIN_FAILED = "Invalid email or password";
-export const CURRENT_PASSWORD_REQUIRED = "Enter your current password to change your email";
-export const CURRENT_PASSWORD_WRONG = "Your current password is not correct";
+const LOGIN_FAILED = "Invalid email or password";
+const CURRENT_PASSWORD_REQUIRED = "Enter your current password to change your email";
+const CURRENT_PASSWORD_WRONG = "Your current password is not correct";
 
 /**
  * The account behind an email and password, or null when either is wrong (or the account is not
@@ -94,8 +94,6 @@ export async function authenticateForm(request: Request, context: AppLoadContext
 // ---------------------------------------------------------------------------------------------
 // Pages
 
-export const getOptionalUser = getSessionUser;
-
 function loginRedirect(request: Request) {
   const url = new URL(request.url);
   return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
@@ -147,4 +145,4 @@ export async function requireApiAdmin(request: Request, context: AppLoadContext)
   return user;
 }
 
-export { RateLimited };
+{ RateLimited };

@@ -15,15 +15,15 @@ import { sendMail, type MailFetch } from "./mail.server";
 import { hashPassword } from "./password.server";
 import { limitByIp, takeSlots } from "~/server/platform/rate-limit.server";
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
-export const GRANT_TTL_MS = 10 * 60 * 1000;
-export const MAX_CODE_ATTEMPTS = 5;
+const CODE_TTL_MS = 10 * 60 * 1000;
+const GRANT_TTL_MS = 10 * 60 * 1000;
+const MAX_CODE_ATTEMPTS = 5;
 const SENDS_PER_EMAIL = 3;
 
 export const CODE_SENT = "If an account exists for this email, we sent it a 6-digit code. Check your inbox.";
-export const CODE_INVALID = "The code is invalid or has expired. Request a new one.";
-export const CODE_LOCKED = "Too many wrong codes: this code no longer works. Request a new one.";
-export const GRANT_INVALID = "Your reset session has expired. Start again from Forgot password.";
+const CODE_INVALID = "The code is invalid or has expired. Request a new one.";
+const CODE_LOCKED = "Too many wrong codes: this code no longer works. Request a new one.";
+const GRANT_INVALID = "Your reset session has expired. Start again from Forgot password.";
 
 async function codeHash(userId: string, code: string) {
   return sha256Hex(`${userId}:${code}`);

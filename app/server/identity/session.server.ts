@@ -11,7 +11,7 @@ import { parseCookie, signedCookie } from "~/server/http/cookies.server";
 import { randomToken, sha256Hex } from "~/server/platform/crypto.server";
 import { type Database, getDb } from "~/server/db/db.server";
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The signed-in user as pages and /api see it (never the password hash). */
 export interface SessionUser {

@@ -13,8 +13,8 @@ import { getDb } from "~/server/db/db.server";
 import { getSettings } from "~/server/platform/env.server";
 import { sessionUserColumns, type SessionUser } from "./session.server";
 
-export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
+const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 interface AccessPayload {
   sub: string;

@@ -36,7 +36,7 @@ export const ONLINE_PAYMENT_UNAVAILABLE =
   "Online payment is not configured on this store yet. Please choose Cash on Delivery.";
 
 /** Checkout Sessions are in rupees; an event in any other currency never pays an order. */
-export const STORE_CURRENCY = "inr";
+const STORE_CURRENCY = "inr";
 
 /**
  * Server-computed INR line items (paise), one per order line, plus delivery when it costs anything:
@@ -77,8 +77,8 @@ async function createCheckoutSession(
 /** The Checkout Session to send the shopper to; a payment that cannot start throws a Refusal (409, 502). */
 export type OnlinePaymentStart = { id: string; url: string };
 
-export const PAYMENT_UNREACHABLE = "We could not reach the payment provider. Please try again or choose Cash on Delivery.";
-export const CHECKOUT_CLOSED = "This checkout is closed: you started a newer one, or it expired. Pay in your newest checkout, or start again.";
+const PAYMENT_UNREACHABLE = "We could not reach the payment provider. Please try again or choose Cash on Delivery.";
+const CHECKOUT_CLOSED = "This checkout is closed: you started a newer one, or it expired. Pay in your newest checkout, or start again.";
 
 /**
  * Opens (or, for a repeated request, finds again) the Checkout Session of an online order. A new
@@ -311,7 +311,7 @@ function paidStatements(db: Database, orderId: string, paymentId: string | null,
 }
 
 /** A webhook that never came: how long after a session's expiry the sweep stops waiting for it. */
-export const WEBHOOK_GRACE_MS = 5 * 60 * 1000;
+const WEBHOOK_GRACE_MS = 5 * 60 * 1000;
 
 /**
  * The scheduled sweep (every 5 minutes, `[triggers]` in wrangler.toml): online orders still holding
@@ -382,7 +382,7 @@ export async function sweepExpiredReservations(context: AppLoadContext, now = Da
  * and flagged), and tells whether the order is still awaiting that payment: a newer checkout or a
  * cancel may have released it between the order batch and this call.
  */
-export async function attachCheckoutSession(context: AppLoadContext, orderId: string, sessionId: string, expiresAt: number): Promise<boolean> {
+async function attachCheckoutSession(context: AppLoadContext, orderId: string, sessionId: string, expiresAt: number): Promise<boolean> {
   const awaiting = sql`${orders.status} = 'placed' and ${orders.paymentStatus} = 'PENDING'`;
   const row = await getDb(context)
     .update(orders)

@@ -2,7 +2,7 @@ import * as z from "zod";
 import type { Env } from "./bindings";
 
 /** Shortest SESSION_SECRET accepted: it signs sessions and access tokens (HMAC-SHA256). */
-export const MIN_SESSION_SECRET_LENGTH = 32;
+const MIN_SESSION_SECRET_LENGTH = 32;
 
 const envSchema = z.object({
   // Missing means production: only local commands and tests say otherwise (decision 012).

@@ -142,7 +142,7 @@ function vocabularyStatement(d1: D1Database, words: string[], match: string) {
 // ---------------------------------------------------------------------------------------------
 // Top categories for a search that found nothing
 
-export interface CategoryLink {
+interface CategoryLink {
   id: string;
   name: string;
   image: string;

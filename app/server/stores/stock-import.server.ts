@@ -23,7 +23,7 @@ import { getDb } from "~/server/db/db.server";
 import { getSettings } from "~/server/platform/env.server";
 
 /** How long a preview may wait for its confirmation. */
-export const PREVIEW_TTL_MS = 30 * 60 * 1000;
+const PREVIEW_TTL_MS = 30 * 60 * 1000;
 
 const TOKEN_TYPE = "stock-import";
 
@@ -41,7 +41,7 @@ const asciiLower = (value: string) => value.replace(/[A-Z]/g, (c) => c.toLowerCa
 const inJsonArray = (value: SQLWrapper, items: string[]) =>
   sql`${value} in (select value from json_each(${JSON.stringify(items)}))`;
 
-export type PreviewRow = StockCsvRow & {
+type PreviewRow = StockCsvRow & {
   match: { id: string; name: string } | null;
   /** The product's stock at the store now (null: no row, i.e. 0). */
   now: number | null;
@@ -55,7 +55,7 @@ export type StockImportPreview = {
   confirm: { plan: string; token: string } | null;
 };
 
-export const ROW_ERRORS = {
+const ROW_ERRORS = {
   unknown: "No product with this id or name",
   ambiguous: (n: number) => `${n} products have this name: use the product id`,
   duplicate: (line: number) => `Duplicate: line ${line} already sets this product`,

@@ -32,7 +32,7 @@ const servesPincode = (pincode: number) =>
  * The one statement that resolves a pincode: the fastest active store serving it (overlapping
  * areas go to the quicker store, ties to the older id), or no row.
  */
-export function storeForPincodeQuery(db: Database, pincode: string) {
+function storeForPincodeQuery(db: Database, pincode: string) {
   return db
     .select(servingStoreColumns)
     .from(storePincodeRanges)
@@ -70,7 +70,7 @@ export async function readLocation(request: Request, context: AppLoadContext): P
   return readLocationCookie(request.headers.get("Cookie"), context);
 }
 
-export async function readLocationCookie(header: string | null, context: AppLoadContext): Promise<DeliveryLocation | null> {
+async function readLocationCookie(header: string | null, context: AppLoadContext): Promise<DeliveryLocation | null> {
   if (!header?.includes(`${LOCATION_COOKIE}=`)) return null;
   const parsed = cookieValueSchema.safeParse(await parseCookie(locationCookie(context), header));
   if (!parsed.success) return null;
