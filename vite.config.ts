@@ -3,6 +3,7 @@ import {
   cloudflareDevProxyVitePlugin as remixCloudflareDevProxy,
 } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
@@ -43,6 +44,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     // `npm run dev` is local: development, whatever wrangler.toml says for deploys (decision 012).
     remixCloudflareDevProxy({
+      // STATE_DIR, as `npm start` takes it: a wrangler --persist-to directory for local D1/R2 (tests
+      // give the dev server its own); without it, wrangler's default .wrangler/state.
+      ...(process.env.STATE_DIR ? { persist: { path: path.join(process.env.STATE_DIR, "v3") } } : {}),
       getLoadContext: ({ request, context }) =>
         getLoadContext({
           request,

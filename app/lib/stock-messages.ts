@@ -37,3 +37,12 @@ export function soldOutMessage(product: ProductStock): string {
     ? `${product.name} just sold out`
     : `Only ${product.stock} of ${product.name} left: lower the quantity and try again`;
 }
+
+/**
+ * Why a cash order was refused: the shopper's open cash orders already hold `open` of a product and
+ * this order would take them past `cap` (docs/decisions/009-payment-trust.md).
+ */
+export function openCashLimitMessage(name: string, open: number, cap: number): string {
+  const text = `You already have ${open} of ${name} on open cash-on-delivery orders, and one shopper may have at most ${cap} of it until they are delivered`;
+  return open < cap ? `${text}: order at most ${cap - open} more` : text;
+}

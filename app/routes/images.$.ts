@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isImageType } from "~/server/catalogue/images.server";
+import { getImage, isImageType } from "~/server/catalogue/images.server";
 
 /** Serves R2 objects with a fixed, checked content type, nosniff and a long immutable cache. */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
@@ -7,11 +7,9 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   if (!/^[a-z0-9][a-z0-9/_.-]{0,200}$/i.test(key) || key.includes("..")) {
     return new Response("Not found", { status: 404 });
   }
-  const object = await context.cloudflare.env.IMAGES.get(key, {
-    onlyIf: request.headers,
-  });
+  const object = await getImage(context.cloudflare.env.IMAGES, key, request.headers);
   if (!object) return new Response("Not found", { status: 404 });
-  const contentType = object.httpMetadata?.contentType;
+  const contentType = object.contentType;
   const headers = new Headers({
     "Content-Type": isImageType(contentType) ? contentType : "application/octet-stream",
     "X-Content-Type-Options": "nosniff",
@@ -19,6 +17,6 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     "Content-Security-Policy": "default-src 'none'; sandbox",
     ETag: object.httpEtag,
   });
-  if (!("body" in object)) return new Response(null, { status: 304, headers });
+  if (!object.body) return new Response(null, { status: 304, headers });
   return new Response(object.body, { headers });
 }

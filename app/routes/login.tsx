@@ -27,13 +27,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // remix-auth's FormStrategy reads the body itself, so the clone is checked (method, type, size,
-  // repeated fields) and validated before it runs.
-  const submission = parseWithZod(await readFormData(request.clone()), { schema: loginSchema });
+  // The body is read once, here (method, type, size, repeated fields), and remix-auth's
+  // FormStrategy is given the same fields: no clone of the request is left unread when it refuses.
+  const form = await readFormData(request);
+  const submission = parseWithZod(form, { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const session = await attempt(async () => startUserSession(request, context, await authenticateForm(request, context)));
+  const session = await attempt(async () => startUserSession(request, context, await authenticateForm(request, context, form)));
   if (!session.ok) return refusedForm(submission, session.error, { hideFields: ["password"] });
   return redirectWithToast(context, safeRedirect(submission.value.redirectTo), { type: "success", text: "Login successfully" }, { headers: session.value });
 }

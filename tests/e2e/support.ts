@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { productPath } from "../../app/lib/slugs";
 
 export const isNoJs = (info: TestInfo) => info.project.name === "no-js";
 
@@ -53,8 +54,8 @@ export async function findProduct(request: APIRequestContext, search: string, { 
   return product as { _id: string; name: string; price: number; discount: number; stock: number };
 }
 
-export const productUrl = (p: { _id: string; name: string }) =>
-  `/product/${p.name.replace(/[\s,&]+/g, "-").replace(/[^A-Za-z0-9-]+/g, "").replace(/-+/g, "-").replace(/^-|-$/g, "")}-${p._id}`;
+/** The product page of an /api product, by the app's own slug rules (app/lib/slugs.ts). */
+export const productUrl = (p: { _id: string; name: string }) => productPath({ name: p.name, id: p._id });
 
 /** Opens the delivery location form: the header's dialog with JavaScript, the /location page without. */
 export async function openLocation(page: Page, noJs: boolean, current: RegExp | string) {

@@ -329,25 +329,32 @@ describe("racing product saves (the SQL guard decides)", () => {
   });
 
   it("a sale racing an admin save is never lost: whichever runs first, the units sold stay sold", async () => {
-    const runs = await Promise.all(
-      Array.from({ length: 5 }, async () => {
-        const product = await makeProduct({ name: "Race Sale Ghee", stock: 10 });
-        const buyer = await newShopper();
-        const address = await api("/api/address/create", { method: "POST", token: buyer.token, body: VALID_ADDRESS });
-        const { version } = await productRow(product.id);
-        const [sale, save] = await Promise.all([
-          api("/api/order/cash-on-delivery", { method: "POST", token: buyer.token, body: { list_items: [{ productId: product.id, quantity: 3 }], addressId: address.body.data._id } }),
-          api("/api/product/update-product-details", { method: "PUT", token: admin, body: await productBody({ _id: product.id, version, stock: 10, price: 90 }) }),
-        ]);
-        expect(sale.status).toBe(201);
-        expect([200, 409]).toContain(save.status);
-        const row = await productRow(product.id);
-        // The admin wrote back the 10 they read only if no sale came first; the sale then took 3 from it.
-        expect(row.stock).toBe(7);
-        expect(row.price).toBe(save.status === 200 ? 9000 : 10_000);
-        return save.status;
-      }),
-    );
+    /** One product, one sale of 3 and one admin save of what it read (stock 10, price 90): in parallel, or in the order given. */
+    async function saleAndSave(order: "race" | "sale first" | "save first") {
+      const product = await makeProduct({ name: "Race Sale Ghee", stock: 10 });
+      const buyer = await newShopper();
+      const address = await api("/api/address/create", { method: "POST", token: buyer.token, body: VALID_ADDRESS });
+      const { version } = await productRow(product.id);
+      const sell = () =>
+        api("/api/order/cash-on-delivery", { method: "POST", token: buyer.token, body: { list_items: [{ productId: product.id, quantity: 3 }], addressId: address.body.data._id } });
+      const save = async () => api("/api/product/update-product-details", { method: "PUT", token: admin, body: await productBody({ _id: product.id, version, stock: 10, price: 90 }) });
+      let sold: Awaited<ReturnType<typeof sell>>;
+      let saved: Awaited<ReturnType<typeof save>>;
+      if (order === "race") [sold, saved] = await Promise.all([sell(), save()]);
+      else if (order === "sale first") [sold, saved] = [await sell(), await save()];
+      else [saved, sold] = [await save(), await sell()];
+      expect(sold.status).toBe(201);
+      expect([200, 409]).toContain(saved.status);
+      const row = await productRow(product.id);
+      // The admin wrote back the 10 they read only if no sale came first; the sale then took 3 from it.
+      expect(row.stock).toBe(7);
+      expect(row.price).toBe(saved.status === 200 ? 9000 : 10_000);
+      return saved.status;
+    }
+    const runs = await Promise.all(Array.from({ length: 5 }, () => saleAndSave("race")));
     expect(runs).toHaveLength(5);
+    // Which one wins a race is up to timing; each order on its own has exactly one outcome.
+    expect(await saleAndSave("sale first")).toBe(409);
+    expect(await saleAndSave("save first")).toBe(200);
   });
 });

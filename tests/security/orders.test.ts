@@ -271,6 +271,92 @@ describe("stock hoarding with unpaid online checkouts", () => {
   });
 });
 
+describe("stock hoarding with cash orders", () => {
+  const cap = MAX_LINE_QUANTITY;
+  const keyed = (token: string, productId: string, quantity: number, addressId: string) =>
+    cod(token, { list_items: [{ productId, quantity }], addressId }, { "Idempotency-Key": `hoard-${crypto.randomUUID()}` });
+  const orderedOf = async (productId: string) =>
+    (await env.DB.prepare("select coalesce(sum(quantity), 0) as n from order_items where product_id = ?").bind(productId).first<{ n: number }>())!.n;
+
+  it(`one shopper's open cash orders hold at most ${MAX_LINE_QUANTITY} of a product: 50 then 50 again is 409, and delivery or a cancel frees the room`, async () => {
+    const { token } = await newShopper();
+    const addressId = await addressFor(token);
+    const product = await makeProduct({ stock: 120, price: 10 });
+
+    expect((await keyed(token, product.id, cap, addressId)).status).toBe(201);
+    const again = await keyed(token, product.id, cap, addressId);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ success: false, error: true });
+    expect(again.body.message).toBe(
+      `You already have ${cap} of ${product.name} on open cash-on-delivery orders, and one shopper may have at most ${cap} of it until they are delivered`,
+    );
+    const one = await keyed(token, product.id, 1, addressId);
+    expect(one.status).toBe(409);
+    expect(await stockOf(product.id)).toBe(120 - cap);
+    expect(await ordersOf(token)).toHaveLength(1);
+
+    // Another shopper has a room of their own.
+    const other = await newShopper();
+    expect((await keyed(other.token, product.id, cap, await addressFor(other.token))).status).toBe(201);
+    expect(await stockOf(product.id)).toBe(120 - 2 * cap);
+
+    // Cancelling frees the room: 30 then 20 fill it, and 21 is told how many more fit.
+    const [first] = await ordersOf(token);
+    expect((await api("/api/order/cancel", { method: "POST", token, body: { _id: first.id } })).status).toBe(200);
+    expect((await keyed(token, product.id, 30, addressId)).status).toBe(201);
+    const over = await keyed(token, product.id, 21, addressId);
+    expect(over.status).toBe(409);
+    expect(over.body.message).toBe(
+      `You already have 30 of ${product.name} on open cash-on-delivery orders, and one shopper may have at most ${cap} of it until they are delivered: order at most ${cap - 30} more`,
+    );
+    expect((await keyed(token, product.id, cap - 30, addressId)).status).toBe(201);
+    expect(await stockOf(product.id)).toBe(120 - 2 * cap);
+
+    // A delivered order no longer counts.
+    await env.DB.prepare("update orders set status = 'delivered' where user_id = ? and status = 'placed'").bind(await userIdOf(token)).run();
+    expect((await keyed(token, product.id, 20, addressId)).status).toBe(201);
+    expect(await stockOf(product.id)).toBe(120 - 2 * cap - 20);
+  });
+
+  it(`ten cash orders of 10 at once by one shopper: exactly ${MAX_LINE_QUANTITY / 10} are placed, the rest 409, never more than ${MAX_LINE_QUANTITY} units`, async () => {
+    const { token } = await newShopper();
+    const addressId = await addressFor(token);
+    const product = await makeProduct({ stock: 500, price: 10 });
+    const results = await Promise.all(Array.from({ length: 10 }, () => keyed(token, product.id, 10, addressId)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(cap / 10);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused.map((r) => r.status)).toEqual(Array(10 - cap / 10).fill(409));
+    for (const r of refused) expect(r.body.message).toMatch(new RegExp(`^You already have ${cap} of .+ at most ${cap} of it until they are delivered$`));
+    expect(await orderedOf(product.id)).toBe(cap);
+    expect(await stockOf(product.id)).toBe(500 - cap);
+    expect(await ordersOf(token)).toHaveLength(cap / 10);
+  });
+
+  it("plans made before any of them committed cannot pass the cap either: the batch decides", async () => {
+    const { token } = await newShopper();
+    const userId = await userIdOf(token);
+    const addressId = await addressFor(token);
+    const product = await makeProduct({ stock: 500 });
+    const plans: OrderPlan[] = [];
+    for (let i = 0; i < 4; i++) {
+      const planned = await planOrder(context, {
+        userId,
+        addressId,
+        lines: [{ productId: product.id, quantity: 20 }],
+        paymentMethod: "COD",
+        idempotencyKey: `plan-${i}-${newId()}`,
+      });
+      if (!("plan" in planned)) throw new Error(`not planned: ${JSON.stringify(planned)}`);
+      plans.push(planned.plan);
+    }
+    const results = await Promise.all(plans.map((plan) => outcomeOf(commitOrder(context, plan))));
+    expect(results.filter((r) => r.ok)).toHaveLength(2);
+    for (const r of results.filter((r) => !r.ok)) expect(r).toMatchObject({ ok: false, status: 409 });
+    expect(await orderedOf(product.id)).toBe(40);
+    expect(await stockOf(product.id)).toBe(460);
+  });
+});
+
 describe("duplicate orders", () => {
   async function shopperWithCart(stock = 10) {
     const shopper = await newShopper();

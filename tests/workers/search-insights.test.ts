@@ -12,11 +12,12 @@ const insight = (query: string) =>
     .bind(query)
     .first<{ query: string; count: number; firstSeenAt: number; lastSeenAt: number }>();
 
-/** The write happens after the answer (waitUntil): wait for it rather than racing it. */
+/** The write happens after the answer (waitUntil): wait for it rather than racing it; throws if it never lands. */
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
   const start = Date.now();
   let value = await read();
-  while (!done(value) && Date.now() - start < timeoutMs) {
+  while (!done(value)) {
+    if (Date.now() - start >= timeoutMs) throw new Error(`Still not there after ${timeoutMs} ms; last read: ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, 50));
     value = await read();
   }

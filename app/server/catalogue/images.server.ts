@@ -21,3 +21,38 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 export function isImageType(value: string | undefined): value is ImageType {
   return (IMAGE_TYPES as readonly string[]).includes(value ?? "");
 }
+
+/** A stored image as /images serves it: `body` is null when the request's conditions say it has it (304). */
+export interface ServedImage {
+  contentType: string | undefined;
+  httpEtag: string;
+  body: ReadableStream | null;
+}
+
+/**
+ * Reads an image for a GET, honouring its conditions as RFC 9110 orders them: If-None-Match (one
+ * or more entity tags, weak or strong, or `*`) and, only without it, If-Modified-Since. R2 decides
+ * them itself (no body is read for a 304) from a plain R2Conditional, not `onlyIf: request.headers`:
+ * a Headers object cannot cross `npm run dev`'s proxy to local R2, which answered every image with
+ * 500 (issue 28). R2 takes one entity tag; a list of several (rare: a browser sends back the one it
+ * was given) is compared here. Null when there is no such object.
+ */
+export async function getImage(bucket: R2Bucket, key: string, headers: Headers): Promise<ServedImage | null> {
+  const ifNoneMatch = headers.get("If-None-Match");
+  const tags = ifNoneMatch === null ? null : ifNoneMatch.split(",").map((tag) => tag.trim().replace(/^W\//, "").replace(/^"(.*)"$/, "$1")).filter(Boolean);
+  let onlyIf: R2Conditional | undefined;
+  if (tags?.length === 1) onlyIf = { etagDoesNotMatch: tags[0] };
+  else if (tags === null) {
+    const since = new Date(headers.get("If-Modified-Since") ?? NaN);
+    if (!Number.isNaN(since.getTime())) onlyIf = { uploadedAfter: since, secondsGranularity: true };
+  }
+  const object = await bucket.get(key, onlyIf ? { onlyIf } : undefined);
+  if (!object) return null;
+  const served = { contentType: object.httpMetadata?.contentType, httpEtag: object.httpEtag };
+  if (!("body" in object)) return { ...served, body: null };
+  if (tags && tags.length > 1 && tags.includes(object.etag)) {
+    await object.body.cancel();
+    return { ...served, body: null };
+  }
+  return { ...served, body: object.body };
+}

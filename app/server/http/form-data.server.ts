@@ -14,6 +14,14 @@
  *
  * Refusals are thrown as `Response`s: Remix renders them with the error page (the status and the
  * message), `.data` requests get the status, and `handleApi` turns them into the JSON envelope.
+ *
+ * An answer given while the client may still be sending must not abandon a body half-handled
+ * (issue 28: under `npm start` such answers came back as wrangler's 503 "Your worker restarted
+ * mid-request", its dev proxy's pipe to the worker broken). So a refusal before reading leaves the
+ * body untouched (the runtime discards an unread body itself), a body found too large while
+ * counting is read to its end and dropped (`discardRest`), never cancelled, and a route reads its
+ * body once: it passes the FormData on rather than reading a `request.clone()` (a clone tees the
+ * body, and the branch nobody reads is abandoned the same way). tests/process/early-answers.test.ts.
  */
 
 /** Text forms (address, login, cart...): far above anything a person types into them. */
@@ -91,7 +99,7 @@ export async function readAtMost(request: FormRequest, maxBytes: number): Promis
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
+      await discardRest(reader);
       throw tooLarge(maxBytes);
     }
     chunks.push(value);
@@ -103,4 +111,28 @@ export async function readAtMost(request: FormRequest, maxBytes: number): Promis
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+/**
+ * Most bytes read and dropped after a body was found too large, so that the refusal is given once
+ * the client has sent it all; a body larger still is cancelled (it can only be an abuse).
+ */
+export const DISCARD_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Reads what is left of a refused body and drops it (see the header): cancelled only past DISCARD_MAX_BYTES. */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > DISCARD_MAX_BYTES) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    /* the client went away: nothing is left to answer */
+  }
 }

@@ -80,10 +80,16 @@ function authenticator(context: AppLoadContext) {
   return auth;
 }
 
-/** Login page: returns the user, or throws the Refusal (401/429) that explains the refusal. */
-export async function authenticateForm(request: Request, context: AppLoadContext): Promise<SessionUser> {
+/**
+ * Login page: returns the user, or throws the Refusal (401/429) that explains the refusal. The
+ * page has read the form already (`readFormData`): FormStrategy takes it as `context.formData`
+ * instead of reading the body again.
+ */
+export async function authenticateForm(request: Request, context: AppLoadContext, form: FormData): Promise<SessionUser> {
   try {
-    return await authenticator(context).authenticate("form", request, { context, throwOnError: true });
+    // remix-auth copies the request (`new Request(url, request)`), which a read body cannot be: it gets one without.
+    const unread = new Request(request.url, { method: request.method, headers: request.headers });
+    return await authenticator(context).authenticate("form", unread, { context: { ...context, formData: form }, throwOnError: true });
   } catch (error) {
     if (error instanceof AuthorizationError && error.cause instanceof Refusal) throw error.cause;
     if (error instanceof Refusal) throw error;

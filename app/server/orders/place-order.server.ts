@@ -10,10 +10,13 @@
  * - the order's idempotency key (the client's, or one derived from the request when it sends none)
  *   is unique on `orders`, so parallel copies of one request make one order;
  * - an online order first releases the shopper's previous unpaid online checkout, and the partial
- *   unique index `orders_one_open_checkout_unique` keeps it at one hold per shopper.
+ *   unique index `orders_one_open_checkout_unique` keeps it at one hold per shopper;
+ * - a cash order's line is inserted only while the shopper's open cash orders at that store hold at
+ *   most MAX_LINE_QUANTITY of the product with it (`codLineInsert`), so cash orders cannot take a
+ *   product off sale either.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import { addresses, cartItems, orderItems, orders, orderStatusHistory, type OrderStatus, products, storeStock } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
@@ -21,7 +24,7 @@ import { paiseToRupees } from "~/lib/money";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
 import { lineLimitMessage, mergeOrderLines, type OrderLineInput } from "~/lib/schemas/order";
-import { soldOutMessage } from "~/lib/stock-messages";
+import { openCashLimitMessage, soldOutMessage } from "~/lib/stock-messages";
 import { type AddressRow, ownAddressQuery } from "~/server/addresses/addresses.server";
 import { sha256Hex } from "~/server/platform/crypto.server";
 import { type Database, getDb, sqliteErrorText } from "~/server/db/db.server";
@@ -327,18 +330,20 @@ function orderWrites(db: Database, plan: OrderPlan, reservationExpiresAt: number
       updatedAt: now,
     }),
     ...lines.map((line) =>
-      db.insert(orderItems).values({
-        id: newId(),
-        orderId: id,
-        productId: line.productId,
-        name: line.name,
-        image: line.image,
-        unit: line.unit,
-        quantity: line.quantity,
-        unitPrice: line.price,
-        discount: line.discount,
-        unitFinalPrice: line.finalPrice,
-      }),
+      plan.paymentMethod === "COD"
+        ? codLineInsert(db, plan, line)
+        : db.insert(orderItems).values({
+            id: newId(),
+            orderId: id,
+            productId: line.productId,
+            name: line.name,
+            image: line.image,
+            unit: line.unit,
+            quantity: line.quantity,
+            unitPrice: line.price,
+            discount: line.discount,
+            unitFinalPrice: line.finalPrice,
+          }),
     ),
     // A product the store has no row for has stock 0 there: the row is made (at 0) so that the
     // decrement below fails on the CHECK rather than matching nothing.
@@ -370,6 +375,52 @@ function orderWrites(db: Database, plan: OrderPlan, reservationExpiresAt: number
   ];
 }
 
+/**
+ * Most units of one product a shopper's open cash orders (neither delivered nor cancelled) may hold
+ * at one store: the per-line limit. Online checkouts are capped by their one-hold rule instead.
+ */
+export const MAX_OPEN_CASH_QUANTITY = MAX_LINE_QUANTITY;
+
+/** Units of a product on the shopper's open cash orders at a store, as an SQL expression (this order's lines included once inserted). */
+function openCashQuantitySql(userId: string, storeId: string, productId: string) {
+  return sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi join orders o on o.id = oi.order_id
+    where o.user_id = ${userId} and o.store_id = ${storeId} and o.payment_method = 'COD'
+      and o.status not in ('delivered', 'cancelled') and oi.product_id = ${productId})`;
+}
+
+/** A bound value selected as `column` (an `insert … select` names what it selects). */
+const value = <T extends string | number>(v: T, column: { name: string }) => sql<T>`${v}`.as(column.name);
+
+/**
+ * A cash order's line, decided inside its own insert: selected from the order row just inserted,
+ * with the quantity NULL when the shopper's open cash orders at this store would then hold more than
+ * MAX_OPEN_CASH_QUANTITY of the product. NOT NULL fails the statement and D1 rolls the whole batch
+ * back (order, stock, cart), so parallel orders serialize on it like the stock CHECK: no read before
+ * the batch decides anything. `explainRefusal` tells the shopper which product and how many.
+ */
+function codLineInsert(db: Database, plan: OrderPlan, line: PlacedLine) {
+  const open = openCashQuantitySql(plan.userId, plan.storeId, line.productId);
+  return db.insert(orderItems).select(
+    db
+      .select({
+        id: value(newId(), orderItems.id),
+        orderId: orders.id,
+        productId: value(line.productId, orderItems.productId),
+        name: value(line.name, orderItems.name),
+        image: value(line.image, orderItems.image),
+        unit: value(line.unit, orderItems.unit),
+        quantity: sql<number>`case when ${open} + ${line.quantity} <= ${MAX_OPEN_CASH_QUANTITY} then ${line.quantity} end`.as(
+          orderItems.quantity.name,
+        ),
+        unitPrice: value(line.price, orderItems.unitPrice),
+        discount: value(line.discount, orderItems.discount),
+        unitFinalPrice: value(line.finalPrice, orderItems.unitFinalPrice),
+      })
+      .from(orders)
+      .where(eq(orders.id, plan.id)),
+  );
+}
+
 /** The sessions of the hold a new checkout released: the rows its cancel statement returned. */
 function releasedSessions(result: unknown): { sessionId: string | null }[] {
   if (!Array.isArray(result)) return [];
@@ -387,6 +438,15 @@ async function explainRefusal(db: Database, plan: OrderPlan, error: unknown, now
   if (/CHECK constraint failed/i.test(message)) {
     const short = await findShortLine(db, plan.lines, plan.storeId);
     throw new Refusal(short ? soldOutMessage(short) : "An item just sold out. Review your cart and try again.", 409);
+  }
+  if (/NOT NULL constraint failed: order_items\.quantity/i.test(message)) {
+    const over = await findOverCashLimit(db, plan);
+    throw new Refusal(
+      over
+        ? openCashLimitMessage(over.name, over.open, MAX_OPEN_CASH_QUANTITY)
+        : `You have too much of an item on open cash-on-delivery orders (at most ${MAX_OPEN_CASH_QUANTITY} of each): review your cart and try again`,
+      409,
+    );
   }
   if (/orders\.user_id/i.test(message)) {
     throw new Refusal("Another checkout of yours was starting at the same moment: try again", 409);
@@ -407,6 +467,30 @@ async function findShortLine(db: Database, lines: OrderLineInput[], storeId: str
       ),
     );
   return rows.find((p) => p.stock < (lines.find((l) => l.productId === p.id)?.quantity ?? 0)) ?? null;
+}
+
+/**
+ * The first line of a refused cash order that its shopper's open cash orders leave no room for (one
+ * read; the product ids go as one JSON parameter, as an order may have 100 lines).
+ */
+async function findOverCashLimit(db: Database, plan: OrderPlan) {
+  const rows = await db
+    .select({ productId: orderItems.productId, open: sql<number>`sum(${orderItems.quantity})` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.userId, plan.userId),
+        eq(orders.storeId, plan.storeId),
+        eq(orders.paymentMethod, "COD"),
+        notInArray(orders.status, ["delivered", "cancelled"]),
+        inArray(orderItems.productId, sql`(select value from json_each(${JSON.stringify(plan.lines.map((l) => l.productId))}))`),
+      ),
+    )
+    .groupBy(orderItems.productId);
+  const open = new Map(rows.map((row) => [row.productId, row.open]));
+  const line = plan.lines.find((l) => (open.get(l.productId) ?? 0) + l.quantity > MAX_OPEN_CASH_QUANTITY);
+  return line ? { name: line.name, open: open.get(line.productId) ?? 0 } : null;
 }
 
 /** The columns of an order line as placed (`PlacedOrder["lines"]`). */
