@@ -15,7 +15,6 @@ import { getDb } from "~/server/db/db.server";
 import { getSettings } from "~/server/platform/env.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
 import { claimPasswordCheck } from "./login-limits.server";
-import { RateLimited } from "~/server/platform/rate-limit.server";
 import { sessionUserColumns, type SessionUser } from "./session.server";
 import { getSessionUser } from "./visitor.server";
 import { userFromAccessToken } from "./tokens.server";
@@ -151,4 +150,3 @@ export async function requireApiAdmin(request: Request, context: AppLoadContext)
   return user;
 }
 
-{ RateLimited };
