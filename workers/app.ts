@@ -31,12 +31,13 @@ export default {
     const settings = getSettings(env);
     const url = new URL(request.url);
     const api = isApiPath(url.pathname);
-    // Other front ends (decision 015): preflights on every /api path, CORS headers and absolute
-    // image URLs on every /api answer; pages are untouched.
+    // Other front ends (decision 015): preflights on every /api path, CORS headers and (with
+    // PUBLIC_ORIGIN) absolute image URLs on every /api answer; pages are untouched.
     if (api && request.method === "OPTIONS") return cacheHeaders(request, preflightResponse(request, settings));
     const respond = async (response: Response) => {
       const headed = withCors(request, cacheHeaders(request, withAllow(response)), settings);
-      return api ? withAbsoluteImageUrls(headed, imageOrigin(request, settings.PUBLIC_ORIGIN)) : headed;
+      const images = imageOrigin(settings.PUBLIC_ORIGIN);
+      return api && images ? withAbsoluteImageUrls(headed, images) : headed;
     };
     /** Remix's own 405 (a POST to a page without an action) names no methods: it gets `Allow`. */
     const withAllow = (response: Response) => {

@@ -364,9 +364,10 @@ describe("profile and avatar", () => {
     const token = await login(email, PASSWORD);
     const ok = await uploadAvatar(token, TINY_PNG, "me.png", "image/png");
     expect(ok.status).toBe(200);
-    // /api answers image URLs absolute, on the request's origin (decision 015).
-    expect(ok.body.data.avatar).toMatch(/^http:\/\/store\.test\/images\/avatars\/[0-9a-f]{24}\.png$/);
-    const served = await SELF.fetch(ok.body.data.avatar);
+    // /api answers image URLs absolute on PUBLIC_ORIGIN only (decision 015), else root-relative:
+    // never on the request's Host (issue 28, item 9.4).
+    expect(ok.body.data.avatar).toMatch(/^\/images\/avatars\/[0-9a-f]{24}\.png$/);
+    const served = await SELF.fetch(new URL(ok.body.data.avatar, BASE));
     expect(served.headers.get("content-type")).toBe("image/png");
     await served.arrayBuffer();
 
