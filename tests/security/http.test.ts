@@ -45,7 +45,9 @@ describe("redirect targets from the request stay on this site", { timeout: 120_0
     expect(res.headers.get("Location")).toBe("/");
   });
 
-  it.each(HOSTILE_TARGETS.map((t) => [JSON.stringify(t), t]))("after register: redirectTo=%s goes home", async (_, target) => {
+  // Registration signs no one in (decision 021): it goes on to the login form, which would then go
+  // to the target; a hostile one is dropped there and then, so the login goes home.
+  it.each(HOSTILE_TARGETS.map((t) => [JSON.stringify(t), t]))("after register: redirectTo=%s is dropped (login, then home)", async (_, target) => {
     const email = `redir${crypto.randomUUID().slice(0, 8)}@example.com`;
     const res = await postForm(
       "/register",
@@ -53,7 +55,7 @@ describe("redirect targets from the request stay on this site", { timeout: 120_0
       { headers: { "CF-Connecting-IP": randomIp() } },
     );
     expect(res.status).toBe(303);
-    expect(res.headers.get("Location")).toBe("/");
+    expect(res.headers.get("Location")).toBe("/login");
   });
 
   it.each(HOSTILE_TARGETS.map((t) => [JSON.stringify(t), t]))("/cart: redirectTo=%s goes back to /cart", async (_, target) => {
