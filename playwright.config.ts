@@ -85,7 +85,9 @@ export default defineConfig({
     {
       command: "npx tsx scripts/e2e-server.ts",
       url: `${baseURL}/ping`,
-      env: { ...stripeEnv, CORS_ORIGINS: spaOrigin },
+      // PUBLIC_ORIGIN: /api image URLs are absolute only on it (never on the request's Host), and
+      // the cross-origin front end shows the store's pictures by those URLs.
+      env: { ...stripeEnv, CORS_ORIGINS: spaOrigin, PUBLIC_ORIGIN: baseURL },
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: "ignore",

@@ -1,5 +1,5 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { getSettings } from "~/server/platform/env.server";
 import { NonceContext } from "~/lib/nonce";
@@ -68,3 +68,18 @@ export function handleDataRequest(response: Response, { context }: { context: Ap
   }
   return response;
 }
+
+/**
+ * What Remix reports from loaders, actions and rendering goes to the log, as by default, except
+ * the router's own refusals of a request (4xx: a method a route does not take, no such route):
+ * those are the client's doing, answered with their status, and one per request would let anyone
+ * flood the log (issue 28, item 9.3). The worker answers most of them before Remix runs
+ * (page-methods.server.ts); a POST to a page without an action still arrives here.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // Remix's default logs the router's underlying error (with its stack) when there is one.
+  const internal = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(internal ?? error);
+};

@@ -9,6 +9,7 @@ import { isApiPath, preflightResponse, withCors } from "../app/server/http/cors.
 import { withEdgeCache } from "../app/server/http/edge-cache.server";
 import { getSettings, misconfiguredResponse, settingsProblems } from "../app/server/platform/env.server";
 import { cacheHeaders } from "../app/server/http/http-cache.server";
+import { allowedPageMethods, methodNotAllowedPage, PAGE_METHODS, pageRoutes } from "../app/server/http/page-methods.server";
 import { asSentToPublicOrigin, crossOriginRefusal, isCrossOriginWrite } from "../app/server/http/origin-check.server";
 import { renewNonce } from "../app/server/http/security.server";
 import { locationCacheVariant } from "../app/server/stores/stores.server";
@@ -18,6 +19,8 @@ import { getLoadContext } from "../load-context";
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 /** This build's asset manifest version: edge-cache entries are kept per release (edge-cache.server.ts). */
 const release = (build as unknown as ServerBuild).assets.version;
+/** The build's page routes and which take a POST (for 405s and their Allow): plain data, built once. */
+const routes = pageRoutes(build as unknown as ServerBuild);
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -28,15 +31,27 @@ export default {
       return misconfiguredResponse(problems);
     }
     const settings = getSettings(env);
-    const api = isApiPath(new URL(request.url).pathname);
-    // Other front ends (decision 015): preflights on every /api path, CORS headers and absolute
-    // image URLs on every /api answer; pages are untouched.
+    const url = new URL(request.url);
+    const api = isApiPath(url.pathname);
+    // Other front ends (decision 015): preflights on every /api path, CORS headers and (with
+    // PUBLIC_ORIGIN) absolute image URLs on every /api answer; pages are untouched.
     if (api && request.method === "OPTIONS") return cacheHeaders(request, preflightResponse(request, settings));
     const respond = async (response: Response) => {
-      const headed = withCors(request, cacheHeaders(request, response), settings);
-      return api ? withAbsoluteImageUrls(headed, imageOrigin(request, settings.PUBLIC_ORIGIN)) : headed;
+      const headed = withCors(request, cacheHeaders(request, withAllow(response)), settings);
+      const images = imageOrigin(settings.PUBLIC_ORIGIN);
+      return api && images ? withAbsoluteImageUrls(headed, images) : headed;
+    };
+    /** Remix's own 405 (a POST to a page without an action) names no methods: it gets `Allow`. */
+    const withAllow = (response: Response) => {
+      if (api || response.status !== 405 || response.headers.has("Allow")) return response;
+      const named = new Response(response.body, response);
+      named.headers.set("Allow", allowedPageMethods(routes, url).join(", "));
+      return named;
     };
     if (isCrossOriginWrite(request, settings)) return respond(crossOriginRefusal(request));
+    // OPTIONS, PATCH and the like on a page: 405 with Allow here, not a router error per request
+    // in the log (issue 28, item 9.3; page-methods.server.ts).
+    if (!api && !PAGE_METHODS.includes(request.method)) return respond(methodNotAllowedPage(request.method, allowedPageMethods(routes, url)));
     const remixRequest = asSentToPublicOrigin(request, settings);
     const loadContext = contextFor(remixRequest, env, ctx);
     // Anonymous catalogue pages come from the data centre's cache in production (decision 007);

@@ -59,6 +59,20 @@ function answer(status: number, parts: Partial<ImportAnswer>) {
 }
 
 /**
+ * The form of either step, or null when the body is over BODY_MAX_BYTES (declared or counted): the
+ * page then answers 413 with its form and the size limit on it, not the root error page (issue 28,
+ * item 9.2). Other refusals of the form reader (415, 400, 405) stay thrown.
+ */
+async function readImportForm(request: Request): Promise<FormData | null> {
+  try {
+    return await readFormData(request, { multipart: true, maxBytes: BODY_MAX_BYTES });
+  } catch (error) {
+    if (error instanceof Response && error.status === 413) return null;
+    throw error;
+  }
+}
+
+/**
  * `preview`: reads the CSV (file or pasted text) and answers the preview; writes nothing.
  * `confirm`: applies a signed preview in one batch and answers 303 back, or refuses it.
  */
@@ -66,7 +80,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireAdminAction(request, context);
   if (!isId(params.storeId)) throw notFound();
   const storeId = params.storeId;
-  const form = await readFormData(request, { multipart: true, maxBytes: BODY_MAX_BYTES });
+  const form = await readImportForm(request);
+  if (!form) return answer(413, { result: { status: "error", error: { "": [STOCK_CSV_ERRORS.tooLarge] } } });
   const intent = form.get("intent");
 
   if (intent === "confirm") {

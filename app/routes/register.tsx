@@ -8,9 +8,8 @@ import { FormField } from "~/components/FormField";
 import { PasswordField } from "~/components/PasswordField";
 import { SubmitButton } from "~/components/SubmitButton";
 import { registerSchema } from "~/lib/schemas/account";
-import { registerUser } from "~/server/identity/accounts.server";
+import { REGISTERED, registerUser } from "~/server/identity/accounts.server";
 import { getSessionUser } from "~/server/identity/visitor.server";
-import { startUserSession } from "~/server/identity/login.server";
 import { limitByIp } from "~/server/platform/rate-limit.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
@@ -28,13 +27,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: registerSchema });
   const hide = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });
-  const session = await attempt(async () => {
+  const registered = await attempt(async () => {
     await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "register");
-    const user = await registerUser(context, submission.value);
-    return startUserSession(request, context, user);
+    await registerUser(context, submission.value);
   });
-  if (!session.ok) return refusedForm(submission, session.error, hide);
-  return redirectWithToast(context, safeRedirect(form.get("redirectTo")), { type: "success", text: "User register successfully" }, { headers: session.value });
+  if (!registered.ok) return refusedForm(submission, registered.error, hide);
+  // The same answer whether or not the email already had an account, so registration signs no
+  // one in: on to the login form, which then goes where the shopper was headed (decision 021).
+  const target = safeRedirect(form.get("redirectTo"));
+  const next = target === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: target })}`;
+  return redirectWithToast(context, next, { type: "success", text: `${REGISTERED}: log in to continue` });
 }
 
 export default function Register() {

@@ -2,7 +2,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./client-test";
 import { discountedPrice } from "../../app/lib/pricing";
 import { expectAccessible } from "./a11y";
-import { expectMessage, findProduct, isNoJs, productUrl, uniqueEmail } from "./support";
+import { expectMessage, findProduct, isNoJs, login, productUrl, uniqueEmail } from "./support";
 
 async function addAddress(page: Page) {
   await page.getByRole("link", { name: "Add address" }).click();
@@ -150,11 +150,15 @@ test("online payment through Stripe's hosted page, paid by the signed webhook", 
   await page.getByRole("link", { name: "Register" }).click();
   await expect(page.getByRole("heading", { name: "Welcome to FreshDash" })).toBeVisible();
   await page.getByLabel("Name").fill("Kiran Das");
-  await page.getByLabel("Email").fill(uniqueEmail("online", info));
+  const email = uniqueEmail("online", info);
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("Shopper@12345");
   await page.getByLabel("Confirm Password").fill("Shopper@12345");
   await page.getByRole("button", { name: "Register" }).click();
   await expectMessage(page, "User register successfully");
+  // Registration signs no one in (decision 021): the login form comes next.
+  await expect(page).toHaveURL(/\/login$/);
+  await login(page, email, "Shopper@12345");
 
   const product = await findProduct(request, "chocolate");
   await page.goto(productUrl(product));

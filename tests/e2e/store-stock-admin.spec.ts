@@ -54,3 +54,22 @@ test("an admin adds a store and imports its stock by CSV: preview, confirm, the 
   const again = page.getByRole("region", { name: /^Preview:/ }).getByRole("row").filter({ hasText: product._id });
   await expect(again.getByRole("cell").nth(3)).toHaveText(String(stock));
 });
+
+// Issue 28 item 9.2: a file over the body limit was the root error page ("Unexpected Application
+// Error! 413"). Without JavaScript the server answers the page with its form and the message; with
+// it, the form's own check says the same before anything is sent.
+test("a CSV over the size limit gets the message on the form, not an error page", async ({ page }) => {
+  const res = await page.request.post("/api/user/login", { data: { email: "admin@example.com", password: "Admin@12345" } });
+  expect(res.status()).toBe(200);
+  await page.goto("/dashboard/stores");
+  await page.getByRole("link", { name: "Import stock for FreshDash Indiranagar" }).click();
+  await expect(page.getByRole("heading", { name: /^Import stock: FreshDash Indiranagar/, level: 1 })).toBeVisible();
+  await page.getByLabel("CSV file").setInputFiles({ name: "huge.csv", mimeType: "text/csv", buffer: Buffer.from("Amul Taaza Milk,5\n".repeat(40_000)) });
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByText("The CSV is too large: at most 100 KB")).toBeVisible();
+  await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: /^Import stock: FreshDash Indiranagar/, level: 1 })).toBeVisible();
+  await expect(page.getByLabel("CSV file")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Preview" })).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Preview:/ })).toHaveCount(0);
+});

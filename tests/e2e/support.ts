@@ -28,7 +28,13 @@ export async function register(page: Page, { name = "Test Shopper", email, passw
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm Password").fill(password);
   await page.getByRole("button", { name: "Register" }).click();
-  await expectMessage(page, "User register successfully");
+  await expectMessage(page, "User register successfully: log in to continue");
+  // Registration signs no one in (decision 021): it leads to the login form.
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expectMessage(page, "Login successfully");
 }
 
 export async function login(page: Page, email: string, password: string) {

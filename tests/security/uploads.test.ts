@@ -104,9 +104,10 @@ describe("what is stored is served as an image only", () => {
     const res = await apiUpload(new File([TINY_PNG], "evil.html", { type: "text/html" }));
     expect(res.status).toBe(201);
     const url = ((await res.json()) as { data: { url: string } }).data.url;
-    // Absolute in /api answers (decision 015), on the request's origin.
-    expect(url).toMatch(/^http:\/\/store\.test\/images\/uploads\/[0-9a-f]{24}\.png$/);
-    const served = await SELF.fetch(url);
+    // Absolute in /api answers on PUBLIC_ORIGIN only (decision 015), else root-relative: never on
+    // the request's Host (issue 28, item 9.4).
+    expect(url).toMatch(/^\/images\/uploads\/[0-9a-f]{24}\.png$/);
+    const served = await SELF.fetch(new URL(url, BASE));
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/png");
     expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
@@ -119,8 +120,8 @@ describe("what is stored is served as an image only", () => {
     const res = await apiUpload(new File([polyglot], "cat.html", { type: "text/html" }));
     expect(res.status).toBe(201);
     const url = ((await res.json()) as { data: { url: string } }).data.url;
-    expect(url).toMatch(/^http:\/\/store\.test\/images\/uploads\/[0-9a-f]{24}\.jpg$/);
-    const served = await SELF.fetch(url);
+    expect(url).toMatch(/^\/images\/uploads\/[0-9a-f]{24}\.jpg$/);
+    const served = await SELF.fetch(new URL(url, BASE));
     expect(served.headers.get("Content-Type")).toBe("image/jpeg");
     expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(served.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");

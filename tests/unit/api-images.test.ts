@@ -55,10 +55,10 @@ describe("absolute image URLs in /api answers", () => {
     expect(await withAbsoluteImageUrls(response, ORIGIN)).toBe(response);
   });
 
-  it("builds on PUBLIC_ORIGIN when set, else on the request's origin", () => {
-    const request = new Request("http://127.0.0.1:8787/api/category/get");
-    expect(imageOrigin(request, ORIGIN)).toBe(ORIGIN);
-    expect(imageOrigin(request, null)).toBe("http://127.0.0.1:8787");
+  // Issue 28 item 9.4: never on the request's origin (its Host header, which the client chooses).
+  it("builds on PUBLIC_ORIGIN when set, else on nothing (root-relative paths stay)", () => {
+    expect(imageOrigin(ORIGIN)).toBe(ORIGIN);
+    expect(imageOrigin(null)).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
 import { env, SELF } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { api, freshRateLimitWindow, login, makeProduct, randomIp } from "./api-client";
 import { BASE, TINY_PNG } from "./fixtures";
+import { htmlText, pagePost } from "../security/support-admin";
 
 let n = 0;
 const freshEmail = () => `acct${Date.now()}${n++}@example.com`;
@@ -62,11 +63,12 @@ describe("register and login", () => {
     expect(byCookie.status).toBe(200);
   });
 
-  it("refuses a duplicate email, a mismatched confirmation and bad input with 4xx, creating nothing", async () => {
+  it("makes no second account for a taken email, and refuses a mismatched confirmation and bad input with 4xx, creating nothing", async () => {
     const { email } = await register();
     const countOf = async (address: string) =>
       (await env.DB.prepare("select count(*) as n from users where email = ?").bind(address).first<{ n: number }>())!.n;
-    expect((await register(email)).res.status).toBe(409);
+    // A taken email is answered as a new one (decision 021), and still makes no second account.
+    expect((await register(email)).res.status).toBe(201);
     expect(await countOf(email)).toBe(1);
     const mismatchEmail = freshEmail();
     const mismatch = await api("/api/user/register", {
@@ -192,11 +194,88 @@ describe("tokens", () => {
     expect(family).toEqual({ tokens: 2, replaced: 1 });
   });
 
-  it("a second account with a taken email is 409, and so is moving an account onto it; nothing changes", async () => {
+  // Issue 28 item 9.5 (decision 021): "already registered" told anyone which emails have accounts.
+  it("a taken email gets exactly a new email's answer, no second account and no change; its owner is mailed", async () => {
     const taken = await register();
-    const again = await register(taken.email);
-    expect(again.res.status).toBe(409);
-    expect(again.res.body.message).toBe("This email is already registered: log in instead");
+    const fresh = await register();
+    const before = await env.DB.prepare("select * from users where email = ?").bind(taken.email).first();
+    const again = await api("/api/user/register", {
+      method: "POST",
+      body: { name: "Intruder", email: taken.email, password: "Other@12345", confirmPassword: "Other@12345" },
+      headers: { "CF-Connecting-IP": randomIp() },
+    });
+    // The same status, message, headers that matter and body shape; only the values sent differ.
+    expect(again.status).toBe(201);
+    expect(again.status).toBe(fresh.res.status);
+    expect(again.body.message).toBe("User register successfully");
+    const shape = (body: any) => ({ ...body, data: { ...body.data, _id: "id", name: "name", email: "email" } });
+    expect(shape(again.body)).toEqual(shape(fresh.res.body));
+    expect(again.body.data).toMatchObject({ name: "Intruder", email: taken.email, role: "USER" });
+    expect(again.body.data._id).toMatch(/^[0-9a-f]{24}$/);
+    expect(again.body.data._id).not.toBe(taken.res.body.data._id);
+    for (const res of [again, fresh.res]) {
+      expect(res.headers.get("Set-Cookie")).toBeNull();
+      expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+    }
+    // Nothing written: one account, unchanged; its password is still the only one that works.
+    expect(await env.DB.prepare("select * from users where email = ?").bind(taken.email).first()).toEqual(before);
+    expect((await env.DB.prepare("select count(*) as n from users where id = ?").bind(again.body.data._id).first())).toEqual({ n: 0 });
+    expect((await api("/api/user/login", { method: "POST", body: { email: taken.email, password: "Other@12345" }, headers: { "CF-Connecting-IP": randomIp() } })).status).toBe(401);
+    expect(await login(taken.email, PASSWORD)).toBeTruthy();
+    // The owner hears of it (after the answer); the new email gets no such mail.
+    const mails = (to: string) =>
+      env.DB.prepare("select subject, text from mail_outbox where \"to\" = ? and subject like 'Someone tried%'").bind(to).all<{ subject: string; text: string }>();
+    await vi.waitFor(async () => expect((await mails(taken.email)).results).toHaveLength(1), { timeout: 3000 });
+    const [mail] = (await mails(taken.email)).results;
+    expect(mail.subject).toBe("Someone tried to register with your email at FreshDash");
+    expect(mail.text).toContain("Hi Asha Rao");
+    expect(mail.text).toContain("no new account was made");
+    expect(mail.text).not.toContain("Other@12345");
+    expect((await mails(fresh.email)).results).toHaveLength(0);
+  });
+
+  it("mails the owner of a taken email at most 3 times an hour, answering each try the same", async () => {
+    const taken = await register();
+    for (let i = 0; i < 5; i++) expect((await register(taken.email)).res.status).toBe(201);
+    const count = async () =>
+      (await env.DB.prepare("select count(*) as n from mail_outbox where \"to\" = ? and subject like 'Someone tried%'").bind(taken.email).first<{ n: number }>())!.n;
+    await vi.waitFor(async () => expect(await count()).toBe(3), { timeout: 3000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await count()).toBe(3);
+    expect((await env.DB.prepare("select count(*) as n from users where email = ?").bind(taken.email).first())).toEqual({ n: 1 });
+  });
+
+  it("the register page answers a taken email as a new one: on to login, the same message, no session; the owner is mailed", async () => {
+    const taken = await register();
+    const post = (email: string) =>
+      pagePost("/register", new URLSearchParams({ name: "Page Person", email, password: "Other@12345", confirmPassword: "Other@12345", redirectTo: "/checkout" }));
+    const freshEmail_ = freshEmail();
+    const answers = [await post(freshEmail_), await post(taken.email)];
+    for (const res of answers) {
+      expect(res.status).toBe(303);
+      expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fcheckout");
+      const cookies = res.headers.getSetCookie();
+      expect(cookies.some((c) => c.startsWith("__session="))).toBe(false);
+      const page = await SELF.fetch(`${BASE}/login?redirectTo=%2Fcheckout`, { headers: { Cookie: cookies.map((c) => c.split(";")[0]).join("; ") } });
+      expect(htmlText(await page.text())).toContain("User register successfully: log in to continue");
+    }
+    expect(answers[0].headers.getSetCookie().map((c) => c.split("=")[0])).toEqual(answers[1].headers.getSetCookie().map((c) => c.split("=")[0]));
+    const accounts = await env.DB.prepare("select email, name from users where email in (?, ?) order by email = ?").bind(freshEmail_, taken.email, taken.email).all();
+    expect(accounts.results).toEqual([
+      { email: freshEmail_, name: "Page Person" },
+      { email: taken.email, name: "Asha Rao" },
+    ]);
+    await vi.waitFor(
+      async () =>
+        expect(await env.DB.prepare("select count(*) as n from mail_outbox where \"to\" = ? and subject like 'Someone tried%'").bind(taken.email).first()).toEqual({ n: 1 }),
+      { timeout: 3000 },
+    );
+    // The new account signs in on the login form it was sent to.
+    expect(await login(freshEmail_, "Other@12345")).toBeTruthy();
+  });
+
+  it("moving an account onto a taken email is 409; nothing changes", async () => {
+    const taken = await register();
     const other = await register();
     const token = await login(other.email, PASSWORD);
     const moved = await api("/api/user/update-user", {
@@ -364,9 +443,10 @@ describe("profile and avatar", () => {
     const token = await login(email, PASSWORD);
     const ok = await uploadAvatar(token, TINY_PNG, "me.png", "image/png");
     expect(ok.status).toBe(200);
-    // /api answers image URLs absolute, on the request's origin (decision 015).
-    expect(ok.body.data.avatar).toMatch(/^http:\/\/store\.test\/images\/avatars\/[0-9a-f]{24}\.png$/);
-    const served = await SELF.fetch(ok.body.data.avatar);
+    // /api answers image URLs absolute on PUBLIC_ORIGIN only (decision 015), else root-relative:
+    // never on the request's Host (issue 28, item 9.4).
+    expect(ok.body.data.avatar).toMatch(/^\/images\/avatars\/[0-9a-f]{24}\.png$/);
+    const served = await SELF.fetch(new URL(ok.body.data.avatar, BASE));
     expect(served.headers.get("content-type")).toBe("image/png");
     await served.arrayBuffer();
 

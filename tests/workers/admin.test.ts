@@ -67,9 +67,10 @@ describe("uploads", () => {
     const keys = await r2Keys();
     const ok = await upload(admin, TINY_PNG);
     expect(ok.status).toBe(201);
-    expect(ok.body.data.url).toMatch(/^http:\/\/store\.test\/images\/uploads\/[0-9a-f]{24}\.png$/);
+    // Root-relative without PUBLIC_ORIGIN, never on the request's Host (issue 28, item 9.4).
+    expect(ok.body.data.url).toMatch(/^\/images\/uploads\/[0-9a-f]{24}\.png$/);
     expect(ok.body.data.data.url).toBe(ok.body.data.url);
-    expect(await newR2Keys(keys)).toEqual([ok.body.data.url.slice(`${BASE}/images/`.length)]);
+    expect(await newR2Keys(keys)).toEqual([ok.body.data.url.slice("/images/".length)]);
     const afterOk = await r2Keys();
     const svg = new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>");
     expect((await upload(admin, svg, "a.svg", "image/svg+xml")).status).toBe(415);
@@ -161,7 +162,7 @@ describe("products", () => {
     const id = created.body.data._id;
     const details = await api("/api/product/get-product-details", { method: "POST", body: { productId: id } });
     expect(details.body.data).toMatchObject({ name: "Kesar Pista Kulfi <b>bold</b>", price: 120, discount: 10, more_details: { "Shelf Life": "6 months" } });
-    expect(details.body.data.image).toEqual([`${BASE}/images/seed/ice-cream.webp`, `${BASE}/images/seed/milk.webp`]);
+    expect(details.body.data.image).toEqual(["/images/seed/ice-cream.webp", "/images/seed/milk.webp"]);
     const found = await api("/api/product/search-product", { method: "POST", body: { search: "kulfi" } });
     expect(found.body.data.map((p: any) => p._id)).toContain(id);
 

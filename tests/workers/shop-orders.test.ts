@@ -93,7 +93,7 @@ describe("cash on delivery", () => {
       orderId: res.body.data.orderId,
       status: "placed",
       totalAmt: 284,
-      product_details: [{ name: product.name, image: [`${BASE}/images/seed/milk.webp`], quantity: 2, price: 150, finalPrice: 142 }],
+      product_details: [{ name: product.name, image: ["/images/seed/milk.webp"], quantity: 2, price: 150, finalPrice: 142 }],
     });
   });
 

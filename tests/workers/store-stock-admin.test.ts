@@ -1,6 +1,7 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newShopper } from "./api-client";
+import { BASE } from "./fixtures";
 import { adminCookie, formOf, htmlText, pageGet, pagePost, sessionCookie } from "../security/support-admin";
 
 /**
@@ -114,6 +115,35 @@ describe("CSV stock import: preview", () => {
     expect(res.status).toBe(400);
     expect(htmlText(await res.text())).toMatch(/Line \d+: a quoted value is not closed/);
     expect(await stockAt(store)).toEqual({});
+  });
+
+  // Issue 28 item 9.2: a body over the form's size limit was the root error page ("Unexpected
+  // Application Error! 413"); it is the page, with its form and the message on it.
+  it("answers a file over the body limit with the page, its form and the message (413), and writes nothing", async () => {
+    const store = await newStore();
+    const milk = await newProduct("Huge Import Milk");
+    const huge = new File([`${milk.name},5\n`.repeat(Math.ceil(700_000 / (milk.name.length + 3)))], "huge.csv", { type: "text/csv" });
+    expect(huge.size).toBeGreaterThan(600_000);
+    const res = await pagePost(importPath(store), formOf({ intent: "preview", csv: "", file: huge }), { cookie: admin });
+    expect(res.status).toBe(413);
+    const html = await res.text();
+    expect(html).not.toContain("Unexpected Application Error");
+    expect(html).toMatch(/<form[^>]*id="stock-csv"/);
+    expect(html).toMatch(/<button[^>]*value="preview"[^>]*>Preview<\/button>/);
+    const text = htmlText(html);
+    expect(text).toContain("Import stock: Test Store");
+    expect(text).toContain("The CSV is too large: at most 100 KB");
+    expect(await stockAt(store)).toEqual({});
+    expect(await importsOf(store)).toBe(0);
+    // The same answer to a single-fetch (JavaScript) submission: the action's data, status 413.
+    const fetched = await SELF.fetch(`${BASE}${importPath(store)}.data`, {
+      method: "POST",
+      headers: { Origin: BASE, Host: new URL(BASE).host, Cookie: admin },
+      body: formOf({ intent: "preview", csv: "", file: huge }),
+      redirect: "manual",
+    });
+    expect(fetched.status).toBe(413);
+    expect(await fetched.text()).toContain("The CSV is too large: at most 100 KB");
   });
 
   it("reads an uploaded file with BOM, CRLF and quotes", async () => {

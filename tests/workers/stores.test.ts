@@ -269,6 +269,39 @@ describe("/dashboard/stores", () => {
     expect(await storeCount()).toBe(before);
   });
 
+  // Issue 28 item 9.1: six digits the database CHECK refuses (store_pincode_ranges_check in
+  // migrations/0010_stores.sql: from between 110000 and 999999, to between from and 999999) were a 500.
+  it.each([["100000"], ["109999-110001"], ["100000-999999"], ["560001, 105000-560001"]])(
+    "refuses pincodes %j below 110000 with 400 and the field's message, on create and on update, writing nothing",
+    async (pincodes) => {
+      const admin = await sessionCookie("admin@example.com", "Admin@12345");
+      const name = `Whitefield ${Date.now()}`;
+      await (await pagePost("/dashboard/stores", storeFields({ name, pincodes: "560066" }), { cookie: admin })).arrayBuffer();
+      const store = (await storeNamed(name))!;
+      const before = await storeCount();
+      const created = await pagePost("/dashboard/stores", storeFields({ pincodes }), { cookie: admin });
+      expect(created.status).toBe(400);
+      expect(htmlText(await created.text())).toContain("Indian pincodes run from 110000 to 999999");
+      const updated = await pagePost("/dashboard/stores", storeFields({ intent: "update-store", id: store.id, name, pincodes }), { cookie: admin });
+      expect(updated.status).toBe(400);
+      expect(htmlText(await updated.text())).toContain("Indian pincodes run from 110000 to 999999");
+      expect(await storeCount()).toBe(before);
+      expect(await rangesOf(store.id)).toEqual([{ f: 560066, t: 560066 }]);
+    },
+  );
+
+  it("accepts the lowest and highest pincodes the database allows", async () => {
+    const admin = await sessionCookie("admin@example.com", "Admin@12345");
+    const name = `Edges ${Date.now()}`;
+    const res = await pagePost("/dashboard/stores", storeFields({ name, pincodes: "110000, 999999" }), { cookie: admin });
+    expect(res.status).toBe(303);
+    const store = (await storeNamed(name))!;
+    expect(await rangesOf(store.id)).toEqual([
+      { f: 110000, t: 110000 },
+      { f: 999999, t: 999999 },
+    ]);
+  });
+
   it("edits a store (fields and ranges replaced), deactivates and reactivates it, never the default", async () => {
     const admin = await sessionCookie("admin@example.com", "Admin@12345");
     const name = `Powai ${Date.now()}`;

@@ -38,6 +38,14 @@ export const notifyRequestSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Admin
 
+/**
+ * The lowest and highest pincode a store may serve: exactly the database's rule
+ * (`store_pincode_ranges_check`, migrations/0010_stores.sql: from between 110000 and 999999, to
+ * between from and 999999). Indian pincodes start at 110001 (New Delhi); no postal zone starts 10.
+ */
+export const LOWEST_STORE_PINCODE = 110000;
+export const HIGHEST_STORE_PINCODE = 999999;
+
 /** Most ranges one store may serve (each is one row; far above a dark store's few dozen). */
 const MAX_PINCODE_RANGES = 100;
 
@@ -64,6 +72,9 @@ function parsePincodeRanges(text: string): { ranges: PincodeRange[] } | { error:
     const [from, to] = [match[1], match[2] ?? match[1]];
     if (!PINCODE_PATTERN.test(from) || !PINCODE_PATTERN.test(to)) return { error: `"${entry}" is not a valid pincode range` };
     if (Number(from) > Number(to)) return { error: `"${entry}" runs backwards: write the smaller pincode first` };
+    if (Number(from) < LOWEST_STORE_PINCODE || Number(to) > HIGHEST_STORE_PINCODE) {
+      return { error: `"${entry}" is outside the pincodes in use: Indian pincodes run from ${LOWEST_STORE_PINCODE} to ${HIGHEST_STORE_PINCODE}` };
+    }
     ranges.push({ from: Number(from), to: Number(to) });
   }
   ranges.sort((a, b) => a.from - b.from);

@@ -30,7 +30,7 @@ const tooLarge = (maxBytes: number) => new Refusal(`The image is too large: at m
 
 /**
  * Reads an upload (multipart/form-data only) through the shared form reader, with the limit of one
- * file of `maxFileBytes` (declared or counted while it streams); refusals become ApiErrors (413 too
+ * file of `maxFileBytes` (declared or counted while it streams); refusals become Refusals (413 too
  * large, 415 not multipart, 400 broken, 405 another method).
  */
 async function readMultipart(

@@ -1,8 +1,14 @@
 /**
- * Image URLs in `/api` answers are absolute (docs/decisions/015-api-for-any-front-end.md): a front
- * end on another origin resolves `/images/…` against its own host and shows broken pictures. The
- * store keeps and renders root-relative paths; the Worker rewrites every `/api` JSON answer on its
- * way out, so every route (and any added later) answers the same way and pages are untouched.
+ * Image URLs in `/api` answers are absolute when PUBLIC_ORIGIN is set
+ * (docs/decisions/015-api-for-any-front-end.md): a front end on another origin resolves `/images/…`
+ * against its own host and shows broken pictures. The store keeps and renders root-relative paths;
+ * the Worker rewrites every `/api` JSON answer on its way out, so every route (and any added later)
+ * answers the same way and pages are untouched.
+ *
+ * Never on the request's own origin: that is its `Host` header, which the client chooses, and
+ * catalogue answers are shared-cacheable (`public, s-maxage`) without `Vary: Host`, so
+ * `Host: evil.example` would have put `http://evil.example/images/…` in a cached answer for everyone
+ * (issue 28, item 9.4). Without PUBLIC_ORIGIN the paths stay root-relative.
  *
  * Only the fields that hold images are rewritten (`image`, a string or a list; `avatar`; the `url`
  * of an upload), and only values naming a stored image (`/images/…`). `more_details` is the
@@ -12,9 +18,9 @@ const IMAGE_FIELDS = new Set(["image", "avatar", "url"]);
 const FREE_TEXT_FIELDS = new Set(["more_details"]);
 const STORED_IMAGE = "/images/";
 
-/** The origin image URLs are built on: PUBLIC_ORIGIN when set, else the request's own. */
-export function imageOrigin(request: Request, publicOrigin: string | null): string {
-  return publicOrigin ?? new URL(request.url).origin;
+/** The origin image URLs are built on: PUBLIC_ORIGIN, or none (root-relative paths), never the request's. */
+export function imageOrigin(publicOrigin: string | null): string | null {
+  return publicOrigin;
 }
 
 export async function withAbsoluteImageUrls(response: Response, origin: string): Promise<Response> {

@@ -9,28 +9,73 @@ import { Refusal } from "~/lib/refusal";
 import { confirmCurrentPassword } from "./auth.server";
 import { type Database, failedOn, getDb } from "~/server/db/db.server";
 import { hashPassword } from "./password.server";
+import { sendMail } from "./mail.server";
+import { takeSlots } from "~/server/platform/rate-limit.server";
 import { sessionUserColumns, type SessionUser } from "./session.server";
 
-const EMAIL_TAKEN = "This email is already registered: log in instead";
+/** What registration answers, whether or not the email already had an account (decision 021). */
+export const REGISTERED = "User register successfully";
 
 /** D1 refused a second account with this email. */
 const isEmailTaken = (error: unknown) => failedOn(error, /UNIQUE constraint failed: users\.email/i);
 
-/** Registration always makes a USER; role, status and verify_email never come from a request. */
+/** At most this many "someone tried to register with your email" mails per email per hour. */
+const TAKEN_MAILS_PER_HOUR = 3;
+
+/** The user as the registration answer shows it (the /api's `data`). */
+export type RegisteredUser = ReturnType<typeof serializeUser>;
+
+/**
+ * Registration always makes a USER; role, status and verify_email never come from a request.
+ *
+ * An email that already has an account gets the same answer as a new one (decision 021): nothing
+ * is written, the answer shows the account a registration would have made (a fresh id that belongs
+ * to no row, the name and email sent, a new account's defaults), and the owner of the existing
+ * account is mailed after the answer. The password is hashed either way, so both take the same
+ * work. Registration never signs anyone in: the caller answers the same way whichever happened.
+ */
 export async function registerUser(
   context: AppLoadContext,
   input: { name: string; email: string; password: string },
-): Promise<SessionUser> {
+): Promise<RegisteredUser> {
+  const id = newId();
+  const passwordHash = await hashPassword(input.password);
   try {
     const [user] = await getDb(context)
       .insert(users)
-      .values({ id: newId(), name: input.name, email: input.email, passwordHash: await hashPassword(input.password) })
+      .values({ id, name: input.name, email: input.email, passwordHash })
       .returning(sessionUserColumns);
-    return user;
+    return serializeUser(user, NO_LINKS);
   } catch (error) {
-    if (isEmailTaken(error)) throw new Refusal(EMAIL_TAKEN, 409, { fields: { email: [EMAIL_TAKEN] } });
-    throw error;
+    if (!isEmailTaken(error)) throw error;
   }
+  tellOwnerOfTakenEmail(context, input.email);
+  const unsaved: SessionUser = { id, name: input.name, email: input.email, avatar: "", mobile: "", role: "USER", verifyEmail: false, lastLoginDate: null, status: "Active" };
+  return serializeUser(unsaved, NO_LINKS);
+}
+
+/**
+ * Mails the owner of `email` that someone tried to register with it, after the answer
+ * (`waitUntil`), so the answer takes no longer than a new account's; at most
+ * TAKEN_MAILS_PER_HOUR per email (counted in D1), so the form cannot be used to flood a mailbox.
+ */
+function tellOwnerOfTakenEmail(context: AppLoadContext, email: string) {
+  const done = (async () => {
+    const refused = await takeSlots(context, [{ key: `register-taken:${email}`, max: TAKEN_MAILS_PER_HOUR, windowMs: 60 * 60 * 1000 }]);
+    if (refused) return;
+    const owner = await getDb(context).select({ name: users.name }).from(users).where(eq(users.email, email)).get();
+    if (!owner) return;
+    await sendMail(context, {
+      to: email,
+      subject: "Someone tried to register with your email at FreshDash",
+      text:
+        `Hi ${owner.name},\n\nSomeone, perhaps you, just tried to create a new FreshDash account with this email address. ` +
+        "It already has an account, so no new account was made and nothing about yours changed.\n\n" +
+        "If it was you: log in with your password, or choose 'Forgot password ?' on the login page to set a new one.\n" +
+        "If it was not you: you can ignore this message.",
+    });
+  })().catch((error) => console.error("could not mail the owner of a taken email", error));
+  context.cloudflare.ctx?.waitUntil?.(done);
 }
 
 /**
