@@ -16,11 +16,12 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 
+/** The database's clock in milliseconds, the unit of every time column: defaults and `set` both use it. */
+export const nowMs = sql<number>`(unixepoch() * 1000)`;
+
 const id = () => text("id").primaryKey();
-const createdAt = () =>
-  integer("created_at", { mode: "number" }).notNull().default(sql`(unixepoch() * 1000)`);
-const updatedAt = () =>
-  integer("updated_at", { mode: "number" }).notNull().default(sql`(unixepoch() * 1000)`);
+const createdAt = () => integer("created_at", { mode: "number" }).notNull().default(nowMs);
+const updatedAt = () => integer("updated_at", { mode: "number" }).notNull().default(nowMs);
 
 export const ROLES = ["USER", "ADMIN"] as const;
 export type Role = (typeof ROLES)[number];

@@ -11,6 +11,6 @@ export const loader = () => methodNotAllowed("POST");
  * whether or not the email already had an account (decision 021); no tokens: log in next.
  */
 export const action = apiAction({ method: "POST", auth: "anyone", body: registerSchema }, async ({ request, context, body: input }) => {
-  await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "register");
+  await limitByIp(context.cloudflare.env.PUBLIC_FORM_LIMITER, request, "register");
   return apiSuccess(await registerUser(context, input), { message: REGISTERED, status: 201 });
 });

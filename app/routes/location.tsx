@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: notifyRequestSchema });
     const pincode = String(form.get("pincode") ?? "");
     if (submission.status !== "success") return data({ intent: "notify" as const, result: submission.reply(), unserved: pincode, redirectTo }, { status: 400 });
-    const limited = await attempt(() => limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "store-notify"));
+    const limited = await attempt(() => limitByIp(context.cloudflare.env.PUBLIC_FORM_LIMITER, request, "store-notify"));
     if (!limited.ok) return refusedForm(submission, limited.error, { extra: { intent: "notify" as const, unserved: pincode, redirectTo } });
     const { email } = submission.value;
     await requestStoreNotification(context, email, submission.value.pincode);

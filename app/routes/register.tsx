@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const hide = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });
   const registered = await attempt(async () => {
-    await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "register");
+    await limitByIp(context.cloudflare.env.PUBLIC_FORM_LIMITER, request, "register");
     await registerUser(context, submission.value);
   });
   if (!registered.ok) return refusedForm(submission, registered.error, hide);

@@ -32,7 +32,7 @@ describe("npm run deploy", () => {
     expect(report).toMatch(/env\.ENVIRONMENT \("production"\)\s+Environment Variable/);
     expect(report).toMatch(/env\.DB \(grocery-store\)\s+D1 Database/);
     expect(report).toMatch(/env\.IMAGES \(grocery-store-images\)\s+R2 Bucket/);
-    expect(report).toMatch(/env\.LOGIN_LIMITER \(\d+ requests\/60s\)\s+Rate Limit/);
+    expect(report).toMatch(/env\.PUBLIC_FORM_LIMITER \(\d+ requests\/60s\)\s+Rate Limit/);
     expect(report).toMatch(/env\.UPLOAD_LIMITER \(\d+ requests\/60s\)\s+Rate Limit/);
     expect(report).not.toMatch(/env\.SESSION_SECRET/);
   });

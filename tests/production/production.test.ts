@@ -24,12 +24,12 @@ describe("the production layer itself", () => {
   it("runs as production with its secret and both rate limiters", () => {
     expect(env.ENVIRONMENT).toBe("production");
     expect(env.SESSION_SECRET?.length).toBeGreaterThanOrEqual(32);
-    expect(env.LOGIN_LIMITER).toBeDefined();
+    expect(env.PUBLIC_FORM_LIMITER).toBeDefined();
     expect(env.UPLOAD_LIMITER).toBeDefined();
   });
 
   it("refuses to serve once its secret or a rate limiter is taken away", async () => {
-    for (const missing of ["SESSION_SECRET", "LOGIN_LIMITER", "UPLOAD_LIMITER"]) {
+    for (const missing of ["SESSION_SECRET", "PUBLIC_FORM_LIMITER", "UPLOAD_LIMITER"]) {
       const res = await fetchWorker({ [missing]: undefined }, "/");
       expect(res.status).toBe(503);
       expect(res.headers.getSetCookie()).toEqual([]);

@@ -31,7 +31,7 @@ const CODE_INVALID = "The code is invalid or has expired. Request a new one.";
 
 /** A context for calling server functions directly (no per-IP binding: only the D1 guard counts). */
 function contextWith(extra: Record<string, unknown> = {}): AppLoadContext {
-  return { cloudflare: { env: { ...env, LOGIN_LIMITER: undefined, ...extra } } } as unknown as AppLoadContext;
+  return { cloudflare: { env: { ...env, PUBLIC_FORM_LIMITER: undefined, ...extra } } } as unknown as AppLoadContext;
 }
 
 /** Production refuses to run without its rate limiters (decision 012), so this context keeps them. */
@@ -39,7 +39,7 @@ const production = (extra: Record<string, unknown> = {}) =>
   contextWith({
     ENVIRONMENT: "production",
     SESSION_SECRET: "production-test-secret-0123456789",
-    LOGIN_LIMITER: env.LOGIN_LIMITER,
+    PUBLIC_FORM_LIMITER: env.PUBLIC_FORM_LIMITER,
     UPLOAD_LIMITER: env.UPLOAD_LIMITER,
     ...extra,
   });

@@ -1,7 +1,7 @@
 /** Addresses: every query is scoped to the signed-in user; others' ids behave as missing (404). */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { addresses } from "~/db/schema";
+import { addresses, nowMs } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import type { AddressInput } from "~/lib/schemas/address";
 import { type Database, getDb } from "~/server/db/db.server";
@@ -71,7 +71,7 @@ export async function updateAddress(
       country: input.country,
       pincode: input.pincode,
       mobile: input.mobile,
-      updatedAt: sql`(unixepoch() * 1000)`,
+      updatedAt: nowMs,
     })
     .where(ownActive(userId, id))
     .returning(addressColumns);
@@ -82,7 +82,7 @@ export async function updateAddress(
 export async function disableAddress(context: AppLoadContext, userId: string, id: string): Promise<boolean> {
   const result = await getDb(context)
     .update(addresses)
-    .set({ status: false, updatedAt: sql`(unixepoch() * 1000)` })
+    .set({ status: false, updatedAt: nowMs })
     .where(ownActive(userId, id));
   return result.meta.changes > 0;
 }

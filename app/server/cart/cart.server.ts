@@ -7,7 +7,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, count, eq, exists, gt, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { cartItems, cartNotices, products, sessions } from "~/db/schema";
+import { cartItems, cartNotices, products, sessions, nowMs } from "~/db/schema";
 import { isId, newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
@@ -207,7 +207,6 @@ async function cartIsFull(db: Database, userId: string, productId: string): Prom
 const excluded = (column: SQLiteColumn) => sql`excluded.${sql.identifier(column.name)}`;
 /** The stock, at the shopper's store, of the product an upsert tried to insert a line for. */
 const excludedProductStock = (store: StockStore) => stockAt(store, excluded(cartItems.productId));
-const now = sql`(unixepoch() * 1000)`;
 
 /**
  * A new cart line for `productId` as an `insert … select` row (every cart_items column, in table
@@ -220,8 +219,8 @@ function newLineFromProduct(db: Database, userId: string, productId: string, qua
       userId: sql`${userId}`.as("user_id"),
       productId: products.id,
       quantity: quantity.as("quantity"),
-      createdAt: now.as("created_at"),
-      updatedAt: now.as("updated_at"),
+      createdAt: nowMs.as("created_at"),
+      updatedAt: nowMs.as("updated_at"),
     })
     .from(products)
     .where(and(eq(products.id, productId), gte(stockAt(store), 1), roomForLine(db, userId, productId)));
@@ -242,7 +241,7 @@ export async function addOne(
       .select(newLineFromProduct(db, owner.userId, productId, sql`1`, store))
       .onConflictDoUpdate({
         target: [cartItems.userId, cartItems.productId],
-        set: { quantity: sql`${cartItems.quantity} + 1`, updatedAt: now },
+        set: { quantity: sql`${cartItems.quantity} + 1`, updatedAt: nowMs },
         setWhere: sql`${cartItems.quantity} + 1 <= min(${excludedProductStock(store)}, ${MAX_LINE_QUANTITY})`,
       })
       .returning({ quantity: cartItems.quantity });
@@ -281,7 +280,7 @@ export async function removeOne(context: AppLoadContext, owner: CartOwner, produ
         .returning({ quantity: sql<number>`0` }),
       db
         .update(cartItems)
-        .set({ quantity: sql`${cartItems.quantity} - 1`, updatedAt: now })
+        .set({ quantity: sql`${cartItems.quantity} - 1`, updatedAt: nowMs })
         .where(and(ownLine(owner.userId, productId), gt(cartItems.quantity, 1)))
         .returning({ quantity: cartItems.quantity }),
     ]);
@@ -323,7 +322,7 @@ export async function setQuantity(
   const db = getDb(context);
   const [row] = await db
     .update(cartItems)
-    .set({ quantity: qty, updatedAt: now })
+    .set({ quantity: qty, updatedAt: nowMs })
     .where(and(ownItem(userId, cartItemId), sql`${qty} <= min(${stockAt(store, cartItems.productId)}, ${MAX_LINE_QUANTITY})`))
     .returning({ quantity: cartItems.quantity });
   if (row) return { message: "Cart updated", quantity: row.quantity };
@@ -370,7 +369,7 @@ export function addQuantityStatement(db: Database, userId: string, productId: st
       target: [cartItems.userId, cartItems.productId],
       set: {
         quantity: sql`min(${cartItems.quantity} + ${excluded(cartItems.quantity)}, ${excludedProductStock(store)}, ${MAX_LINE_QUANTITY})`,
-        updatedAt: now,
+        updatedAt: nowMs,
       },
     });
 }

@@ -5,19 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, count, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import {
-  cartItems,
-  cartNotices,
-  categories,
-  productCategories,
-  productImages,
-  products,
-  productSubCategories,
-  stores,
-  storeStock,
-  subCategories,
-  subCategoryCategories,
-} from "~/db/schema";
+import { cartItems, cartNotices, categories, productCategories, productImages, products, productSubCategories, stores, storeStock, subCategories, subCategoryCategories, nowMs } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { rupeesToPaise } from "~/lib/money";
 import type { ProductInput } from "~/lib/schemas/admin";
@@ -28,7 +16,6 @@ import { stockAt } from "~/server/stores/store-stock.server";
 type CategoryInput = { name: string; image: string };
 type SubCategoryInput = CategoryInput & { category: string[] };
 
-const now = sql<number>`(unixepoch() * 1000)`;
 
 function uniqueViolation(error: unknown, what: string): never {
   if (failedOn(error, /UNIQUE constraint failed/i)) throw new Refusal(`A ${what} with this name already exists`, 409, { fields: { name: [`A ${what} with this name already exists`] } });
@@ -57,7 +44,7 @@ export async function updateCategory(context: AppLoadContext, id: string, input:
   try {
     const result = await getDb(context)
       .update(categories)
-      .set({ name: input.name, image: input.image, updatedAt: now })
+      .set({ name: input.name, image: input.image, updatedAt: nowMs })
       .where(eq(categories.id, id));
     if (!result.meta.changes) throw new Refusal("Category not found", 404);
   } catch (error) {
@@ -108,7 +95,7 @@ export async function updateSubCategory(context: AppLoadContext, id: string, inp
   await assertAllExist(db, categories, input.category, "categories");
   const [updated] = await db
     .batch([
-      db.update(subCategories).set({ name: input.name, image: input.image, updatedAt: now }).where(eq(subCategories.id, id)),
+      db.update(subCategories).set({ name: input.name, image: input.image, updatedAt: nowMs }).where(eq(subCategories.id, id)),
       db
         .delete(subCategoryCategories)
         .where(
@@ -320,7 +307,7 @@ export async function updateProduct(context: AppLoadContext, id: string, input: 
         .set({
           ...productColumns(input),
           version: sql`${products.version} + 1`,
-          updatedAt: now,
+          updatedAt: nowMs,
         })
         .where(and(eq(products.id, id), guard)),
     ])
@@ -344,7 +331,7 @@ export async function deleteProduct(context: AppLoadContext, id: string) {
           id: sql<string>`lower(hex(randomblob(12)))`.as(cartNotices.id.name),
           userId: cartItems.userId,
           message: sql<string>`${products.name} || ${" is no longer available and was removed from your cart"}`.as(cartNotices.message.name),
-          createdAt: now.as(cartNotices.createdAt.name),
+          createdAt: nowMs.as(cartNotices.createdAt.name),
         })
         .from(cartItems)
         .innerJoin(products, eq(products.id, cartItems.productId))

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import * as z from "zod";
-import { addresses, cartItems, orders, users } from "~/db/schema";
+import { addresses, cartItems, orders, users, nowMs } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
 import { confirmCurrentPassword } from "./auth.server";
@@ -96,7 +96,7 @@ export async function updateProfile(
     const [[updated], [links]] = await db.batch([
       db
         .update(users)
-        .set({ name: input.name, email: input.email, mobile: input.mobile, updatedAt: sql`(unixepoch() * 1000)` })
+        .set({ name: input.name, email: input.email, mobile: input.mobile, updatedAt: nowMs })
         .where(eq(users.id, userId))
         .returning(sessionUserColumns),
       userLinksQuery(db, userId),
@@ -112,7 +112,7 @@ export async function updateProfile(
 }
 
 export async function setAvatar(context: AppLoadContext, userId: string, url: string) {
-  await getDb(context).update(users).set({ avatar: url, updatedAt: sql`(unixepoch() * 1000)` }).where(eq(users.id, userId));
+  await getDb(context).update(users).set({ avatar: url, updatedAt: nowMs }).where(eq(users.id, userId));
 }
 
 /**

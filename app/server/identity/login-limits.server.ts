@@ -10,7 +10,7 @@
  *
  * A refused try checks nothing and counts nothing. A right password clears the client's windows and
  * gives its account slot back, so the owner never locks themselves out by signing in. Unknown emails
- * are counted exactly like known ones. The per-IP Workers binding (LOGIN_LIMITER) comes first.
+ * are counted exactly like known ones. The per-IP Workers binding (PUBLIC_FORM_LIMITER) comes first.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { trustedDeviceId } from "./device.server";
@@ -43,7 +43,7 @@ export interface PasswordCheckClaim {
 
 /** Takes a slot for one password check of `email`; throws RateLimited (429) when any window is full. */
 export async function claimPasswordCheck(request: Request, context: AppLoadContext, email: string): Promise<PasswordCheckClaim> {
-  await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "login");
+  await limitByIp(context.cloudflare.env.PUBLIC_FORM_LIMITER, request, "login");
   const device = await trustedDeviceId(request, context, email);
   const client = device ? `device:${device}` : `ip:${clientNetwork(clientIp(request))}`;
   const shortWindow: CounterWindow = { key: `login:15m:${client}:${email}`, ...LOGIN_LIMITS.perClient };

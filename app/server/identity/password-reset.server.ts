@@ -30,7 +30,7 @@ async function codeHash(userId: string, code: string) {
 }
 
 export async function requestResetCode(request: Request, context: AppLoadContext, email: string, send?: MailFetch) {
-  await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "otp");
+  await limitByIp(context.cloudflare.env.PUBLIC_FORM_LIMITER, request, "otp");
   // Counted per email whether or not the account exists, before anything is sent.
   const refused = await takeSlots(context, [{ key: `otp-send:${email}`, max: SENDS_PER_EMAIL, windowMs: CODE_TTL_MS }]);
   if (refused) throw refused;
@@ -82,7 +82,7 @@ function liveCode(db: Database, email: string, now: number) {
  * is burnt, even the right one is refused now).
  */
 export async function verifyResetCode(request: Request, context: AppLoadContext, email: string, code: string): Promise<string> {
-  await limitByIp(context.cloudflare.env.LOGIN_LIMITER, request, "otp");
+  await limitByIp(context.cloudflare.env.PUBLIC_FORM_LIMITER, request, "otp");
   const db = getDb(context);
   const now = Date.now();
   const [row] = await db

@@ -6,7 +6,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, exists, isNull, sql } from "drizzle-orm";
-import { refreshTokens, sessions, users } from "~/db/schema";
+import { refreshTokens, sessions, users, nowMs } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { randomToken, sha256Hex, signToken, verifyToken } from "~/server/platform/crypto.server";
 import { getDb } from "~/server/db/db.server";
@@ -104,7 +104,7 @@ export async function rotateRefreshToken(context: AppLoadContext, presented: str
           expiresAt: sql`${Date.now() + REFRESH_TOKEN_TTL_MS}`.as("expires_at"),
           revokedAt: sql`null`.as("revoked_at"),
           replacedBy: sql`null`.as("replaced_by"),
-          createdAt: sql`(unixepoch() * 1000)`.as("created_at"),
+          createdAt: nowMs.as("created_at"),
         })
         .from(refreshTokens)
         .where(and(eq(refreshTokens.id, row.id), eq(refreshTokens.replacedBy, nextId))),

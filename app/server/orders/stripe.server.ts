@@ -8,7 +8,7 @@ import * as z from "zod";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
-import { orders, orderStatusHistory, paymentEvents } from "~/db/schema";
+import { orders, orderStatusHistory, paymentEvents, nowMs } from "~/db/schema";
 import { type Database, getDb } from "~/server/db/db.server";
 import { getSettings } from "~/server/platform/env.server";
 import { cancelStatements } from "./order-cancel.server";
@@ -389,7 +389,7 @@ async function attachCheckoutSession(context: AppLoadContext, orderId: string, s
     .set({
       stripeSessionId: sql`coalesce(${orders.stripeSessionId}, ${sessionId})`,
       reservationExpiresAt: sql`case when ${awaiting} then ${expiresAt} else ${orders.reservationExpiresAt} end`,
-      updatedAt: sql`(unixepoch() * 1000)`,
+      updatedAt: nowMs,
     })
     .where(eq(orders.id, orderId))
     .returning({ awaiting: sql<number>`${awaiting} and ${orders.stripeSessionId} = ${sessionId}` })

@@ -9,7 +9,9 @@ export interface Env {
   DB: D1Database;
   IMAGES: R2Bucket;
   ASSETS?: Fetcher;
-  LOGIN_LIMITER?: RateLimit;
+  /** Per-IP limit on the forms anyone may send: login, registration, reset codes, "Notify me". */
+  PUBLIC_FORM_LIMITER?: RateLimit;
+  /** Per-IP limit on image uploads. */
   UPLOAD_LIMITER?: RateLimit;
   ENVIRONMENT?: string;
   SESSION_SECRET?: string;

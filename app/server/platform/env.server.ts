@@ -92,7 +92,7 @@ const checkedEnvs = new WeakMap<object, CheckedEnv>();
 /** What a check depends on, read from the env: its settings' values and whether each limiter is bound. */
 function envInputs(env: Env): unknown[] {
   const values: unknown[] = SETTING_NAMES.map((name) => (env as unknown as Record<string, unknown>)[name]);
-  values.push(Boolean(env.LOGIN_LIMITER), Boolean(env.UPLOAD_LIMITER));
+  values.push(Boolean(env.PUBLIC_FORM_LIMITER), Boolean(env.UPLOAD_LIMITER));
   return values;
 }
 
@@ -135,7 +135,7 @@ function checkEnvNow(env: Env): Checked {
   } else if (parsed.data.SESSION_SECRET === DEV_SESSION_SECRET) {
     problems.push("SESSION_SECRET is the public development secret: set a secret of your own");
   }
-  if (!env.LOGIN_LIMITER) problems.push("LOGIN_LIMITER is missing (a [[ratelimits]] binding in wrangler.toml)");
+  if (!env.PUBLIC_FORM_LIMITER) problems.push("PUBLIC_FORM_LIMITER is missing (a [[ratelimits]] binding in wrangler.toml)");
   if (!env.UPLOAD_LIMITER) problems.push("UPLOAD_LIMITER is missing (a [[ratelimits]] binding in wrangler.toml)");
   return problems.length ? { ok: false, problems } : { ok: true, settings: parsed.data };
 }

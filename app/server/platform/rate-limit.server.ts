@@ -1,6 +1,6 @@
 /**
  * Rate limits. Per IP: the Workers Rate Limiting binding (approximate, per location). It may be
- * absent only in development and test: production refuses to serve without LOGIN_LIMITER and
+ * absent only in development and test: production refuses to serve without PUBLIC_FORM_LIMITER and
  * UPLOAD_LIMITER (settingsProblems in env.server.ts). Per account, client or email: exact
  * fixed-window counters in D1, taken atomically before the work they guard (`takeSlots`).
  */

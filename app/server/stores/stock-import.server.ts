@@ -14,7 +14,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, exists, not, sql, type SQLWrapper } from "drizzle-orm";
-import { products, stockImports, stores, storeStock } from "~/db/schema";
+import { products, stockImports, stores, storeStock, nowMs } from "~/db/schema";
 import { isId, newId } from "~/lib/ids";
 import { stockImportPlanSchema, type StockImportPlan } from "~/lib/schemas/stock-import";
 import type { StockCsvRow } from "~/lib/stock-csv";
@@ -174,7 +174,7 @@ export async function confirmStockImport(
               rows: sql<number>`${plan.length}`.as("rows"),
               appliedBy: sql<string>`${userId}`.as("applied_by"),
               nonce: sql<string>`${nonce}`.as("nonce"),
-              createdAt: sql<number>`(unixepoch() * 1000)`.as("created_at"),
+              createdAt: nowMs.as("created_at"),
             })
             .from(stores)
             .where(and(eq(stores.id, storeId), not(changedSincePreview))),

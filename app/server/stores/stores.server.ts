@@ -9,7 +9,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, exists, gte, lte, ne, sql } from "drizzle-orm";
 import * as z from "zod";
-import { storeNotifyRequests, storePincodeRanges, stores, users } from "~/db/schema";
+import { storeNotifyRequests, storePincodeRanges, stores, users, nowMs } from "~/db/schema";
 import { ID_PATTERN, newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
 import type { DeliveryLocation } from "~/lib/use-delivery-location";
@@ -208,7 +208,7 @@ function rangeInserts(db: Database, storeId: string, ranges: readonly PincodeRan
 function takeDefaultFrom(db: Database, storeId: string, when: boolean) {
   return db
     .update(stores)
-    .set({ isDefault: false, updatedAt: sql`(unixepoch() * 1000)` })
+    .set({ isDefault: false, updatedAt: nowMs })
     .where(and(eq(stores.isDefault, true), ne(stores.id, storeId), sql`${when ? 1 : 0} = 1`));
 }
 
@@ -248,7 +248,7 @@ export async function updateStore(context: AppLoadContext, id: string, input: St
       takeDefaultFrom(db, id, isDefault),
       db
         .update(stores)
-        .set({ ...fields, ...(isDefault ? { isDefault: true, active: true } : {}), updatedAt: sql`(unixepoch() * 1000)` })
+        .set({ ...fields, ...(isDefault ? { isDefault: true, active: true } : {}), updatedAt: nowMs })
         .where(eq(stores.id, id))
         .returning({ id: stores.id }),
       db.delete(storePincodeRanges).where(eq(storePincodeRanges.storeId, id)),
@@ -270,7 +270,7 @@ export async function setStoreActive(context: AppLoadContext, id: string, active
   const db = getDb(context);
   const [row] = await db
     .update(stores)
-    .set({ active, updatedAt: sql`(unixepoch() * 1000)` })
+    .set({ active, updatedAt: nowMs })
     .where(and(eq(stores.id, id), active ? undefined : eq(stores.isDefault, false)))
     .returning({ id: stores.id });
   if (row) return "done";
