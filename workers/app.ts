@@ -91,7 +91,7 @@ function contextFor(request: Request, env: Env, ctx: ExecutionContext) {
         env,
         ctx: { waitUntil: ctx.waitUntil.bind(ctx), passThroughOnException: ctx.passThroughOnException.bind(ctx) },
         // Read on demand: reading `request.cf` makes the runtime build it from its JSON, and no
-        // page needs it (it was ~2 % of home's server time, decision 016); likewise `caches`.
+        // page needs it (decision 016); likewise `caches`.
         get cf() {
           return request.cf;
         },

@@ -2,9 +2,9 @@
 const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
 
 /**
- * Formatted prices by paise: a page shows the same few hundred prices over and over, and
- * `Intl.NumberFormat#format` was ~1 % of home's server time (decision 016). Bounded: when full it
- * starts again, so odd amounts (cart totals) cannot grow it without limit.
+ * Formatted prices by paise: a page shows the same few hundred prices over and over (decision 016
+ * has what formatting each one cost). Bounded: when full it starts again, so odd amounts (cart
+ * totals) cannot grow it without limit.
  */
 const formatted = new Map<number, string>();
 const MAX_FORMATTED = 2000;

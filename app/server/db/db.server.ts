@@ -10,8 +10,8 @@ export type Database = DrizzleD1Database<typeof schema>;
 /**
  * What `drizzle(d1, { schema })` derives from the schema on every call: the tables' relations
  * (walking every table and column) and the SQL dialect. Both are pure functions of code, so they are
- * built once per isolate; each request only wraps its own D1 binding (decision 016: `drizzle()` per
- * request was ~3 % of home's server time). Nothing request-bound is kept here.
+ * built once per isolate; each request only wraps its own D1 binding (decision 016). Nothing
+ * request-bound is kept here.
  */
 const dialect = new SQLiteAsyncDialect();
 const tablesConfig = extractTablesRelationalConfig(schema, createTableRelationsHelpers);

@@ -1,26 +1,17 @@
 import { inlineScriptJson } from "~/lib/inline-json";
 
 /**
- * A page whose largest paint is an image marked `fetchpriority="high"` (home's banner) fetches its
- * JavaScript once that image has loaded and a frame has gone by; any other page when the parser
- * reaches the end of `<body>`, where Remix's `<Scripts>` stands (an inline script runs once the
- * stylesheet is in, so after the page could first paint) (decision 016).
+ * Fetches a page's JavaScript after its first paint (why and what it measured: decision 016,
+ * "Home's JavaScript after its banner"). The document carries Remix's modulepreloads inert (the
+ * `<link>` without its `rel`, so the page hydrates as rendered) and hands Remix's module script,
+ * unchanged, to a small classic script that adds them: on a page with an image marked
+ * `fetchpriority="high"`, once it has painted or after {@link LATEST_START_MS}; on any other page
+ * at once, at the end of `<body>`. Without JavaScript nothing is fetched; links and forms work.
  *
- * Every document is sent complete and works without JavaScript (decision 008): links are links and
- * forms post. The ~95 KB gzip of modules only hydrate it. Fetched at once, as `<Scripts>` asks (a
- * `modulepreload` per module and an inline module script importing them), they share a phone's slow
- * link with the stylesheet and the banner, and their evaluation can land before the first paint.
- * So the document carries them inert: each preload keeps its `<link>` but not its `rel` (hydration
- * matches elements by tag, so the page hydrates as rendered), and Remix's own module script, unchanged,
- * is handed to a small classic script in its place, which adds the preloads and the module script:
- * at once on a page without such an image; otherwise once it has painted, or after
- * {@link LATEST_START_MS} whatever happens (a banner that never loads, a tab opened in the
- * background, where frames do not run). A tap before then is a plain link or form.
- *
- * Reads React's output of `<Scripts nonce>`, which is fixed (`<link rel="modulepreload" href>`, the
- * script's `nonce`, then `type="module" async=""`); a document without it is returned as it was.
- * `tests/workers/catalogue.test.ts` fails if a Remix upgrade changes that output, and the e2e CSP
- * test that the page hydrates without an error.
+ * Reads React's fixed output of `<Scripts nonce>` (`<link rel="modulepreload" href>`, the script's
+ * `nonce`, then `type="module" async=""`); a document without it is returned as it was. The
+ * catalogue workers test fails if a Remix upgrade changes that output, and the e2e CSP test if the
+ * page no longer hydrates.
  */
 
 /** The longest a page waits for its largest image before it fetches its JavaScript anyway. */

@@ -82,7 +82,7 @@ const SETTING_NAMES = Object.keys(envSchema.shape) as (keyof typeof envSchema.sh
 /**
  * Each env object's last check, with what it was made from. Workers hand every request of an
  * isolate the same env object, and a page asks for its settings a dozen times (entry, session,
- * cookies, CSP…): parsing it each time was ~4 % of home's server time (decision 016). An env whose
+ * cookies, CSP…), so each is parsed once (decision 016). An env whose
  * values changed since (tests set values on one object) is checked again. The settings handed out
  * are derived once per check and frozen. Keyed by the object, so nothing outlives it.
  */
