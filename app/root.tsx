@@ -10,15 +10,15 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CartController } from "~/components/CartController";
-import { Footer } from "~/components/Footer";
-import { Header } from "~/components/Header";
-import { LocationPrompt } from "~/components/LocationPrompt";
-import { LinkController } from "~/components/LinkController";
-import { ServerFlashes } from "~/components/ServerFlashes";
-import { ToastProvider } from "~/components/Toaster";
+import { CartController } from "~/components/cart/CartController";
+import { Footer } from "~/components/layout/Footer";
+import { Header } from "~/components/layout/Header";
+import { LocationPrompt } from "~/components/stores/LocationPrompt";
+import { LinkController } from "~/components/catalogue/LinkController";
+import { ServerFlashes } from "~/components/layout/ServerFlashes";
+import { ToastProvider } from "~/components/layout/Toaster";
 import stylesheet from "~/styles.css?url";
-import { MobileCartBar } from "~/components/MobileCartBar";
+import { MobileCartBar } from "~/components/layout/MobileCartBar";
 import { useNonce } from "~/lib/nonce";
 import { cartFromRows, commitGuestCart, GUEST_ITEM_GONE, loadCart, readGuestCart } from "~/server/cart/cart.server";
 import { readLocation } from "~/server/stores/stores.server";

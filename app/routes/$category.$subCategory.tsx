@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useParams } from "@remix-run/react";
-import { ClientLink } from "~/components/ClientLink";
-import { LoadMore } from "~/components/LoadMore";
-import { ProductGrid } from "~/components/ProductGrid";
+import { ClientLink } from "~/components/catalogue/ClientLink";
+import { LoadMore } from "~/components/catalogue/LoadMore";
+import { ProductGrid } from "~/components/catalogue/ProductGrid";
 import { pageParam } from "~/lib/schemas/catalogue";
 import { idFromSegment, listingPath, titleFromSegment } from "~/lib/slugs";
 import { catalogueCacheControl, loadListing } from "~/server/catalogue/catalogue.server";
 import { notFound } from "~/server/http/not-found.server";
-import type { LocationPromptHandle } from "~/components/LocationPrompt";
+import type { LocationPromptHandle } from "~/components/stores/LocationPrompt";
 import { withSharedBatch } from "~/server/db/shared-batch.server";
 import { pageStockStore } from "~/server/stores/store-stock.server";
 

@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Await, Link, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
-import { Banner } from "~/components/Banner";
-import { CategoryGrid } from "~/components/CategoryGrid";
-import { ProductRow } from "~/components/ProductRow";
-import { HomeSkeleton } from "~/components/Skeletons";
+import { Banner } from "~/components/catalogue/Banner";
+import { CategoryGrid } from "~/components/catalogue/CategoryGrid";
+import { ProductRow } from "~/components/catalogue/ProductRow";
+import { HomeSkeleton } from "~/components/catalogue/Skeletons";
 import { listingPath } from "~/lib/slugs";
 import { catalogueCacheControl, loadHomeCatalogue } from "~/server/catalogue/catalogue.server";
-import type { LocationPromptHandle } from "~/components/LocationPrompt";
+import type { LocationPromptHandle } from "~/components/stores/LocationPrompt";
 import { withSharedBatch } from "~/server/db/shared-batch.server";
 import { pageStockStore } from "~/server/stores/store-stock.server";
 

@@ -1,14 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { CartContents } from "~/components/CartContents";
+import { CartContents } from "~/components/cart/CartContents";
 import { cartActionSchema } from "~/lib/schemas/cart";
 import { attempt } from "~/server/http/page-actions.server";
 import { addOne, cartOwnerFor, commitGuestCart, loadCart, removeLine, removeOne } from "~/server/cart/cart.server";
 import { getSessionUser } from "~/server/identity/visitor.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
-import { usePendingCart } from "~/lib/use-cart";
+import { usePendingCart } from "~/lib/hooks/use-cart";
 import { readFormData } from "~/server/http/form-data.server";
-import type { LocationPromptHandle } from "~/components/LocationPrompt";
+import type { LocationPromptHandle } from "~/components/stores/LocationPrompt";
 import { pageStockStore } from "~/server/stores/store-stock.server";
 
 export const meta: MetaFunction = () => [{ title: "Cart | FreshDash" }];

@@ -1,11 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { AddAddressTile } from "~/components/AddAddressTile";
-import { AddressForm } from "~/components/AddressForm";
-import { AddressLines } from "~/components/AddressCard";
-import { BillDetails } from "~/components/BillDetails";
-import { Dialog } from "~/components/Dialog";
-import { FormErrors } from "~/components/FormErrors";
+import { AddAddressTile } from "~/components/addresses/AddAddressTile";
+import { AddressForm } from "~/components/addresses/AddressForm";
+import { AddressLines } from "~/components/addresses/AddressCard";
+import { BillDetails } from "~/components/cart/BillDetails";
+import { Dialog } from "~/components/forms/Dialog";
+import { FormErrors } from "~/components/forms/FormErrors";
 import { newId } from "~/lib/ids";
 import { checkoutFormSchema } from "~/lib/schemas/order";
 import { ADDRESS_INTENTS, handleAddressIntent } from "~/server/addresses/address-actions.server";

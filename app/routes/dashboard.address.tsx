@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { AddressCard } from "~/components/AddressCard";
-import { AddAddressTile } from "~/components/AddAddressTile";
-import { AddressForm } from "~/components/AddressForm";
-import { Dialog } from "~/components/Dialog";
+import { AddressCard } from "~/components/addresses/AddressCard";
+import { AddAddressTile } from "~/components/addresses/AddAddressTile";
+import { AddressForm } from "~/components/addresses/AddressForm";
+import { Dialog } from "~/components/forms/Dialog";
 import { handleAddressIntent } from "~/server/addresses/address-actions.server";
 import { listAddresses } from "~/server/addresses/addresses.server";
 import { requireUser } from "~/server/identity/auth.server";

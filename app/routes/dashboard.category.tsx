@@ -2,9 +2,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { CategoryForm } from "~/components/admin/CategoryForm";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
-import { Dialog } from "~/components/Dialog";
-import { FormErrors } from "~/components/FormErrors";
-import { PermissionDenied } from "~/components/PermissionDenied";
+import { Dialog } from "~/components/forms/Dialog";
+import { FormErrors } from "~/components/forms/FormErrors";
+import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { handleCategoryIntent } from "~/server/catalogue/admin-actions.server";
 import { formRefused, readAdminForm } from "~/server/catalogue/admin-forms.server";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { OrderCard } from "~/components/OrderCard";
+import { OrderCard } from "~/components/orders/OrderCard";
 import { listOrders } from "~/server/orders/read-orders.server";
 import { requireUser } from "~/server/identity/auth.server";
 

@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { BoardOrderCard } from "~/components/admin/BoardOrderCard";
-import { PermissionDenied } from "~/components/PermissionDenied";
+import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { STATUS_LABELS } from "~/lib/order-status";
 import { BOARD_FILTERS, BOARD_PAGE_SIZE, boardActionSchema, boardQuerySchema, type BoardFilter } from "~/lib/schemas/fulfilment";
-import { useNow } from "~/lib/use-now";
-import { usePolling } from "~/lib/use-polling";
+import { useNow } from "~/lib/hooks/use-now";
+import { usePolling } from "~/lib/hooks/use-polling";
 import { attempt } from "~/server/http/page-actions.server";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { moveOrder, refundOrder } from "~/server/orders/fulfilment.server";

@@ -3,9 +3,9 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } 
 import { useRef } from "react";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { ProductForm } from "~/components/admin/ProductForm";
-import { Dialog } from "~/components/Dialog";
-import { FormErrors } from "~/components/FormErrors";
-import { PermissionDenied } from "~/components/PermissionDenied";
+import { Dialog } from "~/components/forms/Dialog";
+import { FormErrors } from "~/components/forms/FormErrors";
+import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { isId } from "~/lib/ids";
 import { pageParam } from "~/lib/schemas/catalogue";
 import { paiseToRupees } from "~/lib/money";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ZeroResultRow } from "~/components/admin/ZeroResultRow";
-import { PermissionDenied } from "~/components/PermissionDenied";
+import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { insightListSchema, searchInsightActionSchema, type INSIGHT_SORTS } from "~/lib/schemas/search";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { readFormData } from "~/server/http/form-data.server";

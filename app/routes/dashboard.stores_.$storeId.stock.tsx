@@ -4,8 +4,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { StockCsvForm } from "~/components/admin/StockCsvForm";
 import { StockImportPreview } from "~/components/admin/StockImportPreview";
-import { FormErrors } from "~/components/FormErrors";
-import { PermissionDenied } from "~/components/PermissionDenied";
+import { FormErrors } from "~/components/forms/FormErrors";
+import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { isId } from "~/lib/ids";
 import { stockCsvFormSchema, stockImportConfirmSchema } from "~/lib/schemas/stock-import";
 import { decodeStockCsv, parseStockCsv, STOCK_CSV_ERRORS, STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS } from "~/lib/stock-csv";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
-import { AccountMenu } from "~/components/AccountMenu";
-import { useAccount } from "~/lib/use-account";
+import { AccountMenu } from "~/components/layout/AccountMenu";
+import { useAccount } from "~/lib/hooks/use-account";
 import { requireUser } from "~/server/identity/auth.server";
 
 /** Every /dashboard page needs a session (redirect to /login?redirectTo=...); private, no-store like every personal response (cacheHeaders). */

@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm } from "~/components/admin/ProductForm";
-import { FormErrors } from "~/components/FormErrors";
-import { PermissionDenied } from "~/components/PermissionDenied";
+import { FormErrors } from "~/components/forms/FormErrors";
+import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { createProduct } from "~/server/catalogue/admin-catalogue.server";
 import { EMPTY_DRAFT } from "~/lib/product-draft";
-import { useFormKey } from "~/lib/use-form-key";
+import { useFormKey } from "~/lib/hooks/use-form-key";
 import { formRefused, productStep, readAdminForm, refusedSave } from "~/server/catalogue/admin-forms.server";
 import { productFormOptions } from "~/server/catalogue/admin-options.server";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { LocationForm } from "~/components/LocationForm";
+import { LocationForm } from "~/components/stores/LocationForm";
 import { locationSchema, notifyRequestSchema } from "~/lib/schemas/store";
-import { deliveryLabel } from "~/lib/use-delivery-location";
+import { deliveryLabel } from "~/lib/hooks/use-delivery-location";
 import { attempt, refusedForm } from "~/server/http/page-actions.server";
 import { getSessionUser } from "~/server/identity/visitor.server";
 import { readFormData } from "~/server/http/form-data.server";

@@ -1,16 +1,16 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { CartQuantityControl } from "~/components/CartQuantityControl";
-import { PriceBlock } from "~/components/PriceBlock";
-import { ProductGallery } from "~/components/ProductGallery";
-import { WhyShop } from "~/components/WhyShop";
+import { CartQuantityControl } from "~/components/cart/CartQuantityControl";
+import { PriceBlock } from "~/components/catalogue/PriceBlock";
+import { ProductGallery } from "~/components/catalogue/ProductGallery";
+import { WhyShop } from "~/components/catalogue/WhyShop";
 import { paiseToRupees } from "~/lib/money";
 import { discountedPrice } from "~/lib/pricing";
 import { inlineScriptJson } from "~/lib/inline-json";
 import { idFromSegment, productPath } from "~/lib/slugs";
-import { useCartControls } from "~/lib/use-cart-controls";
+import { useCartControls } from "~/lib/hooks/use-cart-controls";
 import { catalogueCacheControl, loadProduct } from "~/server/catalogue/catalogue.server";
-import type { LocationPromptHandle } from "~/components/LocationPrompt";
+import type { LocationPromptHandle } from "~/components/stores/LocationPrompt";
 import { withSharedBatch } from "~/server/db/shared-batch.server";
 import { pageStockStore } from "~/server/stores/store-stock.server";
 

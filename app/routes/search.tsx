@@ -1,16 +1,16 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigation } from "@remix-run/react";
-import { LoadMore } from "~/components/LoadMore";
-import { ProductGrid } from "~/components/ProductGrid";
-import { SearchCorrection } from "~/components/SearchCorrection";
-import { SearchEmptyState } from "~/components/SearchEmptyState";
-import { CardSkeletons } from "~/components/Skeletons";
+import { LoadMore } from "~/components/catalogue/LoadMore";
+import { ProductGrid } from "~/components/catalogue/ProductGrid";
+import { SearchCorrection } from "~/components/search/SearchCorrection";
+import { SearchEmptyState } from "~/components/search/SearchEmptyState";
+import { CardSkeletons } from "~/components/catalogue/Skeletons";
 import { pageParam } from "~/lib/schemas/catalogue";
 import { SEARCH_MAX_LENGTH } from "~/lib/search/normalise";
 import { catalogueCacheControl } from "~/server/catalogue/catalogue.server";
 import { recordZeroResultSearch } from "~/server/search/search-insights.server";
 import { searchCatalogue } from "~/server/search/search.server";
-import type { LocationPromptHandle } from "~/components/LocationPrompt";
+import type { LocationPromptHandle } from "~/components/stores/LocationPrompt";
 import { pageStockStore } from "~/server/stores/store-stock.server";
 
 const SEARCH_PAGE_SIZE = 10;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useNavigate } from "@remix-run/react";
-import { AccountMenu } from "~/components/AccountMenu";
-import { useAccount } from "~/lib/use-account";
+import { AccountMenu } from "~/components/layout/AccountMenu";
+import { useAccount } from "~/lib/hooks/use-account";
 import { requireUser } from "~/server/identity/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "My Account | FreshDash" }];

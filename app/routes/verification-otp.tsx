@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard } from "~/components/AuthCard";
-import { OtpInput } from "~/components/OtpInput";
-import { SubmitButton } from "~/components/SubmitButton";
+import { AuthCard } from "~/components/forms/AuthCard";
+import { OtpInput } from "~/components/forms/OtpInput";
+import { SubmitButton } from "~/components/forms/SubmitButton";
 import { emailSchema, otpSchema } from "~/lib/schemas/account";
 import { resetGrantCookie, verifyResetCode } from "~/server/identity/password-reset.server";
 import { readFormData } from "~/server/http/form-data.server";

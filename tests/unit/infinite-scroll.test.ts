@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { watchScroll, type ScrollView } from "~/lib/use-infinite-scroll";
+import { watchScroll, type ScrollView } from "../../app/lib/hooks/use-infinite-scroll";
 
 function fakeWindow(scrollHeight: number, innerHeight: number) {
   const target = new EventTarget();

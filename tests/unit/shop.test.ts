@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { withPendingQuantities, type CartView } from "~/lib/cart-view";
 import { computeBill } from "~/lib/pricing";
-import { applyCartIntent } from "~/lib/use-cart";
+import { applyCartIntent } from "../../app/lib/hooks/use-cart";
 import { addressSchema } from "~/lib/schemas/address";
 import { apiCartUpdateQtySchema, cartActionSchema } from "~/lib/schemas/cart";
 import { apiOrderSchema, checkoutFormSchema } from "~/lib/schemas/order";

@@ -1,10 +1,10 @@
 import { formatINR } from "~/lib/money";
 import { minutesSince, NEXT_ACTION_LABELS, nextStatus, DELIVERY_PROMISE_MS } from "~/lib/order-status";
 import type { BoardOrder } from "~/server/orders/order-board.server";
-import { IntentButton } from "../IntentButton";
-import { OrderItems } from "../OrderItems";
-import { OrderPayment } from "../OrderPayment";
-import { formatOrderTime, OrderTimeline, STATUS_LABELS } from "../OrderTimeline";
+import { IntentButton } from "../forms/IntentButton";
+import { OrderItems } from "../orders/OrderItems";
+import { OrderPayment } from "../orders/OrderPayment";
+import { formatOrderTime, OrderTimeline, STATUS_LABELS } from "../orders/OrderTimeline";
 
 /**
  * One order on the admin board: who, where, what, how paid, how long ago (red once the ten-minute

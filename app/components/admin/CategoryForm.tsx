@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
-import { FormField } from "../FormField";
-import { SubmitButton } from "../SubmitButton";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { FormField } from "../forms/FormField";
+import { SubmitButton } from "../forms/SubmitButton";
 import { ImageField } from "./ImageField";
 
 export interface CategoryDraft {

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { Dialog } from "../Dialog";
+import { Dialog } from "../forms/Dialog";
 
 /** The confirm dialog (URL-driven): Cancel is a link back, the confirm button posts the delete intent. */
 export function ConfirmDelete({

@@ -1,5 +1,5 @@
-import { useHydrated } from "~/lib/use-hydrated";
-import { FieldError } from "../FieldError";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { FieldError } from "../forms/FieldError";
 
 const REPICK_IMAGES = "Choose the new images again: images are uploaded only when the form is saved.";
 

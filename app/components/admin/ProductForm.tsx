@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
 import type { ProductDraft } from "~/lib/product-draft";
-import { Dialog } from "../Dialog";
-import { FieldError } from "../FieldError";
-import { SubmitButton } from "../SubmitButton";
+import { Dialog } from "../forms/Dialog";
+import { FieldError } from "../forms/FieldError";
+import { SubmitButton } from "../forms/SubmitButton";
 import { ImageField } from "./ImageField";
 import { StoreStockFields } from "./StoreStockFields";
 

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { stockCsvFormSchema } from "~/lib/schemas/stock-import";
-import { FormErrors } from "../FormErrors";
+import { FormErrors } from "../forms/FormErrors";
 
 /**
  * Step 1 of a store's CSV stock import: choose a file or paste the text, then "Preview". A plain

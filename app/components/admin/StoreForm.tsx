@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { formatPincodeRanges, storeFormFields, storeFormSchema, timeOfDay, type PincodeRange } from "~/lib/schemas/store";
-import { FormErrors } from "../FormErrors";
-import { FormField } from "../FormField";
+import { FormErrors } from "../forms/FormErrors";
+import { FormField } from "../forms/FormField";
 
 /** A store as the form starts from (an existing one when editing). */
 export interface StoreDraft {

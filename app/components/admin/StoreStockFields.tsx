@@ -1,5 +1,5 @@
 import type { ProductDraft } from "~/lib/product-draft";
-import { FieldError } from "../FieldError";
+import { FieldError } from "../forms/FieldError";
 
 type StoreOption = { id: string; name: string; city: string };
 

@@ -1,6 +1,6 @@
 /** Addresses: every query is scoped to the signed-in user; others' ids behave as missing (404). */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { addresses, nowMs } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import type { AddressInput } from "~/lib/schemas/address";

@@ -12,7 +12,7 @@ import * as z from "zod";
 import { storeNotifyRequests, storePincodeRanges, stores, users, nowMs } from "~/db/schema";
 import { ID_PATTERN, newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
-import type { DeliveryLocation } from "~/lib/use-delivery-location";
+import type { DeliveryLocation } from "~/lib/hooks/use-delivery-location";
 import { PINCODE_PATTERN, type PincodeRange, type StoreInput } from "~/lib/schemas/store";
 import { parseCookie, signedCookie } from "~/server/http/cookies.server";
 import { type Database, failedOn, getDb } from "~/server/db/db.server";

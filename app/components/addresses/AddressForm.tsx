@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { addressSchema, type AddressInput } from "~/lib/schemas/address";
-import { FormField } from "./FormField";
+import { FormField } from "~/components/forms/FormField";
 
 interface Props {
   intent: "create-address" | "update-address";

@@ -1,4 +1,4 @@
-import { useCartControls } from "~/lib/use-cart-controls";
+import { useCartControls } from "~/lib/hooks/use-cart-controls";
 import { ProductCard, type CardProduct } from "./ProductCard";
 
 /** A listing's or search's grid of cards: the first four load their image eagerly (above the fold on a phone). */

@@ -1,6 +1,6 @@
 import type { OrderStatus } from "~/db/schema";
 import { etaFor, formatCountdown } from "~/lib/order-status";
-import { useNow } from "~/lib/use-now";
+import { useNow } from "~/lib/hooks/use-now";
 import { formatClock } from "./OrderTimeline";
 
 /**

@@ -1,5 +1,5 @@
 import { useFetchers } from "@remix-run/react";
-import { withPendingQuantities, type CartView } from "./cart-view";
+import { withPendingQuantities, type CartView } from "~/lib/cart-view";
 
 /** Every cart change of one product runs under this fetcher key: a fast second click replaces the first. */
 export const cartFetcherKey = (productId: string) => `cart:${productId}`;

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { CategoryGrid, type CategoryTile } from "./CategoryGrid";
+import { CategoryGrid, type CategoryTile } from "~/components/catalogue/CategoryGrid";
 
 /** Everyday words shown when a search finds nothing and no close word exists. */
 const POPULAR_SEARCHES = ["milk", "bread", "eggs", "atta", "rice", "chips", "chocolate", "detergent"];

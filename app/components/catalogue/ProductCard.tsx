@@ -1,6 +1,6 @@
 import { productPath } from "~/lib/slugs";
-import type { CartControls } from "~/lib/use-cart-controls";
-import { CartQuantityControl } from "./CartQuantityControl";
+import type { CartControls } from "~/lib/hooks/use-cart-controls";
+import { CartQuantityControl } from "~/components/cart/CartQuantityControl";
 import { ClientLink } from "./ClientLink";
 import { PriceBlock } from "./PriceBlock";
 

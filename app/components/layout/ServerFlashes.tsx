@@ -1,4 +1,4 @@
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import type { Toast } from "~/server/http/toast.server";
 import { FlashMessage } from "./FlashMessage";
 import { ShowServerToast } from "./Toaster";

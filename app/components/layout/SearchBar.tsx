@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useState } from "react";
-import { SearchBox } from "./SearchBox";
+import { SearchBox } from "~/components/search/SearchBox";
 import { TypingPlaceholder } from "./TypingPlaceholder";
 
 function MagnifierIcon() {

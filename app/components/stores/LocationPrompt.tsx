@@ -1,5 +1,5 @@
 import { Link, useLocation, useMatches } from "@remix-run/react";
-import { locationHref, useDeliveryLocation } from "~/lib/use-delivery-location";
+import { locationHref, useDeliveryLocation } from "~/lib/hooks/use-delivery-location";
 
 /** Routes that show stock say so with `export const handle = { locationPrompt: true }`. */
 export interface LocationPromptHandle {

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { formatINR } from "~/lib/money";
-import { useRootCart } from "~/lib/use-root-cart";
+import { useRootCart } from "~/lib/hooks/use-root-cart";
 
 /** Small screens: count, total and 'View Cart' at the bottom while the cart has items (not on /checkout). */
 export function MobileCartBar() {

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 
 const THUMB_STEP = 100;
 

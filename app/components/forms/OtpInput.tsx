@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { FieldError } from "./FieldError";
 
 const LENGTH = 6;

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useSearchSuggestions, type SearchSuggestion } from "~/lib/use-search-suggestions";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { useSearchSuggestions, type SearchSuggestion } from "~/lib/hooks/use-search-suggestions";
 import { SearchSuggestions } from "./SearchSuggestions";
 
 const PLACEHOLDER = "Search for atta dal and more.";

@@ -1,11 +1,11 @@
 import { useFetcher, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { applyCartIntent, cartFetcherKey, usePendingCartIntents } from "~/lib/use-cart";
-import { CartControlsContext, type CartControls } from "~/lib/use-cart-controls";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useLoadedRootCart } from "~/lib/use-root-cart";
+import { applyCartIntent, cartFetcherKey, usePendingCartIntents } from "~/lib/hooks/use-cart";
+import { CartControlsContext, type CartControls } from "~/lib/hooks/use-cart-controls";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { useLoadedRootCart } from "~/lib/hooks/use-root-cart";
 import { CART_INTENTS, cartFormId } from "./CartQuantityControl";
-import { useToast } from "./Toaster";
+import { useToast } from "~/components/layout/Toaster";
 
 type CartActionData = { ok: boolean; message: string; quantity?: number };
 

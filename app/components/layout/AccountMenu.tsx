@@ -1,5 +1,5 @@
 import { Form, NavLink } from "@remix-run/react";
-import type { Account } from "~/lib/use-account";
+import type { Account } from "~/lib/hooks/use-account";
 
 const ADMIN_LINKS = [
   { to: "/dashboard/category", label: "Category" },

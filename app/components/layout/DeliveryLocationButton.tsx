@@ -1,14 +1,14 @@
 import { Link, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
-import { deliveryLabel, locationHref, useDeliveryLocation } from "~/lib/use-delivery-location";
-import { useHydrated } from "~/lib/use-hydrated";
-import type { LocationDialogHandle } from "./LocationDialog";
+import { deliveryLabel, locationHref, useDeliveryLocation } from "~/lib/hooks/use-delivery-location";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
+import type { LocationDialogHandle } from "~/components/stores/LocationDialog";
 
 /**
  * The dialog (with its form validation: conform and zod) is its own chunk, fetched when the shopper
  * points at or focuses the button, so storefront pages do not ship it (client JS budget).
  */
-const loadLocationDialog = () => import("./LocationDialog");
+const loadLocationDialog = () => import("~/components/stores/LocationDialog");
 const LocationDialog = lazy(() => loadLocationDialog().then((module) => ({ default: module.LocationDialog })));
 
 /**

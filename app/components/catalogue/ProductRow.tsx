@@ -1,6 +1,6 @@
 import { useRef } from "react";
-import { useCartControls } from "~/lib/use-cart-controls";
-import { useMediaQuery } from "~/lib/use-media-query";
+import { useCartControls } from "~/lib/hooks/use-cart-controls";
+import { useMediaQuery } from "~/lib/hooks/use-media-query";
 import { ClientLink } from "./ClientLink";
 import { ProductCard, type CardProduct } from "./ProductCard";
 

@@ -1,4 +1,4 @@
-import type { SearchSuggestion } from "~/lib/use-search-suggestions";
+import type { SearchSuggestion } from "~/lib/hooks/use-search-suggestions";
 
 interface Props {
   id: string;

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useAccount } from "~/lib/use-account";
+import { useAccount } from "~/lib/hooks/use-account";
 import { AccountMenu } from "./AccountMenu";
 
 function PersonIcon() {

@@ -1,6 +1,6 @@
 import { formatINR } from "~/lib/money";
 import { unitPrice, type CartViewLine } from "~/lib/cart-view";
-import { useCartControls } from "~/lib/use-cart-controls";
+import { useCartControls } from "~/lib/hooks/use-cart-controls";
 import { CartQuantityControl } from "./CartQuantityControl";
 
 export function CartLineItem({ line }: { line: CartViewLine }) {

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { EMPTY_CART, type CartView } from "./cart-view";
+import { EMPTY_CART, type CartView } from "~/lib/cart-view";
 import { usePendingCart } from "./use-cart";
 
 /** The cart the root loader read for this request (no pending changes). */

@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 
 /** A password input with a show/hide toggle (the toggle needs JavaScript, so it appears only then). */
 export function PasswordField({

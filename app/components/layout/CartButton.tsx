@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { formatINR } from "~/lib/money";
-import { useRootCart } from "~/lib/use-root-cart";
-import { CartPanel } from "./CartPanel";
+import { useRootCart } from "~/lib/hooks/use-root-cart";
+import { CartPanel } from "~/components/cart/CartPanel";
 
 function CartIcon() {
   return (

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useInfiniteScroll } from "~/lib/use-infinite-scroll";
+import { useInfiniteScroll } from "~/lib/hooks/use-infinite-scroll";
 import { CardSkeletons } from "./Skeletons";
 
 /**

@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { Form as RemixForm } from "@remix-run/react";
 import { notifyRequestSchema } from "~/lib/schemas/store";
-import { FormErrors } from "./FormErrors";
-import { FormField } from "./FormField";
+import { FormErrors } from "~/components/forms/FormErrors";
+import { FormField } from "~/components/forms/FormField";
 
 /** "Tell me when you do": an optional email for a pincode no store serves yet. */
 export function StoreNotifyForm({
