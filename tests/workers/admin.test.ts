@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, login, makeProduct, newShopper, randomIp, stockOf, VALID_ADDRESS } from "./api-client";
+import { api, login, makeProduct, newShopper, stockOf, VALID_ADDRESS } from "./api-client";
 import { BASE, TINY_PNG } from "./fixtures";
 import {
   adminCookie,

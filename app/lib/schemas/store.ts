@@ -43,8 +43,8 @@ export const notifyRequestSchema = z.object({
  * (`store_pincode_ranges_check`, migrations/0010_stores.sql: from between 110000 and 999999, to
  * between from and 999999). Indian pincodes start at 110001 (New Delhi); no postal zone starts 10.
  */
-export const LOWEST_STORE_PINCODE = 110000;
-export const HIGHEST_STORE_PINCODE = 999999;
+const LOWEST_STORE_PINCODE = 110000;
+const HIGHEST_STORE_PINCODE = 999999;
 
 /** Most ranges one store may serve (each is one row; far above a dark store's few dozen). */
 const MAX_PINCODE_RANGES = 100;

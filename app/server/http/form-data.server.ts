@@ -117,7 +117,7 @@ export async function readAtMost(request: FormRequest, maxBytes: number): Promis
  * Most bytes read and dropped after a body was found too large, so that the refusal is given once
  * the client has sent it all; a body larger still is cancelled (it can only be an abuse).
  */
-export const DISCARD_MAX_BYTES = 32 * 1024 * 1024;
+const DISCARD_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Reads what is left of a refused body and drops it (see the header): cancelled only past DISCARD_MAX_BYTES. */
 async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {

@@ -128,7 +128,7 @@ export interface UserLinks {
 }
 
 /** A user with nothing yet (just registered). */
-export const NO_LINKS: UserLinks = { address_details: [], shopping_cart: [], orderHistory: [] };
+const NO_LINKS: UserLinks = { address_details: [], shopping_cart: [], orderHistory: [] };
 
 /** The ids of `idColumn`'s rows matching `where`, in `order`, as one JSON array text (`[]` when none). */
 function idsArray(idColumn: SQLiteColumn, where: SQL | undefined, order: SQL[]) {

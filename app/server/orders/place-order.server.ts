@@ -379,7 +379,7 @@ function orderWrites(db: Database, plan: OrderPlan, reservationExpiresAt: number
  * Most units of one product a shopper's open cash orders (neither delivered nor cancelled) may hold
  * at one store: the per-line limit. Online checkouts are capped by their one-hold rule instead.
  */
-export const MAX_OPEN_CASH_QUANTITY = MAX_LINE_QUANTITY;
+const MAX_OPEN_CASH_QUANTITY = MAX_LINE_QUANTITY;
 
 /** Units of a product on the shopper's open cash orders at a store, as an SQL expression (this order's lines included once inserted). */
 function openCashQuantitySql(userId: string, storeId: string, productId: string) {
