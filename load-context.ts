@@ -8,13 +8,7 @@ import { getSettings } from "./app/server/platform/env.server";
  * between the loaders of a GET; a POST runs an action first, so its loaders must read afresh.
  * The types it fills (`Env`, `AppLoadContext`) live in app/server/platform/bindings.ts.
  */
-export function getLoadContext({
-  request,
-  context,
-}: {
-  request: Request;
-  context: { cloudflare: Cloudflare };
-}): AppLoadContext {
+export function getLoadContext({ request, context }: { request: Request; context: { cloudflare: Cloudflare } }): AppLoadContext {
   const reading = request.method === "GET" || request.method === "HEAD";
   const corsClient = corsClientOrigin(request, getSettings(context.cloudflare.env));
   return { cloudflare: context.cloudflare, corsClient, ...(reading ? { memo: {} } : {}) };

@@ -31,7 +31,11 @@ interface Target {
   signedIn?: boolean;
 }
 
-const slug = (n: string) => n.replace(/[\s,&]+/g, "-").replace(/[^A-Za-z0-9-]+/g, "").replace(/-+/g, "-");
+const slug = (n: string) =>
+  n
+    .replace(/[\s,&]+/g, "-")
+    .replace(/[^A-Za-z0-9-]+/g, "")
+    .replace(/-+/g, "-");
 
 async function start(name: string, checkout: string): Promise<{ side: Side; pid: number | undefined }> {
   const port = await freePort();

@@ -68,7 +68,13 @@ async function reactDom() {
       h("button", { key: "c", type: "submit", form: "cart-add", name: "productId", value: `p${i}`, className: "btn-add" }, "Add"),
     ]);
   const page = (): ReactNode =>
-    h("main", null, Array.from({ length: 14 }, (_, r) => h("section", { key: r, "aria-label": `Row ${r}` }, [h("h2", { key: "h" }, `Row ${r}`), ...Array.from({ length: 6 }, (_, c) => card(r * 6 + c))])));
+    h(
+      "main",
+      null,
+      Array.from({ length: 14 }, (_, r) =>
+        h("section", { key: r, "aria-label": `Row ${r}` }, [h("h2", { key: "h" }, `Row ${r}`), ...Array.from({ length: 6 }, (_, c) => card(r * 6 + c))]),
+      ),
+    );
   const render = (server: any) => async () => new Response(await server.renderToReadableStream(page())).arrayBuffer();
   await compare("react-dom: render a home-like page (84 cards) to one buffer", 100, { patched: render(patched), unpatched: render(plain) });
 }
@@ -104,7 +110,10 @@ async function staticRoutes() {
   const context = {
     basename: "/",
     location: { pathname: "/", search: "", hash: "", state: null, key: "default" },
-    matches: [{ params: {}, pathname: "/", pathnameBase: "/", route: { id: "root" } }, { params: {}, pathname: "/", pathnameBase: "/", route: { id: "routes/_index" } }],
+    matches: [
+      { params: {}, pathname: "/", pathnameBase: "/", route: { id: "root" } },
+      { params: {}, pathname: "/", pathnameBase: "/", route: { id: "routes/_index" } },
+    ],
     loaderData: {},
     actionData: null,
     errors: null,

@@ -113,7 +113,12 @@ const worker = workerBundleKb();
 rmSync(persistTo, { recursive: true, force: true });
 migrate(persistTo);
 await seed(persistTo, { large: true });
-const server = serve({ port, persistTo, vars: { BENCH: "1", ENVIRONMENT: "production", SESSION_SECRET: "bench-secret-not-for-production-use" }, stdio: "ignore" });
+const server = serve({
+  port,
+  persistTo,
+  vars: { BENCH: "1", ENVIRONMENT: "production", SESSION_SECRET: "bench-secret-not-for-production-use" },
+  stdio: "ignore",
+});
 const base = `http://127.0.0.1:${port}`;
 try {
   await waitForServer(`${base}/ping`);
@@ -123,8 +128,15 @@ try {
   };
   const cat = categories.data.find((c) => c.name.startsWith("Dairy")) ?? categories.data[0];
   const sub = subs.data.find((s) => s.category.some((c) => c._id === cat._id))!;
-  const slug = (n: string) => n.replace(/[\s,&]+/g, "-").replace(/[^A-Za-z0-9-]+/g, "").replace(/-+/g, "-");
-  const products = (await (await fetch(`${base}/api/product/get`, { method: "POST", body: "{}" })).json()) as { data: { _id: string; name: string }[]; totalCount: number };
+  const slug = (n: string) =>
+    n
+      .replace(/[\s,&]+/g, "-")
+      .replace(/[^A-Za-z0-9-]+/g, "")
+      .replace(/-+/g, "-");
+  const products = (await (await fetch(`${base}/api/product/get`, { method: "POST", body: "{}" })).json()) as {
+    data: { _id: string; name: string }[];
+    totalCount: number;
+  };
   const product = products.data[0];
   const login = await fetch(`${base}/api/user/login`, {
     method: "POST",
@@ -150,10 +162,19 @@ try {
     { name: "/ (home), edge cache hit", path: "/", page: true, edge: true, budgetKey: "/" },
     { name: "product, edge cache hit", path: productPage, page: true, edge: true, budgetKey: "product" },
     { name: "POST /api/product/get", path: "/api/product/get", method: "POST", body: { page: 3, limit: 12 } },
-    { name: "POST /api/product/search-product", path: "/api/product/search-product", method: "POST", body: { search: "milk", page: 1 }, budgetKey: "searchApi", d1Budget: 1 },
+    {
+      name: "POST /api/product/search-product",
+      path: "/api/product/search-product",
+      method: "POST",
+      body: { search: "milk", page: 1 },
+      budgetKey: "searchApi",
+      d1Budget: 1,
+    },
     { name: "GET /api/product/suggest?q=mil", path: "/api/product/suggest?q=mil", budgetKey: "searchApi" },
   ];
-  console.log(`\n${products.totalCount} products · ${REQUESTS} requests per target after ${WARMUP} warm-up · concurrency ${CONCURRENCY} · node ${process.version}\n`);
+  console.log(
+    `\n${products.totalCount} products · ${REQUESTS} requests per target after ${WARMUP} warm-up · concurrency ${CONCURRENCY} · node ${process.version}\n`,
+  );
   const results = [];
   for (const t of targets) results.push({ t, r: await measure(base, t) });
   const baseline = results[0].r.rps;
@@ -182,7 +203,9 @@ try {
   const table = [header, header.map(() => "---"), ...rows].map((cells) => `| ${cells.join(" | ")} |`).join("\n");
   console.log(table);
 
-  console.log(`\nWorker bundle (wrangler deploy --dry-run): ${worker.rawKb.toFixed(0)} KB, ${worker.gzipKb.toFixed(0)} KB gzip (budget ≤ ${WORKER_GZIP_BUDGET_KB})`);
+  console.log(
+    `\nWorker bundle (wrangler deploy --dry-run): ${worker.rawKb.toFixed(0)} KB, ${worker.gzipKb.toFixed(0)} KB gzip (budget ≤ ${WORKER_GZIP_BUDGET_KB})`,
+  );
   if (worker.gzipKb > WORKER_GZIP_BUDGET_KB) misses.push(`worker: ${worker.gzipKb.toFixed(0)} KB gzip > ${WORKER_GZIP_BUDGET_KB}`);
 
   if (process.env.BENCH_LIGHTHOUSE !== "0") {

@@ -52,9 +52,7 @@ export async function seed(persistTo: string | undefined, { large = false } = {}
         return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
       },
     });
-    console.log(
-      `Seeded ${counts.categories} categories, ${counts.subCategories} sub-categories, ${counts.products} products and the demo accounts.`,
-    );
+    console.log(`Seeded ${counts.categories} categories, ${counts.subCategories} sub-categories, ${counts.products} products and the demo accounts.`);
   } finally {
     await proxy.dispose();
   }

@@ -51,7 +51,12 @@ try {
     const context = { cloudflare: { env: proxy.env, ctx: proxy.ctx } } as unknown as AppLoadContext;
     const byKind = new Map<string, { n: number; at3: number; top1: number; zero: number }>();
     const misses: string[] = [];
-    let soldN = 0, at3 = 0, top1 = 0, zero = 0, notSoldN = 0, notSoldFound = 0;
+    let soldN = 0,
+      at3 = 0,
+      top1 = 0,
+      zero = 0,
+      notSoldN = 0,
+      notSoldFound = 0;
     for (const query of QUERIES) {
       const result = await searchCatalogue(context, { q: query.q, page: 1, pageSize: 10, cumulative: false, shape: "full", store: null });
       const first3 = result.items.slice(0, 3);

@@ -103,13 +103,7 @@ export async function seedId(kind: string, key: string): Promise<string> {
  * Pictures the store itself uses (home banner art, each in the widths its srcset offers),
  * uploaded alongside the catalogue's.
  */
-export const SITE_IMAGES = [
-  "banner-desktop.webp",
-  "banner-desktop-1200.webp",
-  "banner-desktop-800.webp",
-  "banner-mobile.webp",
-  "banner-mobile-480.webp",
-];
+export const SITE_IMAGES = ["banner-desktop.webp", "banner-desktop-1200.webp", "banner-desktop-800.webp", "banner-mobile.webp", "banner-mobile-480.webp"];
 
 export const seedImageUrl = (file: string) => `/images/seed/${file}`;
 
@@ -136,12 +130,7 @@ export interface SeedOptions {
   withAccounts?: boolean;
 }
 
-export async function seedStore(
-  db: D1Database,
-  bucket: R2Bucket | null,
-  catalogue: CatalogueFile,
-  { loadImage, withAccounts = true }: SeedOptions = {},
-) {
+export async function seedStore(db: D1Database, bucket: R2Bucket | null, catalogue: CatalogueFile, { loadImage, withAccounts = true }: SeedOptions = {}) {
   const statements: D1PreparedStatement[] = [];
   const catIds = new Map<string, string>();
   const subIds = new Map<string, string>();
@@ -149,16 +138,12 @@ export async function seedStore(
   for (const c of catalogue.categories) {
     const id = await seedId("category", c.key);
     catIds.set(c.key, id);
-    statements.push(
-      db.prepare("insert into categories (id, name, image) values (?, ?, ?)").bind(id, c.name, seedImageUrl(c.image)),
-    );
+    statements.push(db.prepare("insert into categories (id, name, image) values (?, ?, ?)").bind(id, c.name, seedImageUrl(c.image)));
   }
   for (const s of catalogue.subCategories) {
     const id = await seedId("subcategory", s.key);
     subIds.set(s.key, id);
-    statements.push(
-      db.prepare("insert into sub_categories (id, name, image) values (?, ?, ?)").bind(id, s.name, seedImageUrl(s.image)),
-    );
+    statements.push(db.prepare("insert into sub_categories (id, name, image) values (?, ?, ?)").bind(id, s.name, seedImageUrl(s.image)));
     s.categories.forEach((key, position) => {
       statements.push(
         db
@@ -174,9 +159,7 @@ export async function seedStore(
     storeIds.push(id);
     statements.push(
       db
-        .prepare(
-          "insert into stores (id, name, address, city, opens_at, closes_at, base_delivery_minutes, is_default) values (?, ?, ?, ?, ?, ?, ?, ?)",
-        )
+        .prepare("insert into stores (id, name, address, city, opens_at, closes_at, base_delivery_minutes, is_default) values (?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(id, store.name, store.address, store.city, store.opensAt, store.closesAt, store.baseDeliveryMinutes, store.isDefault ? 1 : 0),
       ...store.ranges.map(([from, to]) =>
         db.prepare("insert into store_pincode_ranges (store_id, from_pincode, to_pincode) values (?, ?, ?)").bind(id, from, to),
@@ -190,9 +173,7 @@ export async function seedStore(
     const id = await seedId("product", p.name);
     statements.push(
       db
-        .prepare(
-          "insert into products (id, name, description, unit, price, discount, more_details, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        )
+        .prepare("insert into products (id, name, description, unit, price, discount, more_details, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(
           id,
           p.name,
@@ -211,17 +192,11 @@ export async function seedStore(
       );
     });
     p.images.forEach((file, position) => {
-      statements.push(
-        db
-          .prepare("insert into product_images (product_id, position, url) values (?, ?, ?)")
-          .bind(id, position, seedImageUrl(file)),
-      );
+      statements.push(db.prepare("insert into product_images (product_id, position, url) values (?, ?, ?)").bind(id, position, seedImageUrl(file)));
     });
     p.categories.forEach((key, position) => {
       statements.push(
-        db
-          .prepare("insert into product_categories (product_id, category_id, position) values (?, ?, ?)")
-          .bind(id, mustGet(catIds, key, p.name), position),
+        db.prepare("insert into product_categories (product_id, category_id, position) values (?, ?, ?)").bind(id, mustGet(catIds, key, p.name), position),
       );
     });
     p.subCategories.forEach((key, position) => {
@@ -238,14 +213,10 @@ export async function seedStore(
     const shopperId = await seedId("user", DEMO_ACCOUNTS.shopper.email);
     statements.push(
       db
-        .prepare(
-          "insert into users (id, name, email, password_hash, role, verify_email, mobile) values (?, ?, ?, ?, ?, 1, ?)",
-        )
+        .prepare("insert into users (id, name, email, password_hash, role, verify_email, mobile) values (?, ?, ?, ?, ?, 1, ?)")
         .bind(adminId, DEMO_ACCOUNTS.admin.name, DEMO_ACCOUNTS.admin.email, await hashPassword(DEMO_ACCOUNTS.admin.password), "ADMIN", "9000000001"),
       db
-        .prepare(
-          "insert into users (id, name, email, password_hash, role, verify_email, mobile) values (?, ?, ?, ?, ?, 1, ?)",
-        )
+        .prepare("insert into users (id, name, email, password_hash, role, verify_email, mobile) values (?, ?, ?, ?, ?, 1, ?)")
         .bind(
           shopperId,
           DEMO_ACCOUNTS.shopper.name,
@@ -255,9 +226,7 @@ export async function seedStore(
           DEMO_ACCOUNTS.shopper.mobile,
         ),
       db
-        .prepare(
-          "insert into addresses (id, user_id, address_line, city, state, country, pincode, mobile) values (?, ?, ?, ?, ?, ?, ?, ?)",
-        )
+        .prepare("insert into addresses (id, user_id, address_line, city, state, country, pincode, mobile) values (?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(
           await seedId("address", "shopper-home"),
           shopperId,

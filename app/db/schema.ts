@@ -6,15 +6,7 @@
  * unix epoch milliseconds; booleans are 0/1 integers.
  */
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** The database's clock in milliseconds, the unit of every time column: defaults and `set` both use it. */
 export const nowMs = sql<number>`(unixepoch() * 1000)`;
@@ -49,10 +41,7 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("users_email_unique").on(t.email),
-    check("users_role_check", sql`${t.role} in ('USER', 'ADMIN')`),
-  ],
+  (t) => [uniqueIndex("users_email_unique").on(t.email), check("users_role_check", sql`${t.role} in ('USER', 'ADMIN')`)],
 );
 
 /** Page sessions: the cookie holds an opaque token; only its SHA-256 is stored here. */
@@ -69,11 +58,7 @@ export const sessions = sqliteTable(
     familyId: text("family_id"),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("sessions_token_hash_unique").on(t.tokenHash),
-    index("sessions_user_idx").on(t.userId),
-    index("sessions_family_idx").on(t.familyId),
-  ],
+  (t) => [uniqueIndex("sessions_token_hash_unique").on(t.tokenHash), index("sessions_user_idx").on(t.userId), index("sessions_family_idx").on(t.familyId)],
 );
 
 /** /api refresh tokens: stored hashed, rotated on use (replaced_by), revoked at logout. */
@@ -115,10 +100,7 @@ export const passwordResetCodes = sqliteTable(
     grantExpiresAt: integer("grant_expires_at", { mode: "number" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("password_reset_codes_user_idx").on(t.userId, t.createdAt),
-    uniqueIndex("password_reset_codes_grant_unique").on(t.grantHash),
-  ],
+  (t) => [index("password_reset_codes_user_idx").on(t.userId, t.createdAt), uniqueIndex("password_reset_codes_grant_unique").on(t.grantHash)],
 );
 
 export const categories = sqliteTable(
@@ -157,10 +139,7 @@ export const subCategoryCategories = sqliteTable(
       .references(() => categories.id, { onDelete: "restrict" }),
     position: integer("position").notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.subCategoryId, t.categoryId] }),
-    index("sub_category_categories_category_idx").on(t.categoryId),
-  ],
+  (t) => [primaryKey({ columns: [t.subCategoryId, t.categoryId] }), index("sub_category_categories_category_idx").on(t.categoryId)],
 );
 
 export const products = sqliteTable(
@@ -244,10 +223,7 @@ export const productSubCategories = sqliteTable(
       .references(() => subCategories.id, { onDelete: "restrict" }),
     position: integer("position").notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.productId, t.subCategoryId] }),
-    index("product_sub_categories_sub_idx").on(t.subCategoryId, t.productId),
-  ],
+  (t) => [primaryKey({ columns: [t.productId, t.subCategoryId] }), index("product_sub_categories_sub_idx").on(t.subCategoryId, t.productId)],
 );
 
 /**
@@ -282,10 +258,7 @@ export const cartItems = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("cart_items_user_product_unique").on(t.userId, t.productId),
-    check("cart_items_quantity_check", sql`${t.quantity} > 0`),
-  ],
+  (t) => [uniqueIndex("cart_items_user_product_unique").on(t.userId, t.productId), check("cart_items_quantity_check", sql`${t.quantity} > 0`)],
 );
 
 export const addresses = sqliteTable(
@@ -309,14 +282,7 @@ export const addresses = sqliteTable(
   (t) => [index("addresses_user_idx").on(t.userId, t.status)],
 );
 
-export const ORDER_STATUSES = [
-  "placed",
-  "paid",
-  "packed",
-  "out_for_delivery",
-  "delivered",
-  "cancelled",
-] as const;
+export const ORDER_STATUSES = ["placed", "paid", "packed", "out_for_delivery", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_METHODS = ["COD", "ONLINE"] as const;
 export const PAYMENT_STATUSES = ["PENDING", "PAID", "FAILED", "REFUNDED", "REFUND_FAILED"] as const;
@@ -332,9 +298,7 @@ export const orders = sqliteTable(
       .references(() => users.id, { onDelete: "restrict" }),
     addressId: text("address_id").references(() => addresses.id, { onDelete: "set null" }),
     /** JSON snapshot of the delivery address at order time. */
-    deliveryAddress: text("delivery_address", { mode: "json" })
-      .$type<Record<string, string>>()
-      .notNull(),
+    deliveryAddress: text("delivery_address", { mode: "json" }).$type<Record<string, string>>().notNull(),
     paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("PENDING"),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("placed"),
@@ -398,10 +362,7 @@ export const orderItems = sqliteTable(
     /** Discounted price per unit, paise. */
     unitFinalPrice: integer("unit_final_price").notNull(),
   },
-  (t) => [
-    index("order_items_order_idx").on(t.orderId),
-    check("order_items_quantity_check", sql`${t.quantity} > 0`),
-  ],
+  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_check", sql`${t.quantity} > 0`)],
 );
 
 export const orderStatusHistory = sqliteTable(
@@ -462,7 +423,9 @@ export const mailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull().default(""),
-    status: text("status", { enum: ["kept", "sent", "failed", "not-sent"] }).notNull().default("kept"),
+    status: text("status", { enum: ["kept", "sent", "failed", "not-sent"] })
+      .notNull()
+      .default("kept"),
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
@@ -522,7 +485,9 @@ export const stores = sqliteTable(
   (t) => [
     uniqueIndex("stores_name_unique").on(t.name),
     /** At most one default store. */
-    uniqueIndex("stores_one_default_unique").on(t.isDefault).where(sql`${t.isDefault} = 1`),
+    uniqueIndex("stores_one_default_unique")
+      .on(t.isDefault)
+      .where(sql`${t.isDefault} = 1`),
     check("stores_hours_check", sql`${t.opensAt} >= 0 and ${t.opensAt} < ${t.closesAt} and ${t.closesAt} <= 1440`),
     check("stores_minutes_check", sql`${t.baseDeliveryMinutes} between 1 and 240`),
     /** The default store is the fallback for everyone: it cannot be deactivated. */
@@ -546,10 +511,7 @@ export const storePincodeRanges = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.storeId, t.fromPincode] }),
     index("store_pincode_ranges_lookup_idx").on(t.fromPincode, t.toPincode),
-    check(
-      "store_pincode_ranges_check",
-      sql`${t.fromPincode} between 110000 and 999999 and ${t.toPincode} between ${t.fromPincode} and 999999`,
-    ),
+    check("store_pincode_ranges_check", sql`${t.fromPincode} between 110000 and 999999 and ${t.toPincode} between ${t.fromPincode} and 999999`),
   ],
 );
 

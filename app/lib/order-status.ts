@@ -72,10 +72,7 @@ export type Eta =
   | { kind: "cancelled" };
 
 /** The delivery estimate at `now` for an order placed at `placedAt`. */
-export function etaFor(
-  order: { status: OrderStatus; createdAt: number; deliveredAt?: number | null; etaMinutes?: number | null },
-  now: number,
-): Eta {
+export function etaFor(order: { status: OrderStatus; createdAt: number; deliveredAt?: number | null; etaMinutes?: number | null }, now: number): Eta {
   if (order.status === "cancelled") return { kind: "cancelled" };
   if (order.status === "delivered") return { kind: "delivered", at: order.deliveredAt ?? order.createdAt };
   const dueAt = deliveryDueAt(order);

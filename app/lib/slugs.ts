@@ -49,10 +49,7 @@ export function titleFromSegment(value: string): string {
   return (cut === -1 ? "" : value.slice(0, cut)).replace(/-/g, " ");
 }
 
-export function listingPath(
-  category: { name: string; id: string },
-  subCategory: { name: string; id: string },
-): string {
+export function listingPath(category: { name: string; id: string }, subCategory: { name: string; id: string }): string {
   return `/${segment(category.name, category.id)}/${segment(subCategory.name, subCategory.id)}`;
 }
 

@@ -33,9 +33,7 @@ export function storeChangeMessage(storeName: string, lines: (ProductStock & { q
 
 /** Why an order was refused: a line asked for more than is left. */
 export function soldOutMessage(product: ProductStock): string {
-  return product.stock <= 0
-    ? `${product.name} just sold out`
-    : `Only ${product.stock} of ${product.name} left: lower the quantity and try again`;
+  return product.stock <= 0 ? `${product.name} just sold out` : `Only ${product.stock} of ${product.name} left: lower the quantity and try again`;
 }
 
 /**

@@ -56,9 +56,7 @@ export default function Home() {
             <>
               <CategoryGrid categories={categories} />
               {categories.map((c) =>
-                rowsByCategory[c.id]?.length ? (
-                  <ProductRow key={c.id} title={c.name} seeAllHref={c.href} products={rowsByCategory[c.id]} />
-                ) : null,
+                rowsByCategory[c.id]?.length ? <ProductRow key={c.id} title={c.name} seeAllHref={c.href} products={rowsByCategory[c.id]} /> : null,
               )}
             </>
           )}
@@ -71,8 +69,15 @@ export default function Home() {
 function HomeUnavailable() {
   return (
     <p role="alert" className="rounded-lg bg-white p-6 text-center">
-      The shelves could not be loaded just now. <Link to="/" className="font-semibold text-brand underline">Try again</Link> or{" "}
-      <Link to="/search" className="font-semibold text-brand underline">search for a product</Link>.
+      The shelves could not be loaded just now.{" "}
+      <Link to="/" className="font-semibold text-brand underline">
+        Try again
+      </Link>{" "}
+      or{" "}
+      <Link to="/search" className="font-semibold text-brand underline">
+        search for a product
+      </Link>
+      .
     </p>
   );
 }

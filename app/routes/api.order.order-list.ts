@@ -16,7 +16,10 @@ export const loader = apiLoader({ auth: "anyone" }, async ({ request, context })
   const user = await requireApiUser(request, context);
   const orders = await listOrders(context, user.id);
   if (view === "grouped") return apiSuccess(orders.map(serializeOrder), { message: "order list" });
-  return apiSuccess(orders.flatMap((order) => serializeOrderLines(order, user.id)), { message: "order list" });
+  return apiSuccess(
+    orders.flatMap((order) => serializeOrderLines(order, user.id)),
+    { message: "order list" },
+  );
 });
 
 export const action = () => methodNotAllowed("GET");

@@ -16,7 +16,7 @@ export const loader = apiLoader({ auth: "anyone" }, async ({ request, context })
   return apiSuccess(suggestions.map(serializeSuggestion), {
     message: "Suggestions",
     headers: { "Cache-Control": catalogueCacheControl(request) },
-});
   });
+});
 
 export const action = () => methodNotAllowed("GET");

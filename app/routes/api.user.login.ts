@@ -16,8 +16,5 @@ export const action = apiAction({ method: "POST", auth: "anyone", body: loginSch
   const user = await verifyCredentials(request, context, email, password);
   const tokens = await issueTokens(context, user.id);
   const headers = await startUserSession(request, context, user, tokens.familyId);
-  return apiSuccess(
-    { accesstoken: tokens.accessToken, refreshToken: tokens.refreshToken },
-    { message: "Login successfully", headers },
-  );
+  return apiSuccess({ accesstoken: tokens.accessToken, refreshToken: tokens.refreshToken }, { message: "Login successfully", headers });
 });

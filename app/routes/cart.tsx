@@ -34,9 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = cartActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Invalid cart request";
-    return fromFetcher
-      ? data({ ok: false, message }, { status: 400 })
-      : redirectWithToast(context, back, { type: "error", text: message });
+    return fromFetcher ? data({ ok: false, message }, { status: 400 }) : redirectWithToast(context, back, { type: "error", text: message });
   }
   const { intent, productId } = parsed.data;
   const user = await getSessionUser(request, context);

@@ -72,7 +72,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const payments = stripe ?? getStripe(context);
   if (!payments) return data({ formError: ONLINE_PAYMENT_UNAVAILABLE }, { status: 400 });
-  const session = await attempt(() => startOnlinePayment(context, payments, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id }));
+  const session = await attempt(() =>
+    startOnlinePayment(context, payments, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id }),
+  );
   if (!session.ok) return refusedAction(session.error);
   return redirect(session.value.url, 303);
 }
@@ -119,9 +121,7 @@ export default function Checkout() {
             </label>
           ))}
         </fieldset>
-        {!addresses.length ? (
-          <p className="text-sm text-neutral-600">You have no saved address yet: add one to place your order.</p>
-        ) : null}
+        {!addresses.length ? <p className="text-sm text-neutral-600">You have no saved address yet: add one to place your order.</p> : null}
         <AddAddressTile />
       </Form>
       <aside className="grid content-start gap-3 rounded-lg bg-neutral-100 p-4" aria-labelledby="summary-title">

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { notFound } from "~/server/http/not-found.server";
 import { sweepExpiredReservations } from "~/server/orders/stripe.server";
 
-
 export const loader = () => notFound("Not Found");
 
 /**

@@ -55,10 +55,20 @@ export default function AdminCategories() {
               <img src={c.image} alt="" width={120} height={120} loading="lazy" className="mx-auto h-28 w-28 object-scale-down" />
               <p className="font-medium">{c.name}</p>
               <div className="flex gap-2">
-                <Link to={`?dialog=edit-category&id=${c.id}`} preventScrollReset aria-label={`Edit ${c.name}`} className="flex-1 rounded bg-green-100 py-1 text-green-700 hover:bg-green-200">
+                <Link
+                  to={`?dialog=edit-category&id=${c.id}`}
+                  preventScrollReset
+                  aria-label={`Edit ${c.name}`}
+                  className="flex-1 rounded bg-green-100 py-1 text-green-700 hover:bg-green-200"
+                >
                   Edit
                 </Link>
-                <Link to={`?dialog=delete-category&id=${c.id}`} preventScrollReset aria-label={`Delete ${c.name}`} className="flex-1 rounded bg-red-100 py-1 text-red-700 hover:bg-red-200">
+                <Link
+                  to={`?dialog=delete-category&id=${c.id}`}
+                  preventScrollReset
+                  aria-label={`Delete ${c.name}`}
+                  className="flex-1 rounded bg-red-100 py-1 text-red-700 hover:bg-red-200"
+                >
                   Delete
                 </Link>
               </div>
@@ -70,7 +80,13 @@ export default function AdminCategories() {
       )}
       {dialog === "add-category" ? (
         <Dialog title="Category" closeTo=".">
-          <CategoryForm intent="create-category" submitLabel="Add Category" draft={failed?.draft ?? { name: "", image: "" }} errors={failed?.errors} repickImage={failed?.repickImages} />
+          <CategoryForm
+            intent="create-category"
+            submitLabel="Add Category"
+            draft={failed?.draft ?? { name: "", image: "" }}
+            errors={failed?.errors}
+            repickImage={failed?.repickImages}
+          />
         </Dialog>
       ) : null}
       {dialog === "edit-category" && editing ? (
@@ -84,7 +100,9 @@ export default function AdminCategories() {
           />
         </Dialog>
       ) : null}
-      {deleting ? <ConfirmDelete title="Delete" text="Are you sure permanent delete ?" intent="delete-category" id={deleting.id} confirmLabel="Confirm" /> : null}
+      {deleting ? (
+        <ConfirmDelete title="Delete" text="Are you sure permanent delete ?" intent="delete-category" id={deleting.id} confirmLabel="Confirm" />
+      ) : null}
     </section>
   );
 }

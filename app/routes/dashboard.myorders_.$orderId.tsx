@@ -21,9 +21,7 @@ import { pageStockStore } from "~/server/stores/store-stock.server";
 
 const ORDER_NOT_FOUND = "Order not found";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Order ${data.order.orderId} | FreshDash` : "Order | FreshDash" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Order ${data.order.orderId} | FreshDash` : "Order | FreshDash" }];
 
 /** The shopper's own order only: anyone else's id is a 404, exactly like an unknown one. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -28,7 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     q: url.searchParams.get("q") ?? undefined,
     store: url.searchParams.get("store") || undefined,
   });
-  if (!allowed) return data({ allowed: false as const, orders: [] as BoardOrder[], stores: [] as StoreOption[], filters, serverNow: Date.now() }, { status: 403 });
+  if (!allowed)
+    return data({ allowed: false as const, orders: [] as BoardOrder[], stores: [] as StoreOption[], filters, serverNow: Date.now() }, { status: 403 });
   const board = await loadOrderBoard(context, filters);
   return data({ allowed: true as const, ...board, filters, serverNow: Date.now() });
 }
@@ -110,7 +111,9 @@ export default function OrderBoard() {
           ) : null}
         </div>
       ) : (
-        <p className="py-10 text-center font-medium">{filters.status !== "all" || filters.q || filters.store ? "No orders match these filters" : "No orders yet"}</p>
+        <p className="py-10 text-center font-medium">
+          {filters.status !== "all" || filters.q || filters.store ? "No orders match these filters" : "No orders yet"}
+        </p>
       )}
     </section>
   );

@@ -26,22 +26,21 @@ const PAGE_SIZE = 12;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { allowed } = await requireAdminPage(request, context);
-  if (!allowed) return data({ allowed: false as const, result: null as Page<CatalogueProduct> | null, search: "", editing: null, options: null }, { status: 403 });
+  if (!allowed)
+    return data({ allowed: false as const, result: null as Page<CatalogueProduct> | null, search: "", editing: null, options: null }, { status: 403 });
   const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").slice(0, 100);
   const result = await loadProductPage(context, { page: pageParam(url), limit: PAGE_SIZE, search, store: null });
   const editId = url.searchParams.get("dialog") === "edit-product" ? url.searchParams.get("id") : null;
   const editing = editId && isId(editId) ? await loadProduct(context, editId, null) : null;
   const options = editing ? await productFormOptions(context, editing.id) : null;
-  return data(
-    {
-      allowed: true as const,
-      result,
-      search,
-      editing: editing && options ? { id: editing.id, version: editing.version, draft: toDraft(editing, options.stores) } : null,
-      options,
-    },
-  );
+  return data({
+    allowed: true as const,
+    result,
+    search,
+    editing: editing && options ? { id: editing.id, version: editing.version, draft: toDraft(editing, options.stores) } : null,
+    options,
+  });
 }
 
 function toDraft(p: CatalogueProduct, otherStores: StoreStockOption[]): ProductDraft {
@@ -67,7 +66,9 @@ function toDraft(p: CatalogueProduct, otherStores: StoreStockOption[]): ProductD
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdminAction(request, context);
   const url = new URL(request.url);
-  const back = safeRedirect(`/dashboard/product?${new URLSearchParams({ search: url.searchParams.get("search") ?? "", page: url.searchParams.get("page") ?? "1" })}`);
+  const back = safeRedirect(
+    `/dashboard/product?${new URLSearchParams({ search: url.searchParams.get("search") ?? "", page: url.searchParams.get("page") ?? "1" })}`,
+  );
   const form = await attempt(() => readAdminForm(request, context, 6));
   if (!form.ok) return formRefused(form.error);
   // A product gone (or never there) comes back to the list with the reason as a toast.
@@ -131,10 +132,20 @@ export default function AdminProducts() {
             <p className="line-clamp-2 font-medium">{p.name}</p>
             <p className="text-neutral-500">{p.unit}</p>
             <div className="flex gap-2">
-              <Link to={`?${withDialog(params, "edit-product", p.id)}`} preventScrollReset aria-label={`Edit ${p.name}`} className="flex-1 rounded bg-green-100 py-1 text-center text-green-700">
+              <Link
+                to={`?${withDialog(params, "edit-product", p.id)}`}
+                preventScrollReset
+                aria-label={`Edit ${p.name}`}
+                className="flex-1 rounded bg-green-100 py-1 text-center text-green-700"
+              >
                 Edit
               </Link>
-              <Link to={`?${withDialog(params, "delete-product", p.id)}`} preventScrollReset aria-label={`Delete ${p.name}`} className="flex-1 rounded bg-red-100 py-1 text-center text-red-700">
+              <Link
+                to={`?${withDialog(params, "delete-product", p.id)}`}
+                preventScrollReset
+                aria-label={`Delete ${p.name}`}
+                className="flex-1 rounded bg-red-100 py-1 text-center text-red-700"
+              >
                 Delete
               </Link>
             </div>

@@ -49,8 +49,7 @@ export default function Profile() {
   const navigation = useNavigation();
   const avatarFetcher = useFetcher<typeof action>();
   const hydrated = useHydrated();
-  const uploading =
-    avatarFetcher.state !== "idle" || (navigation.state === "submitting" && navigation.formEncType === "multipart/form-data");
+  const uploading = avatarFetcher.state !== "idle" || (navigation.state === "submitting" && navigation.formEncType === "multipart/form-data");
   const avatarError = avatarFetcher.data?.avatarError ?? actionData?.avatarError;
 
   return (
@@ -80,7 +79,9 @@ export default function Profile() {
             className="text-sm"
           />
           {hydrated ? (
-            uploading ? <p role="status">Loading...</p> : null
+            uploading ? (
+              <p role="status">Loading...</p>
+            ) : null
           ) : (
             <button type="submit" className="w-fit rounded border border-brand px-3 py-1 text-sm text-brand hover:bg-brand hover:text-white">
               Upload
@@ -124,7 +125,13 @@ function ProfileForm({
       method="post"
       {...getFormProps(form)}
       className="grid gap-3"
-      onChange={(e) => setEmailChanged(String(new FormData(e.currentTarget).get("email") ?? "").trim().toLowerCase() !== user.email)}
+      onChange={(e) =>
+        setEmailChanged(
+          String(new FormData(e.currentTarget).get("email") ?? "")
+            .trim()
+            .toLowerCase() !== user.email,
+        )
+      }
     >
       <FormErrors errors={form.errors} />
       <FormField label="Name" autoComplete="name" errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} id={fields.name.id} />

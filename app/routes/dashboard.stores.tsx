@@ -37,7 +37,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!isId(id)) return data({ intent, formError: "No such store" }, { status: 404 });
     const outcome = await setStoreActive(context, id, intent === "activate");
     if (outcome === "missing") return data({ intent, formError: "No such store" }, { status: 404 });
-    if (outcome === "default") return data({ intent, formError: "The default store cannot be deactivated: make another store the default first" }, { status: 409 });
+    if (outcome === "default")
+      return data({ intent, formError: "The default store cannot be deactivated: make another store the default first" }, { status: 409 });
     return redirectWithToast(context, BACK, { type: "success", text: intent === "activate" ? "Store activated" : "Store deactivated" });
   }
   if (intent !== "create-store" && intent !== "update-store") return data({ intent: null, formError: "Unknown action" }, { status: 400 });
@@ -79,8 +80,7 @@ export default function AdminStores() {
         {stores.map((store) => (
           <li key={store.id} className="grid gap-1 rounded-lg bg-white p-3 text-sm shadow-sm ring-1 ring-neutral-200">
             <h2 className="text-base font-semibold">
-              {store.name}{" "}
-              {store.isDefault ? <span className="rounded bg-green-100 px-1.5 text-xs text-green-800">Default</span> : null}{" "}
+              {store.name} {store.isDefault ? <span className="rounded bg-green-100 px-1.5 text-xs text-green-800">Default</span> : null}{" "}
               {store.active ? null : <span className="rounded bg-neutral-200 px-1.5 text-xs text-neutral-800">Inactive</span>}
             </h2>
             <p>
@@ -91,7 +91,11 @@ export default function AdminStores() {
             </p>
             <p className="break-words text-neutral-700">Pincodes: {formatPincodeRanges(store.ranges) || "none"}</p>
             <div className="mt-1 flex gap-2">
-              <Link to={`?dialog=edit-store&id=${store.id}`} preventScrollReset className="flex-1 rounded bg-green-100 py-1 text-center text-green-800 hover:bg-green-200">
+              <Link
+                to={`?dialog=edit-store&id=${store.id}`}
+                preventScrollReset
+                className="flex-1 rounded bg-green-100 py-1 text-center text-green-800 hover:bg-green-200"
+              >
                 Edit <span className="sr-only">{store.name}</span>
               </Link>
               <Link to={`/dashboard/stores/${store.id}/stock`} className="flex-1 rounded bg-amber-100 py-1 text-center text-amber-900 hover:bg-amber-200">
@@ -124,9 +128,15 @@ export default function AdminStores() {
           <table className="w-full bg-white text-left text-sm shadow-sm">
             <thead>
               <tr className="border-b border-neutral-200">
-                <th scope="col" className="p-2">Pincode</th>
-                <th scope="col" className="p-2">Email</th>
-                <th scope="col" className="p-2">Asked on</th>
+                <th scope="col" className="p-2">
+                  Pincode
+                </th>
+                <th scope="col" className="p-2">
+                  Email
+                </th>
+                <th scope="col" className="p-2">
+                  Asked on
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -83,10 +83,20 @@ export default function AdminSubCategories() {
                 </td>
                 <td className="p-2">
                   <div className="flex gap-2">
-                    <Link to={`?dialog=edit-subcategory&id=${s.id}`} preventScrollReset aria-label={`Edit ${s.name}`} className="rounded bg-green-100 px-2 py-1 text-green-700">
+                    <Link
+                      to={`?dialog=edit-subcategory&id=${s.id}`}
+                      preventScrollReset
+                      aria-label={`Edit ${s.name}`}
+                      className="rounded bg-green-100 px-2 py-1 text-green-700"
+                    >
                       Edit
                     </Link>
-                    <Link to={`?dialog=delete-subcategory&id=${s.id}`} preventScrollReset aria-label={`Delete ${s.name}`} className="rounded bg-red-100 px-2 py-1 text-red-700">
+                    <Link
+                      to={`?dialog=delete-subcategory&id=${s.id}`}
+                      preventScrollReset
+                      aria-label={`Delete ${s.name}`}
+                      className="rounded bg-red-100 px-2 py-1 text-red-700"
+                    >
                       Delete
                     </Link>
                   </div>
@@ -98,7 +108,14 @@ export default function AdminSubCategories() {
       </div>
       {dialog === "add-subcategory" ? (
         <Dialog title="Add Sub Category" closeTo=".">
-          <CategoryForm intent="create-subcategory" submitLabel="Submit" categoryOptions={categories} draft={failed?.draft ?? { name: "", image: "", categories: [] }} errors={failed?.errors} repickImage={failed?.repickImages} />
+          <CategoryForm
+            intent="create-subcategory"
+            submitLabel="Submit"
+            categoryOptions={categories}
+            draft={failed?.draft ?? { name: "", image: "", categories: [] }}
+            errors={failed?.errors}
+            repickImage={failed?.repickImages}
+          />
         </Dialog>
       ) : null}
       {dialog === "edit-subcategory" && editing ? (
@@ -113,7 +130,9 @@ export default function AdminSubCategories() {
           />
         </Dialog>
       ) : null}
-      {deleting ? <ConfirmDelete title="Delete" text="Are you sure permanent delete ?" intent="delete-subcategory" id={deleting.id} confirmLabel="Confirm" /> : null}
+      {deleting ? (
+        <ConfirmDelete title="Delete" text="Are you sure permanent delete ?" intent="delete-subcategory" id={deleting.id} confirmLabel="Confirm" />
+      ) : null}
       {preview ? (
         <Dialog title={preview.name} closeTo=".">
           <img src={preview.image} alt={preview.name} width={400} height={400} className="mx-auto max-h-[70vh] w-auto object-contain" />

@@ -61,14 +61,7 @@ export default function Login() {
   const redirectTo = params.get("redirectTo") ?? "";
   return (
     <AuthCard title="Login">
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        ref={formRef}
-        className="grid gap-3"
-        onChange={readFilled}
-        onInput={readFilled}
-      >
+      <Form method="post" {...getFormProps(form)} ref={formRef} className="grid gap-3" onChange={readFilled} onInput={readFilled}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormErrors errors={form.errors} />
         <FormField label="Email" autoComplete="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} id={fields.email.id} />

@@ -14,9 +14,7 @@ export default function Success() {
   return (
     <section className="mx-auto flex max-w-md flex-col items-center gap-5 rounded-lg bg-green-100 p-6 text-center">
       <h1 className="text-lg font-bold text-green-800">{text} Successfully</h1>
-      {text === "Payment" ? (
-        <p className="text-sm text-green-900">Your order is confirmed as soon as the payment provider tells us it went through.</p>
-      ) : null}
+      {text === "Payment" ? <p className="text-sm text-green-900">Your order is confirmed as soon as the payment provider tells us it went through.</p> : null}
       <div className="flex gap-3">
         <Link to="/dashboard/myorders" className="rounded border border-green-900 px-4 py-1 text-green-900 hover:bg-green-900 hover:text-white">
           My Orders

@@ -18,9 +18,7 @@ function describe(violation: Result) {
 async function analyze(page: Page, include?: string) {
   // Legacy mode: one axe.run in the page instead of a run per frame plus a blank page to merge
   // them, about twice as fast. The store has no iframes, which is all legacy mode leaves out.
-  let builder = new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ rules: Object.fromEntries(RULES_ALSO_RUN.map((id) => [id, { enabled: true }])) });
+  let builder = new AxeBuilder({ page }).setLegacyMode().options({ rules: Object.fromEntries(RULES_ALSO_RUN.map((id) => [id, { enabled: true }])) });
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   return results.violations.flatMap(describe);
@@ -39,7 +37,10 @@ async function analyzeCopy(page: Page, include?: string) {
   const viewer = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
   try {
     const copy = await viewer.newPage();
-    await copy.route((candidate) => candidate.href === url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+    await copy.route(
+      (candidate) => candidate.href === url,
+      (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+    );
     await copy.goto(url);
     return await analyze(copy, include);
   } finally {

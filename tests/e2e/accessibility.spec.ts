@@ -96,7 +96,10 @@ test("shopper pages: cart, checkout, dashboard and orders have no axe violations
   await expectAccessible(page, "account dropdown open");
   if (!isNoJs(info)) {
     // With JavaScript the header's cart button opens the side panel.
-    await page.getByRole("banner").getByRole("link", { name: /1 Item/ }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /1 Item/ })
+      .click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectAccessible(page, "cart side panel");
   }

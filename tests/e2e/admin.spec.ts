@@ -120,7 +120,11 @@ test("admin: category with image → sub-category → product with two images an
   await expect(page.getByRole("link", { name: `Edit ${category}` })).toBeVisible();
 });
 
-test("admin: a product edited elsewhere since the dialog opened is not overwritten; the form keeps what was typed", async ({ page, browser, request }, info) => {
+test("admin: a product edited elsewhere since the dialog opened is not overwritten; the form keeps what was typed", async ({
+  page,
+  browser,
+  request,
+}, info) => {
   const login_ = await request.post("/api/user/login", { data: { email: "admin@example.com", password: "Admin@12345" } });
   const token = (await login_.json()).data.accesstoken as string;
   const auth = { Authorization: `Bearer ${token}` };
@@ -128,7 +132,17 @@ test("admin: a product edited elsewhere since the dialog opened is not overwritt
   const name = `Stale Edit Ghee ${info.project.name} ${Date.now().toString(36)}`;
   const created = await request.post("/api/product/create", {
     headers: auth,
-    data: { name, description: "Pure cow ghee.", image: ["/images/seed/milk.webp"], category: [sub.category[0]._id], subCategory: [sub._id], unit: "500 ml", stock: 20, price: 300, discount: 0 },
+    data: {
+      name,
+      description: "Pure cow ghee.",
+      image: ["/images/seed/milk.webp"],
+      category: [sub.category[0]._id],
+      subCategory: [sub._id],
+      unit: "500 ml",
+      stock: 20,
+      price: 300,
+      discount: 0,
+    },
   });
   expect(created.status()).toBe(201);
   const id = (await created.json()).data._id as string;
@@ -152,7 +166,9 @@ test("admin: a product edited elsewhere since the dialog opened is not overwritt
   await dialog.getByLabel("Price").fill("280");
   await dialog.getByRole("button", { name: "Update Product" }).click();
   dialog = page.getByRole("dialog", { name: "Edit Product" });
-  await expect(dialog.getByRole("alert").filter({ hasText: "This product changed since you opened it (now 25 in stock). Review and save again." })).toBeVisible();
+  await expect(
+    dialog.getByRole("alert").filter({ hasText: "This product changed since you opened it (now 25 in stock). Review and save again." }),
+  ).toBeVisible();
   await expect(dialog.getByLabel("Price")).toHaveValue("280");
   const details = async () => (await (await request.post("/api/product/get-product-details", { data: { productId: id } })).json()).data;
   expect(await details()).toMatchObject({ stock: 25, price: 300 });

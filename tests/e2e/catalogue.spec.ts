@@ -40,7 +40,10 @@ test("home → category → listing paging → product → search", async ({ pag
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/product\/.+-[0-9a-f]{24}$/);
 
   // Search from the header.
-  await page.getByRole("banner").getByRole("link", { name: /^Search "/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /^Search "/ })
+    .click();
   await expect(page).toHaveURL(/\/search/);
   // With JavaScript the search field is a combobox offering suggestions (search-suggest.spec.ts).
   const box = page.getByRole(isNoJs(info) ? "searchbox" : "combobox", { name: "Search for atta dal and more." });

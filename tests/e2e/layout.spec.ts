@@ -47,9 +47,7 @@ test.describe("layout shell", () => {
       await expect(page.getByRole("list", { name: "Categories" }).getByText(/^Wholegrainorganicpantrystaples/)).toBeVisible();
       // Polled: once (1 run in many) a transient 1 px overflow was seen while lazy images settled;
       // an overflow that persists still fails.
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-        .toBeLessThanOrEqual(0);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await expect(page.getByRole("banner").getByRole("link", { name: /My Cart/ })).toBeVisible();
     } finally {
       await request.delete("/api/category/delete", { headers, data: { _id: categoryId } });

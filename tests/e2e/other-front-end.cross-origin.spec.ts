@@ -25,9 +25,15 @@ async function openFrontEnd(page: Page, origin: string, store: string) {
 const spa = (page: Page, name: string, ...args: unknown[]) =>
   page.evaluate(([method, values]) => (window as any).spa[method](...values), [name, args] as const) as Promise<Result>;
 
-test("a listed front end logs in, adds to the cart, orders cash on delivery, lists the order with its picture and logs out", async ({ page, request, baseURL }, info) => {
+test("a listed front end logs in, adds to the cart, orders cash on delivery, lists the order with its picture and logs out", async ({
+  page,
+  request,
+  baseURL,
+}, info) => {
   const email = uniqueEmail("spa", info);
-  expect((await request.post("/api/user/register", { data: { name: "Spa Shopper", email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(201);
+  expect((await request.post("/api/user/register", { data: { name: "Spa Shopper", email, password: PASSWORD, confirmPassword: PASSWORD } })).status()).toBe(
+    201,
+  );
   const product = await findProduct(request, "milk");
   await openFrontEnd(page, listedOrigin, baseURL!);
 

@@ -100,7 +100,11 @@ test("a click opens a product suggestion", async ({ page }, info) => {
   if (isNoJs(info)) {
     await field.fill("amul gold");
     await field.press("Enter");
-    await page.getByRole("list", { name: "Results for amul gold" }).getByRole("link", { name: /Amul Gold Full Cream Fresh Milk/ }).first().click();
+    await page
+      .getByRole("list", { name: "Results for amul gold" })
+      .getByRole("link", { name: /Amul Gold Full Cream Fresh Milk/ })
+      .first()
+      .click();
   } else {
     await field.pressSequentially("amul gold", { delay: 40 });
     await page.getByRole("option", { name: /^Amul Gold Full Cream Fresh Milk/ }).click();

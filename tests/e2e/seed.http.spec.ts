@@ -1,10 +1,7 @@
 import { expect, test } from "./client-test";
 
 /** The seeded store's integrity, checked over HTTP against the served worker (the `http` project). */
-test("every seeded category image is served from R2 with a fixed type, nosniff and immutable caching", async ({
-  page,
-  request,
-}) => {
+test("every seeded category image is served from R2 with a fixed type, nosniff and immutable caching", async ({ page, request }) => {
   await page.goto("/");
   const images = await page.locator("main img").evaluateAll((els) => els.map((e) => e.getAttribute("src")!));
   expect(images.length).toBeGreaterThanOrEqual(10);

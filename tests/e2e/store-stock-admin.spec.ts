@@ -51,7 +51,10 @@ test("an admin adds a store and imports its stock by CSV: preview, confirm, the 
   // The store now has that stock: a new preview of the product shows it as the stock now.
   await page.getByLabel("Or paste the CSV").fill(`${product._id},1`);
   await page.getByRole("button", { name: "Preview" }).click();
-  const again = page.getByRole("region", { name: /^Preview:/ }).getByRole("row").filter({ hasText: product._id });
+  const again = page
+    .getByRole("region", { name: /^Preview:/ })
+    .getByRole("row")
+    .filter({ hasText: product._id });
   await expect(again.getByRole("cell").nth(3)).toHaveText(String(stock));
 });
 

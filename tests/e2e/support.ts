@@ -65,7 +65,10 @@ export const productUrl = (p: { _id: string; name: string }) => productPath({ na
 
 /** Opens the delivery location form: the header's dialog with JavaScript, the /location page without. */
 export async function openLocation(page: Page, noJs: boolean, current: RegExp | string) {
-  await page.getByRole("banner").getByRole(noJs ? "link" : "button", { name: current }).click();
+  await page
+    .getByRole("banner")
+    .getByRole(noJs ? "link" : "button", { name: current })
+    .click();
   if (noJs) {
     await expect(page).toHaveURL(/\/location\?redirectTo=/);
     return page.getByRole("main");

@@ -33,7 +33,20 @@ beforeAll(async () => {
   // The seed's own key and type for a catalogue picture (scripts/seed-lib.ts), in this test's state only.
   await promisify(execFile)(
     "npx",
-    ["wrangler", "r2", "object", "put", `grocery-store-images/seed/${IMAGE}`, "--file", `seed/images/${IMAGE}`, "--content-type", "image/webp", "--local", "--persist-to", state],
+    [
+      "wrangler",
+      "r2",
+      "object",
+      "put",
+      `grocery-store-images/seed/${IMAGE}`,
+      "--file",
+      `seed/images/${IMAGE}`,
+      "--content-type",
+      "image/webp",
+      "--local",
+      "--persist-to",
+      state,
+    ],
     { cwd: root, env },
   );
   const port = await freePort();
@@ -50,7 +63,13 @@ beforeAll(async () => {
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`remix vite:dev ended early:\n${output}`);
     if (Date.now() > deadline) throw new Error(`remix vite:dev did not answer:\n${output}`);
-    if (await fetch(`${base}/ping`).then((r) => r.status < 500, () => false)) break;
+    if (
+      await fetch(`${base}/ping`).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 300));
   }
 });

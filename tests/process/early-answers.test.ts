@@ -59,7 +59,13 @@ beforeAll(async () => {
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`npm start ended early:\n${output}`);
     if (Date.now() > deadline) throw new Error(`npm start did not answer /ping:\n${output}`);
-    if (await fetch(`${base}/ping`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/ping`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 300));
   }
 });
@@ -114,7 +120,12 @@ describe("answers given before the body is read, under `npm start`", () => {
         ),
       );
       for (let i = 0; i < 6; i++) {
-        answers.push(await statusOf("/login", { headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "a@example.com", password: "x".repeat(100) }) }));
+        answers.push(
+          await statusOf("/login", {
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ email: "a@example.com", password: "x".repeat(100) }),
+          }),
+        );
       }
     }
     expect(tally(answers)).toEqual({ 415: 24 });
@@ -127,8 +138,20 @@ describe("answers given before the body is read, under `npm start`", () => {
     const api: string[] = [];
     for (let i = 0; i < 6; i++) {
       login.push(await statusOf("/login", { headers: { "Content-Type": "application/json" }, body: big }));
-      form.push(await statusOf("/register", { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: streamed(2_000_000), duplex: "half" } as RequestInit));
-      api.push(await statusOf("/api/user/login", { headers: { "Content-Type": "application/json" }, body: streamed(2_000_000, '{"a":"'), duplex: "half" } as RequestInit));
+      form.push(
+        await statusOf("/register", {
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: streamed(2_000_000),
+          duplex: "half",
+        } as RequestInit),
+      );
+      api.push(
+        await statusOf("/api/user/login", {
+          headers: { "Content-Type": "application/json" },
+          body: streamed(2_000_000, '{"a":"'),
+          duplex: "half",
+        } as RequestInit),
+      );
     }
     expect({ login: tally(login), form: tally(form), api: tally(api) }).toEqual({ login: { 415: 6 }, form: { 413: 6 }, api: { 413: 6 } });
   });

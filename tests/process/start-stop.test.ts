@@ -86,7 +86,10 @@ async function startStore(how: "npm start" | "script"): Promise<Store> {
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${how} ended early:\n${output}`);
     if (Date.now() > deadline) throw new Error(`${how} did not answer /ping:\n${output}`);
-    const up = await fetch(`http://127.0.0.1:${port}/ping`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/ping`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     await sleep(300);
   }
@@ -129,8 +132,7 @@ beforeAll(async () => {
   if (!existsSync(path.join(root, "build", "server", "index.js"))) throw new Error("No build: run `npm run build` first (npm test does).");
   // One migrated state holding a catalogue (one category is what start's seed step looks for, so it
   // keeps the state as it is), copied for each case: the full demo seed is not what is tested here.
-  const wrangler = (...args: string[]) =>
-    promisify(execFile)("npx", ["wrangler", "d1", ...args, "--local", "--persist-to", template], { cwd: root, env });
+  const wrangler = (...args: string[]) => promisify(execFile)("npx", ["wrangler", "d1", ...args, "--local", "--persist-to", template], { cwd: root, env });
   await wrangler("migrations", "apply", "DB");
   await wrangler("execute", "DB", "--command", "insert into categories (id, name) values ('0123456789abcdef01234567', 'Process test')");
 });

@@ -114,7 +114,9 @@ describe("cookies are Secure in production, even over http://", () => {
   });
 
   it("a guest's cart cookie", async () => {
-    const product = await env.DB.prepare("select product_id as id from store_stock where stock > 0 and store_id = (select id from stores where is_default = 1) limit 1").first<{ id: string }>();
+    const product = await env.DB.prepare(
+      "select product_id as id from store_stock where stock > 0 and store_id = (select id from stores where is_default = 1) limit 1",
+    ).first<{ id: string }>();
     const res = await SELF.fetch(`${BASE}/cart`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -144,7 +146,10 @@ describe("nothing of development is reachable", () => {
       body: { email: "admin@example.com", password: "Admin@12345" },
       headers: { "CF-Connecting-IP": randomIp() },
     });
-    const cookie = admin.headers.getSetCookie().find((c) => c.startsWith("__session="))!.split(";")[0];
+    const cookie = admin.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__session="))!
+      .split(";")[0];
     const signedIn = await get("/dev/mail", { Cookie: cookie });
     expect(signedIn.status).toBe(404);
     expect(await signedIn.text()).not.toContain(account.email);

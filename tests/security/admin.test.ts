@@ -38,7 +38,9 @@ beforeAll(async () => {
 
 const newCategory = async (name = "Victim") => {
   const id = crypto.getRandomValues(new Uint8Array(12)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "");
-  await env.DB.prepare("insert into categories (id, name, image) values (?, ?, '/images/seed/milk.webp')").bind(id, `${name} ${id.slice(0, 8)}`).run();
+  await env.DB.prepare("insert into categories (id, name, image) values (?, ?, '/images/seed/milk.webp')")
+    .bind(id, `${name} ${id.slice(0, 8)}`)
+    .run();
   return id;
 };
 
@@ -86,21 +88,50 @@ type ApiCall = { method: string; path: string; body?: unknown; multipart?: () =>
 
 /** Every admin /api endpoint, each with a request an admin would get `adminStatus` for. */
 const API_ENDPOINTS: [string, () => Promise<ApiCall>][] = [
-  ["POST /api/category/add-category", async () => ({ method: "POST", path: "/api/category/add-category", body: { name: `Injected ${Date.now()}`, image: "/images/seed/milk.webp" }, adminStatus: 201 })],
-  ["PUT /api/category/update", async () => ({ method: "PUT", path: "/api/category/update", body: { _id: await newCategory(), name: `Renamed ${Date.now()}`, image: "/images/seed/milk.webp" }, adminStatus: 200 })],
+  [
+    "POST /api/category/add-category",
+    async () => ({
+      method: "POST",
+      path: "/api/category/add-category",
+      body: { name: `Injected ${Date.now()}`, image: "/images/seed/milk.webp" },
+      adminStatus: 201,
+    }),
+  ],
+  [
+    "PUT /api/category/update",
+    async () => ({
+      method: "PUT",
+      path: "/api/category/update",
+      body: { _id: await newCategory(), name: `Renamed ${Date.now()}`, image: "/images/seed/milk.webp" },
+      adminStatus: 200,
+    }),
+  ],
   ["DELETE /api/category/delete", async () => ({ method: "DELETE", path: "/api/category/delete", body: { _id: await newCategory() }, adminStatus: 200 })],
   [
     "POST /api/subcategory/create",
-    async () => ({ method: "POST", path: "/api/subcategory/create", body: { name: "Injected Sub", image: "/images/seed/milk.webp", category: [await newCategory()] }, adminStatus: 201 }),
+    async () => ({
+      method: "POST",
+      path: "/api/subcategory/create",
+      body: { name: "Injected Sub", image: "/images/seed/milk.webp", category: [await newCategory()] },
+      adminStatus: 201,
+    }),
   ],
   [
     "PUT /api/subcategory/update",
     async () => {
       const sub = await newSubCategory();
-      return { method: "PUT", path: "/api/subcategory/update", body: { _id: sub.id, name: "Renamed Sub", image: "/images/seed/milk.webp", category: [sub.category] }, adminStatus: 200 };
+      return {
+        method: "PUT",
+        path: "/api/subcategory/update",
+        body: { _id: sub.id, name: "Renamed Sub", image: "/images/seed/milk.webp", category: [sub.category] },
+        adminStatus: 200,
+      };
     },
   ],
-  ["DELETE /api/subcategory/delete", async () => ({ method: "DELETE", path: "/api/subcategory/delete", body: { _id: (await newSubCategory()).id }, adminStatus: 200 })],
+  [
+    "DELETE /api/subcategory/delete",
+    async () => ({ method: "DELETE", path: "/api/subcategory/delete", body: { _id: (await newSubCategory()).id }, adminStatus: 200 }),
+  ],
   ["POST /api/product/create", async () => ({ method: "POST", path: "/api/product/create", body: await productBody(), adminStatus: 201 })],
   [
     "PUT /api/product/update-product-details",
@@ -109,10 +140,19 @@ const API_ENDPOINTS: [string, () => Promise<ApiCall>][] = [
       return { method: "PUT", path: "/api/product/update-product-details", body: await productBody({ _id: product.id, price: 1, stock: 5 }), adminStatus: 200 };
     },
   ],
-  ["DELETE /api/product/delete-product", async () => ({ method: "DELETE", path: "/api/product/delete-product", body: { _id: (await makeProduct({ name: "Victim Delete" })).id }, adminStatus: 200 })],
-  ["POST /api/file/upload", async () => ({ method: "POST", path: "/api/file/upload", multipart: () => formOf({ image: imageFile(TINY_PNG) }), adminStatus: 201 })],
+  [
+    "DELETE /api/product/delete-product",
+    async () => ({ method: "DELETE", path: "/api/product/delete-product", body: { _id: (await makeProduct({ name: "Victim Delete" })).id }, adminStatus: 200 }),
+  ],
+  [
+    "POST /api/file/upload",
+    async () => ({ method: "POST", path: "/api/file/upload", multipart: () => formOf({ image: imageFile(TINY_PNG) }), adminStatus: 201 }),
+  ],
   ["GET /api/order/admin/list", async () => ({ method: "GET", path: "/api/order/admin/list", adminStatus: 200 })],
-  ["POST /api/order/admin/update-status", async () => ({ method: "POST", path: "/api/order/admin/update-status", body: { _id: await placedOrder(), status: "packed" }, adminStatus: 200 })],
+  [
+    "POST /api/order/admin/update-status",
+    async () => ({ method: "POST", path: "/api/order/admin/update-status", body: { _id: await placedOrder(), status: "packed" }, adminStatus: 200 }),
+  ],
   ["POST /api/order/admin/cancel", async () => ({ method: "POST", path: "/api/order/admin/cancel", body: { _id: await placedOrder() }, adminStatus: 200 })],
   // A cash-on-delivery order has nothing to refund: the admin gets the business refusal, never 401/403.
   ["POST /api/order/admin/refund", async () => ({ method: "POST", path: "/api/order/admin/refund", body: { _id: await placedOrder() }, adminStatus: 409 })],
@@ -154,35 +194,63 @@ type PageCall = { path: string; form: () => FormData | URLSearchParams; adminSta
 const PAGE_ACTIONS: [string, () => Promise<PageCall>][] = [
   [
     "create a category (with an image)",
-    async () => ({ path: "/dashboard/category", form: () => formOf({ intent: "create-category", name: `Page Injected ${Date.now()}`, newImage: imageFile(TINY_PNG) }), adminStatus: 303 }),
+    async () => ({
+      path: "/dashboard/category",
+      form: () => formOf({ intent: "create-category", name: `Page Injected ${Date.now()}`, newImage: imageFile(TINY_PNG) }),
+      adminStatus: 303,
+    }),
   ],
   [
     "update a category",
     async () => {
       const id = await newCategory();
-      return { path: "/dashboard/category", form: () => formOf({ intent: "update-category", id, name: `Page Renamed ${Date.now()}`, image: "/images/seed/milk.webp" }), adminStatus: 303 };
+      return {
+        path: "/dashboard/category",
+        form: () => formOf({ intent: "update-category", id, name: `Page Renamed ${Date.now()}`, image: "/images/seed/milk.webp" }),
+        adminStatus: 303,
+      };
     },
   ],
-  ["delete a category", async () => {
-    const id = await newCategory();
-    return { path: "/dashboard/category", form: () => new URLSearchParams({ intent: "delete-category", id }), adminStatus: 303 };
-  }],
+  [
+    "delete a category",
+    async () => {
+      const id = await newCategory();
+      return { path: "/dashboard/category", form: () => new URLSearchParams({ intent: "delete-category", id }), adminStatus: 303 };
+    },
+  ],
   [
     "create a sub-category",
     async () => {
       const category = await newCategory();
-      return { path: "/dashboard/subcategory", form: () => formOf({ intent: "create-subcategory", name: "Page Sub", category, newImage: imageFile(TINY_PNG) }), adminStatus: 303 };
+      return {
+        path: "/dashboard/subcategory",
+        form: () => formOf({ intent: "create-subcategory", name: "Page Sub", category, newImage: imageFile(TINY_PNG) }),
+        adminStatus: 303,
+      };
     },
   ],
-  ["delete a sub-category", async () => {
-    const { id } = await newSubCategory();
-    return { path: "/dashboard/subcategory", form: () => new URLSearchParams({ intent: "delete-subcategory", id }), adminStatus: 303 };
-  }],
+  [
+    "delete a sub-category",
+    async () => {
+      const { id } = await newSubCategory();
+      return { path: "/dashboard/subcategory", form: () => new URLSearchParams({ intent: "delete-subcategory", id }), adminStatus: 303 };
+    },
+  ],
   [
     "upload a product",
     async () => {
       const refs = await someRefs();
-      const fields = { intent: "save", name: "Page Product", description: "x", category: refs.category, subCategory: refs.subCategory, unit: "1 kg", stock: "3", price: "10", discount: "0" };
+      const fields = {
+        intent: "save",
+        name: "Page Product",
+        description: "x",
+        category: refs.category,
+        subCategory: refs.subCategory,
+        unit: "1 kg",
+        stock: "3",
+        price: "10",
+        discount: "0",
+      };
       return { path: "/dashboard/upload-product", form: () => formOf({ ...fields, newImage: imageFile(TINY_PNG) }), adminStatus: 303 };
     },
   ],
@@ -195,14 +263,24 @@ const PAGE_ACTIONS: [string, () => Promise<PageCall>][] = [
       return { path: editPath(product.id), form: () => formOf({ ...fields, version }), adminStatus: 303 };
     },
   ],
-  ["delete a product", async () => {
-    const product = await makeProduct({ name: "Page Delete Victim" });
-    return { path: "/dashboard/product", form: () => new URLSearchParams({ intent: "delete-product", id: product.id }), adminStatus: 303 };
-  }],
-  ["move an order on", async () => {
-    const orderId = await placedOrder();
-    return { path: "/dashboard/orders", form: () => new URLSearchParams({ intent: "move", orderId, to: "packed", redirectTo: "/dashboard/orders" }), adminStatus: 303 };
-  }],
+  [
+    "delete a product",
+    async () => {
+      const product = await makeProduct({ name: "Page Delete Victim" });
+      return { path: "/dashboard/product", form: () => new URLSearchParams({ intent: "delete-product", id: product.id }), adminStatus: 303 };
+    },
+  ],
+  [
+    "move an order on",
+    async () => {
+      const orderId = await placedOrder();
+      return {
+        path: "/dashboard/orders",
+        form: () => new URLSearchParams({ intent: "move", orderId, to: "packed", redirectTo: "/dashboard/orders" }),
+        adminStatus: 303,
+      };
+    },
+  ],
 ];
 
 describe("every admin page action refuses shoppers (403) and guests (login redirect) and changes nothing", () => {
@@ -239,7 +317,17 @@ describe("mass assignment on products", () => {
     const created = await api("/api/product/create", {
       method: "POST",
       token: admin,
-      body: await productBody({ _id: forcedId, id: forcedId, created_at: 1, createdAt: 1, updated_at: 1, version: 999, publish: false, isAdmin: true, role: "ADMIN" }),
+      body: await productBody({
+        _id: forcedId,
+        id: forcedId,
+        created_at: 1,
+        createdAt: 1,
+        updated_at: 1,
+        version: 999,
+        publish: false,
+        isAdmin: true,
+        role: "ADMIN",
+      }),
     });
     expect(created.status).toBe(201);
     expect(created.body.data._id).not.toBe(forcedId);
@@ -288,7 +376,11 @@ describe("mass assignment on products", () => {
       { image: ["/images/seed/../../api/user/logout"] },
     ];
     for (const change of hostile) {
-      const res = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: await productBody({ _id: product.id, stock: 3, ...change }) });
+      const res = await api("/api/product/update-product-details", {
+        method: "PUT",
+        token: admin,
+        body: await productBody({ _id: product.id, stock: 3, ...change }),
+      });
       expect(res.status, JSON.stringify(change)).toBe(400);
     }
     expect(await storeSnapshot()).toEqual(before);
@@ -336,8 +428,17 @@ describe("racing product saves (the SQL guard decides)", () => {
       const address = await api("/api/address/create", { method: "POST", token: buyer.token, body: VALID_ADDRESS });
       const { version } = await productRow(product.id);
       const sell = () =>
-        api("/api/order/cash-on-delivery", { method: "POST", token: buyer.token, body: { list_items: [{ productId: product.id, quantity: 3 }], addressId: address.body.data._id } });
-      const save = async () => api("/api/product/update-product-details", { method: "PUT", token: admin, body: await productBody({ _id: product.id, version, stock: 10, price: 90 }) });
+        api("/api/order/cash-on-delivery", {
+          method: "POST",
+          token: buyer.token,
+          body: { list_items: [{ productId: product.id, quantity: 3 }], addressId: address.body.data._id },
+        });
+      const save = async () =>
+        api("/api/product/update-product-details", {
+          method: "PUT",
+          token: admin,
+          body: await productBody({ _id: product.id, version, stock: 10, price: 90 }),
+        });
       let sold: Awaited<ReturnType<typeof sell>>;
       let saved: Awaited<ReturnType<typeof save>>;
       if (order === "race") [sold, saved] = await Promise.all([sell(), save()]);

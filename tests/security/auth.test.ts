@@ -10,19 +10,7 @@ import { verifyCredentials } from "../../app/server/identity/auth.server";
 import { sendMail } from "../../app/server/identity/mail.server";
 import { requestResetCode } from "../../app/server/identity/password-reset.server";
 import { api, randomIp } from "../workers/api-client";
-import {
-  apiLogin,
-  freshEmail,
-  loginCounters,
-  PASSWORD,
-  postForm,
-  registerAccount,
-  sessionCount,
-  setCookies,
-  tally,
-  userRow,
-  WRONG,
-} from "./support-auth";
+import { apiLogin, freshEmail, loginCounters, PASSWORD, postForm, registerAccount, sessionCount, setCookies, tally, userRow, WRONG } from "./support-auth";
 
 /** Each case does many PBKDF2 checks (parallel ones dozens at once) on a shared 2-core machine. */
 const SLOW = 30_000;
@@ -194,8 +182,7 @@ describe("reset codes hold against parallel guesses", { timeout: SLOW }, () => {
     );
     expect(tally(results)).toEqual({ 400: 5, 429: 25 });
     for (const r of results.filter((r) => r.status === 400)) expect(r.body.message).toBe(CODE_INVALID);
-    const row = () =>
-      env.DB.prepare("select attempts, used_at, grant_hash from password_reset_codes where user_id = ?").bind(id).first();
+    const row = () => env.DB.prepare("select attempts, used_at, grant_hash from password_reset_codes where user_id = ?").bind(id).first();
     expect(await row()).toEqual({ attempts: 5, used_at: null, grant_hash: null });
 
     const right = await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp: code }, headers: { "CF-Connecting-IP": randomIp() } });
@@ -207,9 +194,7 @@ describe("reset codes hold against parallel guesses", { timeout: SLOW }, () => {
   it("30 parallel code requests for one email mail at most 3 codes", async () => {
     const { id, email } = await registerAccount();
     const results = await Promise.all(
-      Array.from({ length: 30 }, () =>
-        api("/api/user/forgot-password", { method: "PUT", body: { email }, headers: { "CF-Connecting-IP": randomIp() } }),
-      ),
+      Array.from({ length: 30 }, () => api("/api/user/forgot-password", { method: "PUT", body: { email }, headers: { "CF-Connecting-IP": randomIp() } })),
     );
     expect(tally(results)).toEqual({ 200: 3, 429: 27 });
     const codes = await env.DB.prepare("select count(*) as n from password_reset_codes where user_id = ?").bind(id).first<{ n: number }>();

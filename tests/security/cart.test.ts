@@ -57,9 +57,7 @@ describe("cart size", { timeout: 60_000 }, () => {
     const newcomers = products.slice(MAX_CART_LINES - 5);
     await fillCart(userId, already);
 
-    const answers = await Promise.all(
-      newcomers.map((productId) => api("/api/cart/create", { method: "POST", token: shopper.token, body: { productId } })),
-    );
+    const answers = await Promise.all(newcomers.map((productId) => api("/api/cart/create", { method: "POST", token: shopper.token, body: { productId } })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused).toHaveLength(25);
@@ -69,7 +67,9 @@ describe("cart size", { timeout: 60_000 }, () => {
     // Full, yet a product already in the cart can still be added again.
     const more = await api("/api/cart/create", { method: "POST", token: shopper.token, body: { productId: already[0] } });
     expect(more.status).toBe(200);
-    const line = await env.DB.prepare("select quantity from cart_items where user_id = ? and product_id = ?").bind(userId, already[0]).first<{ quantity: number }>();
+    const line = await env.DB.prepare("select quantity from cart_items where user_id = ? and product_id = ?")
+      .bind(userId, already[0])
+      .first<{ quantity: number }>();
     expect(line!.quantity).toBe(2);
     expect(await cartLines(userId)).toBe(MAX_CART_LINES);
   });
@@ -95,7 +95,12 @@ describe("cart size", { timeout: 60_000 }, () => {
 
     expect(await orderCount(userId)).toBe(0);
     expect(await cartLines(userId)).toBe(MAX_CART_LINES + 1);
-    const stock = await env.DB.prepare(`select sum(stock) as s from store_stock where store_id = (select id from stores where is_default = 1) and product_id in (${products.slice(0, 90).map(() => "?").join(",")})`)
+    const stock = await env.DB.prepare(
+      `select sum(stock) as s from store_stock where store_id = (select id from stores where is_default = 1) and product_id in (${products
+        .slice(0, 90)
+        .map(() => "?")
+        .join(",")})`,
+    )
       .bind(...products.slice(0, 90))
       .first<{ s: number }>();
     expect(stock!.s).toBe(90 * 20);
@@ -109,12 +114,11 @@ describe("cart size", { timeout: 60_000 }, () => {
     // Buy again / merge use the same statement: an order of the 101st product's line adds nothing.
     const { addQuantityStatement } = await import("../../app/server/cart/cart.server");
     const db = drizzle(env.DB, { schema });
-    await db.batch([
-      addQuantityStatement(db, userId, products[MAX_CART_LINES], 3, null),
-      addQuantityStatement(db, userId, products[0], 3, null),
-    ]);
+    await db.batch([addQuantityStatement(db, userId, products[MAX_CART_LINES], 3, null), addQuantityStatement(db, userId, products[0], 3, null)]);
     expect(await cartLines(userId)).toBe(MAX_CART_LINES);
-    const first = await env.DB.prepare("select quantity from cart_items where user_id = ? and product_id = ?").bind(userId, products[0]).first<{ quantity: number }>();
+    const first = await env.DB.prepare("select quantity from cart_items where user_id = ? and product_id = ?")
+      .bind(userId, products[0])
+      .first<{ quantity: number }>();
     expect(first!.quantity).toBe(4);
   });
 });

@@ -43,9 +43,17 @@ describe("a deploy without its production settings refuses to serve", () => {
   });
 
   const broken: [string, Record<string, unknown>, RegExp][] = [
-    ["no ENVIRONMENT and no secret (a deploy that set nothing is production)", { ENVIRONMENT: undefined, SESSION_SECRET: undefined }, /SESSION_SECRET is not set/],
+    [
+      "no ENVIRONMENT and no secret (a deploy that set nothing is production)",
+      { ENVIRONMENT: undefined, SESSION_SECRET: undefined },
+      /SESSION_SECRET is not set/,
+    ],
     ["production without SESSION_SECRET", NO_SECRET, /SESSION_SECRET is not set/],
-    ["production signing with the public development secret", { ...PRODUCTION, SESSION_SECRET: DEV_SESSION_SECRET }, /SESSION_SECRET is the public development secret/],
+    [
+      "production signing with the public development secret",
+      { ...PRODUCTION, SESSION_SECRET: DEV_SESSION_SECRET },
+      /SESSION_SECRET is the public development secret/,
+    ],
     ["a SESSION_SECRET of 31 characters", { ...PRODUCTION, SESSION_SECRET: "s".repeat(31) }, /SESSION_SECRET must be at least 32 characters/],
     ["production without the PUBLIC_FORM_LIMITER binding", { ...PRODUCTION, PUBLIC_FORM_LIMITER: undefined }, /PUBLIC_FORM_LIMITER is missing/],
     ["production without the UPLOAD_LIMITER binding", { ...PRODUCTION, UPLOAD_LIMITER: undefined }, /UPLOAD_LIMITER is missing/],

@@ -5,7 +5,19 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { api, makeProduct, newShopper, randomIp, VALID_ADDRESS } from "../workers/api-client";
-import { ADMIN, page, pageActions, type PageAction, placeCodOrder, postForm, resetGrantCookie, sessionCookie, shopperWithOrder, storeFingerprint, type Who } from "./support-http";
+import {
+  ADMIN,
+  page,
+  pageActions,
+  type PageAction,
+  placeCodOrder,
+  postForm,
+  resetGrantCookie,
+  sessionCookie,
+  shopperWithOrder,
+  storeFingerprint,
+  type Who,
+} from "./support-http";
 
 let shopper: Awaited<ReturnType<typeof shopperWithOrder>>;
 let admin: string;
@@ -98,15 +110,27 @@ interface BadBody {
 }
 
 const BAD_BODIES: BadBody[] = [
-  { name: "a JSON body", init: () => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: '{"intent":"add","name":"Hacked"}' }), status: () => 415 },
+  {
+    name: "a JSON body",
+    init: () => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: '{"intent":"add","name":"Hacked"}' }),
+    status: () => 415,
+  },
   { name: "no Content-Type", init: () => ({ method: "POST", body: new TextEncoder().encode(FORM_FIELDS) }), status: () => 415 },
   { name: "text/plain", init: () => ({ method: "POST", headers: { "Content-Type": "text/plain" }, body: FORM_FIELDS }), status: () => 415 },
   {
     name: "a broken multipart boundary",
-    init: () => ({ method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=----cut" }, body: "------other\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nadd" }),
+    init: () => ({
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=----cut" },
+      body: '------other\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd',
+    }),
     status: (a) => (a.multipart ? 400 : 415),
   },
-  { name: "multipart with no boundary", init: () => ({ method: "POST", headers: { "Content-Type": "multipart/form-data" }, body: "intent=add" }), status: (a) => (a.multipart ? 400 : 415) },
+  {
+    name: "multipart with no boundary",
+    init: () => ({ method: "POST", headers: { "Content-Type": "multipart/form-data" }, body: "intent=add" }),
+    status: (a) => (a.multipart ? 400 : 415),
+  },
   { name: "DELETE", init: () => ({ method: "DELETE", headers: URLENCODED, body: FORM_FIELDS }), status: () => 405 },
   { name: "PUT", init: () => ({ method: "PUT", headers: URLENCODED, body: FORM_FIELDS }), status: () => 405 },
   { name: "PATCH", init: () => ({ method: "PATCH", headers: URLENCODED, body: FORM_FIELDS }), status: () => 405 },
@@ -126,7 +150,11 @@ describe("page actions answer a 4xx, never a 500, to bodies that are not forms, 
     for (const action of actions) {
       for (const bad of BAD_BODIES) {
         const init = bad.init();
-        const res = await page(action.path, { ...init, cookie: cookies[action.who], headers: { ...(init.headers as Record<string, string>), "CF-Connecting-IP": randomIp() } });
+        const res = await page(action.path, {
+          ...init,
+          cookie: cookies[action.who],
+          headers: { ...(init.headers as Record<string, string>), "CF-Connecting-IP": randomIp() },
+        });
         const text = await res.text();
         seen.push(`${init.method} ${action.path} with ${bad.name}: ${res.status}`);
         expect(res.status, `${init.method} ${action.path} with ${bad.name}: ${text.slice(0, 200)}`).toBe(bad.status(action));
@@ -163,7 +191,13 @@ describe("page actions answer a 4xx, never a 500, to bodies that are not forms, 
         controller.close();
       },
     });
-    const streamed = await page("/dashboard/address", { method: "POST", cookie: shopper.cookie, headers: URLENCODED, body: stream, duplex: "half" } as RequestInit);
+    const streamed = await page("/dashboard/address", {
+      method: "POST",
+      cookie: shopper.cookie,
+      headers: URLENCODED,
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(await storeFingerprint()).toEqual(before);
   });
@@ -203,7 +237,17 @@ describe("page actions answer a 4xx, never a 500, to bodies that are not forms, 
     expect(await storeFingerprint()).toEqual(before);
 
     const [a, b] = (await env.DB.prepare("select id from categories order by name limit 2").all<{ id: string }>()).results;
-    const sub = await postForm("/dashboard/subcategory", [["intent", "create-subcategory"], ["name", `Two Parents ${Date.now()}`], ["image", "/images/seed/milk.webp"], ["category", a.id], ["category", b.id]], { cookie: admin });
+    const sub = await postForm(
+      "/dashboard/subcategory",
+      [
+        ["intent", "create-subcategory"],
+        ["name", `Two Parents ${Date.now()}`],
+        ["image", "/images/seed/milk.webp"],
+        ["category", a.id],
+        ["category", b.id],
+      ],
+      { cookie: admin },
+    );
     expect(sub.status).toBe(303);
   });
 
@@ -211,7 +255,9 @@ describe("page actions answer a 4xx, never a 500, to bodies that are not forms, 
     const product = await makeProduct({ stock: 3 });
     const res = await postForm("/cart", { intent: "add", productId: product.id }, { cookie: shopper.cookie });
     expect(res.status).toBe(303);
-    expect((await api("/api/cart/get", { token: shopper.token })).body.data.some((l: { productId: { _id: string } }) => l.productId._id === product.id)).toBe(true);
+    expect((await api("/api/cart/get", { token: shopper.token })).body.data.some((l: { productId: { _id: string } }) => l.productId._id === product.id)).toBe(
+      true,
+    );
   });
 });
 
@@ -259,7 +305,12 @@ describe("methods a page route does not take: 405 with Allow, and no error log",
 
   it.each(CASES)("%s %s → 405, Allow: %s", async (method, path, allow) => {
     const errors = vi.spyOn(console, "error");
-    const res = await page(path, { method, cookie: shopper.cookie, headers: method === "POST" ? URLENCODED : {}, body: method === "POST" ? "intent=x" : undefined });
+    const res = await page(path, {
+      method,
+      cookie: shopper.cookie,
+      headers: method === "POST" ? URLENCODED : {},
+      body: method === "POST" ? "intent=x" : undefined,
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get("Allow")).toBe(allow);
     expect((await res.text()).length).toBeGreaterThan(0);
@@ -299,7 +350,8 @@ describe("every search box answers any text without a 500", { timeout: 120_000 }
       headers: { "CF-Connecting-IP": randomIp() },
     });
     expect(registered.status).toBe(201);
-    const token = (await api("/api/user/login", { method: "POST", body: { email, password: "Test@12345" }, headers: { "CF-Connecting-IP": randomIp() } })).body.data.accesstoken;
+    const token = (await api("/api/user/login", { method: "POST", body: { email, password: "Test@12345" }, headers: { "CF-Connecting-IP": randomIp() } })).body
+      .data.accesstoken;
     await placeCodOrder(token);
 
     const board = async (q: string) => {
@@ -324,12 +376,21 @@ const PUBLIC_CATALOGUE = /^public, max-age=\d+, s-maxage=\d+/;
 
 async function catalogueUrls() {
   const product = await makeProduct({ name: "Cache Probe" });
-  const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const slug = (name: string) =>
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
   const listing = (await env.DB.prepare(
     `select c.id as cid, c.name as cname, s.id as sid, s.name as sname from sub_category_categories sc
        join categories c on c.id = sc.category_id join sub_categories s on s.id = sc.sub_category_id limit 1`,
   ).first<{ cid: string; cname: string; sid: string; sname: string }>())!;
-  return ["/", `/product/${slug(product.name)}-${product.id}`, `/${slug(listing.cname)}-${listing.cid}/${slug(listing.sname)}-${listing.sid}`, "/search?q=milk"];
+  return [
+    "/",
+    `/product/${slug(product.name)}-${product.id}`,
+    `/${slug(listing.cname)}-${listing.cid}/${slug(listing.sname)}-${listing.sid}`,
+    "/search?q=milk",
+  ];
 }
 
 describe("Cache-Control: private, no-store on every personal response, public caching kept for anonymous catalogue pages", { timeout: 120_000 }, () => {
@@ -428,7 +489,10 @@ describe("Content-Security-Policy: inline scripts only with this response's nonc
         seen.add(nonce!);
         const scripts = executableScripts(await res.text());
         expect(scripts.length, url).toBeGreaterThan(0);
-        expect(scripts.every((n) => n === nonce), `${url}: a script without the nonce`).toBe(true);
+        expect(
+          scripts.every((n) => n === nonce),
+          `${url}: a script without the nonce`,
+        ).toBe(true);
       }
     }
   });

@@ -69,7 +69,12 @@ describe("cross-site requests that carry the cookie are refused (403) and change
       }
     }
     // A bearer token sent alongside the cookie does not make a cross-site request trusted.
-    const both = await api("/api/cart/create", { method: "POST", token: shopper.token, body: { productId: shopper.product.id }, headers: { Origin: "https://evil.example", Cookie: shopper.cookie } });
+    const both = await api("/api/cart/create", {
+      method: "POST",
+      token: shopper.token,
+      body: { productId: shopper.product.id },
+      headers: { Origin: "https://evil.example", Cookie: shopper.cookie },
+    });
     expect(both.status).toBe(403);
     expect(await storeFingerprint()).toEqual(before);
   });
@@ -89,7 +94,12 @@ describe("cross-site requests that carry the cookie are refused (403) and change
 
   it("a bearer-only client from another origin is allowed (no ambient credential to abuse)", async () => {
     const product = await makeProduct({ stock: 4 });
-    const res = await api("/api/cart/create", { method: "POST", token: shopper.token, body: { productId: product.id }, headers: { Origin: "https://app.other.example" } });
+    const res = await api("/api/cart/create", {
+      method: "POST",
+      token: shopper.token,
+      body: { productId: product.id },
+      headers: { Origin: "https://app.other.example" },
+    });
     expect(res.status).toBe(200);
     const line = await env.DB.prepare("select quantity from cart_items where product_id = ?").bind(product.id).first<{ quantity: number }>();
     expect(line?.quantity).toBe(1);
@@ -98,7 +108,11 @@ describe("cross-site requests that carry the cookie are refused (403) and change
   it("the same form from the store's own origin goes through", async () => {
     const product = await makeProduct({ stock: 4 });
     // As a browser sends it: its Origin, and the Host it connected to.
-    const res = await postForm("/cart", { intent: "add", productId: product.id }, { cookie: shopper.cookie, headers: { Origin: "http://store.test", Host: "store.test", "Sec-Fetch-Site": "same-origin" } });
+    const res = await postForm(
+      "/cart",
+      { intent: "add", productId: product.id },
+      { cookie: shopper.cookie, headers: { Origin: "http://store.test", Host: "store.test", "Sec-Fetch-Site": "same-origin" } },
+    );
     expect(res.status).toBe(303);
     const line = await env.DB.prepare("select quantity from cart_items where product_id = ?").bind(product.id).first<{ quantity: number }>();
     expect(line?.quantity).toBe(1);
@@ -122,7 +136,8 @@ async function expectEscaped(html: string, where: string) {
   await new HTMLRewriter()
     .on("*", {
       element(element) {
-        for (const [name, value] of element.attributes as unknown as Iterable<[string, string]>) if (/^on/i.test(name)) handlers.push(`<${element.tagName} ${name}="${value}">`);
+        for (const [name, value] of element.attributes as unknown as Iterable<[string, string]>)
+          if (/^on/i.test(name)) handlers.push(`<${element.tagName} ${name}="${value}">`);
         if (element.tagName === "img" && element.getAttribute("src") === "x") handlers.push("<img src=x>");
       },
     })
@@ -138,7 +153,10 @@ async function expectEscaped(html: string, where: string) {
     .transform(new Response(html, { headers: { "Content-Type": "text/html" } }))
     .text();
   expect(handlers, where).toEqual([]);
-  expect(scripts.filter((text) => /^\s*alert\(/.test(text)), where).toEqual([]);
+  expect(
+    scripts.filter((text) => /^\s*alert\(/.test(text)),
+    where,
+  ).toEqual([]);
   expect(html, where).not.toContain("<script>alert(1)");
 }
 
@@ -158,7 +176,10 @@ describe("stored markup is rendered as text", { timeout: 120_000 }, () => {
 
   it("a product name and description: the page, the JSON-LD, the listing, search and the cart", async () => {
     const adminToken = await login(ADMIN.email, ADMIN.password);
-    const category = (await env.DB.prepare("select category_id as c, sub_category_id as s from sub_category_categories limit 1").first<{ c: string; s: string }>())!;
+    const category = (await env.DB.prepare("select category_id as c, sub_category_id as s from sub_category_categories limit 1").first<{
+      c: string;
+      s: string;
+    }>())!;
     const created = await api("/api/product/create", {
       method: "POST",
       token: adminToken,
@@ -196,9 +217,17 @@ describe("stored markup is rendered as text", { timeout: 120_000 }, () => {
 
   it("a category name: home, the listing and the admin page", async () => {
     const adminToken = await login(ADMIN.email, ADMIN.password);
-    const created = await api("/api/category/add-category", { method: "POST", token: adminToken, body: { name: `Snacks ${IMG} ${SCRIPT}`, image: "/images/seed/milk.webp" } });
+    const created = await api("/api/category/add-category", {
+      method: "POST",
+      token: adminToken,
+      body: { name: `Snacks ${IMG} ${SCRIPT}`, image: "/images/seed/milk.webp" },
+    });
     expect(created.status).toBe(201);
-    const sub = await api("/api/subcategory/create", { method: "POST", token: adminToken, body: { name: `Chips ${SCRIPT}`, image: "/images/seed/milk.webp", category: [created.body.data._id] } });
+    const sub = await api("/api/subcategory/create", {
+      method: "POST",
+      token: adminToken,
+      body: { name: `Chips ${SCRIPT}`, image: "/images/seed/milk.webp", category: [created.body.data._id] },
+    });
     expect(sub.status).toBe(201);
     await makeProduct({ name: "Crisps" }).then(async (p) => {
       await env.DB.batch([
@@ -215,7 +244,11 @@ describe("stored markup is rendered as text", { timeout: 120_000 }, () => {
   });
 
   it("an address line: the address book, checkout and the admin order board", async () => {
-    const address = await api("/api/address/create", { method: "POST", token: shopper.token, body: { ...VALID_ADDRESS, address_line: `Flat 1 ${IMG} ${SCRIPT}`, city: `Pune ${IMG}` } });
+    const address = await api("/api/address/create", {
+      method: "POST",
+      token: shopper.token,
+      body: { ...VALID_ADDRESS, address_line: `Flat 1 ${IMG} ${SCRIPT}`, city: `Pune ${IMG}` },
+    });
     expect(address.status).toBe(201);
     const book = await (await page("/dashboard/address", { cookie: shopper.cookie })).text();
     await expectEscaped(book, "address book");

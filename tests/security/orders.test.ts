@@ -26,14 +26,12 @@ async function outcomeOf(commit: Promise<unknown>) {
   }
 }
 
-
 /** A load context for calling the order pipeline directly, past the HTTP layer. */
 const context = { cloudflare: { env } } as unknown as AppLoadContext;
 const userIdOf = async (token: string) => (await api("/api/user/user-details", { token })).body.data._id as string;
 const cod = (token: string, body: unknown, headers: Record<string, string> = {}) =>
   api("/api/order/cash-on-delivery", { method: "POST", token, body, headers });
-const checkout = (token: string, body: unknown, headers: Record<string, string> = {}) =>
-  api("/api/order/checkout", { method: "POST", token, body, headers });
+const checkout = (token: string, body: unknown, headers: Record<string, string> = {}) => api("/api/order/checkout", { method: "POST", token, body, headers });
 const cartOf = async (token: string) => (await api("/api/cart/get", { token })).body.data as { quantity: number; productId: { _id: string } }[];
 const orderLinesFor = async (productId: string) =>
   (await env.DB.prepare("select count(*) as n from order_items where product_id = ?").bind(productId).first<{ n: number }>())!.n;
@@ -48,9 +46,7 @@ describe("overselling", () => {
     // Every shopper gets the unit into the cart: the stock (N) allows each of them one.
     for (const s of shoppers) expect((await api("/api/cart/create", { method: "POST", token: s.token, body: { productId: product.id } })).status).toBe(200);
 
-    const results = await Promise.all(
-      shoppers.map((s, i) => cod(s.token, { list_items: [{ productId: product.id, quantity: 1 }], addressId: addresses[i] })),
-    );
+    const results = await Promise.all(shoppers.map((s, i) => cod(s.token, { list_items: [{ productId: product.id, quantity: 1 }], addressId: addresses[i] })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(N);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused.map((r) => r.status)).toEqual(Array(k).fill(409));
@@ -128,7 +124,9 @@ describe("other shoppers' orders and addresses (IDOR)", () => {
     const row = () => env.DB.prepare("select * from addresses where id = ?").bind(theirs).first();
     const before = await row();
 
-    expect((await api("/api/address/update", { method: "PUT", token: attacker.token, body: { ...VALID_ADDRESS, _id: theirs, city: "Elsewhere" } })).status).toBe(404);
+    expect(
+      (await api("/api/address/update", { method: "PUT", token: attacker.token, body: { ...VALID_ADDRESS, _id: theirs, city: "Elsewhere" } })).status,
+    ).toBe(404);
     expect((await api("/api/address/disable", { method: "DELETE", token: attacker.token, body: { _id: theirs } })).status).toBe(404);
     const order = await cod(attacker.token, { list_items: [{ productId: product.id, quantity: 1 }], addressId: theirs });
     expect(order.status).toBe(404);
@@ -170,7 +168,9 @@ describe("stock hoarding with unpaid online checkouts", () => {
     // The released session can no longer be paid at Stripe; the live one can.
     expect((await stripeSession(sessions[0])).status).toBe("expired");
     expect((await stripeSession(sessions[2])).status).toBe("open");
-    const notes = await env.DB.prepare("select note from order_status_history where order_id = ? and status = 'cancelled'").bind(orders[0].id).all<{ note: string }>();
+    const notes = await env.DB.prepare("select note from order_status_history where order_id = ? and status = 'cancelled'")
+      .bind(orders[0].id)
+      .all<{ note: string }>();
     expect(notes.results).toEqual([{ note: "Replaced by a newer checkout" }]);
     // A different product (or basket) is a new checkout too: it replaces the hold just the same.
     const other = await makeProduct({ stock: 10 });
@@ -183,9 +183,7 @@ describe("stock hoarding with unpaid online checkouts", () => {
     const { token } = await newShopper();
     const addressId = await addressFor(token);
     const product = await makeProduct({ stock: 40, price: 10 });
-    const results = await Promise.all(
-      [1, 2, 3, 4, 5].map((quantity) => checkout(token, { list_items: [{ productId: product.id, quantity }], addressId })),
-    );
+    const results = await Promise.all([1, 2, 3, 4, 5].map((quantity) => checkout(token, { list_items: [{ productId: product.id, quantity }], addressId })));
     for (const r of results) expect([200, 409]).toContain(r.status);
     const holds = (await ordersOf(token)).filter((o) => o.status === "placed");
     expect(holds).toHaveLength(1);
@@ -213,7 +211,9 @@ describe("stock hoarding with unpaid online checkouts", () => {
     }
     const results = await Promise.all(plans.map((plan) => outcomeOf(commitOrder(context, plan))));
     expect(results.every((r) => r.ok)).toBe(true);
-    const holds = await env.DB.prepare("select id from orders where user_id = ? and status = 'placed' and payment_status = 'PENDING' and payment_method = 'ONLINE'")
+    const holds = await env.DB.prepare(
+      "select id from orders where user_id = ? and status = 'placed' and payment_status = 'PENDING' and payment_method = 'ONLINE'",
+    )
       .bind(userId)
       .all<{ id: string }>();
     expect(holds.results).toHaveLength(1);
@@ -313,7 +313,9 @@ describe("stock hoarding with cash orders", () => {
     expect(await stockOf(product.id)).toBe(120 - 2 * cap);
 
     // A delivered order no longer counts.
-    await env.DB.prepare("update orders set status = 'delivered' where user_id = ? and status = 'placed'").bind(await userIdOf(token)).run();
+    await env.DB.prepare("update orders set status = 'delivered' where user_id = ? and status = 'placed'")
+      .bind(await userIdOf(token))
+      .run();
     expect((await keyed(token, product.id, 20, addressId)).status).toBe(201);
     expect(await stockOf(product.id)).toBe(120 - 2 * cap - 20);
   });

@@ -26,7 +26,11 @@ async function pendingCheckout({ stock = 5 } = {}) {
   const shopper = await newShopper();
   const addressId = await addressFor(shopper.token);
   const product = await makeProduct({ stock, price: 120 });
-  const res = await api("/api/order/checkout", { method: "POST", token: shopper.token, body: { list_items: [{ productId: product.id, quantity: 2 }], addressId } });
+  const res = await api("/api/order/checkout", {
+    method: "POST",
+    token: shopper.token,
+    body: { list_items: [{ productId: product.id, quantity: 2 }], addressId },
+  });
   expect(res.status).toBe(200);
   const order = await orderBySession(res.body.id);
   expect(order).toMatchObject({ status: "placed", payment_status: "PENDING", total: 24000 });
@@ -48,7 +52,10 @@ describe("webhook signatures", () => {
     const before = await snapshot(order.id, product.id);
     const events = await countEvents();
 
-    expect(await sendWebhook(event, { secret: "whsec_attacker" })).toEqual({ status: 400, body: expect.objectContaining({ message: "Invalid or stale Stripe signature" }) });
+    expect(await sendWebhook(event, { secret: "whsec_attacker" })).toEqual({
+      status: 400,
+      body: expect.objectContaining({ message: "Invalid or stale Stripe signature" }),
+    });
     expect((await sendWebhook(event, { header: "t=1,v1=deadbeef" })).status).toBe(400);
     expect((await sendWebhook(event, { header: "" })).status).toBe(400);
     // Signed correctly, but an hour ago: outside the 5-minute tolerance (a captured event replayed later).
@@ -72,7 +79,11 @@ describe("malformed events with a valid signature", () => {
     const events = await countEvents();
     const cases: [string, unknown, string][] = [
       ["no data", { id: "evt_nodata1", type: "checkout.session.completed" }, "Malformed checkout.session.completed event: data is missing"],
-      ["data without object", { id: "evt_noobj1", type: "checkout.session.completed", data: {} }, "Malformed checkout.session.completed event: data.object is not a Checkout Session"],
+      [
+        "data without object",
+        { id: "evt_noobj1", type: "checkout.session.completed", data: {} },
+        "Malformed checkout.session.completed event: data.object is not a Checkout Session",
+      ],
       ["data is a string", { id: "evt_strdata", type: "checkout.session.expired", data: "x" }, "Malformed checkout.session.expired event: data is missing"],
       ["session id is a number", sessionEvent("checkout.session.completed", { id: 42, payment_status: "paid", amount_total: 24000, currency: "inr" }), ""],
       ["amount is a string", sessionEvent("checkout.session.completed", { id: sessionId, payment_status: "paid", amount_total: "24000", currency: "inr" }), ""],
@@ -113,7 +124,10 @@ describe("validly signed events that are not this order's payment", () => {
       metadata: { orderId: order.id },
     });
     const res = await sendWebhook(foreign);
-    expect(res).toEqual({ status: 200, body: expect.objectContaining({ message: "Refused: No order has the Checkout Session cs_live_paymentlink_for_one_rupee" }) });
+    expect(res).toEqual({
+      status: 200,
+      body: expect.objectContaining({ message: "Refused: No order has the Checkout Session cs_live_paymentlink_for_one_rupee" }),
+    });
     expect(await snapshot(order.id, product.id)).toEqual(before);
     expect(await paymentEvent(foreign.id)).toEqual({
       type: "checkout.session.completed",
@@ -122,7 +136,13 @@ describe("validly signed events that are not this order's payment", () => {
       note: "No order has the Checkout Session cs_live_paymentlink_for_one_rupee",
     });
     // Even the foreign session carrying the order's exact total is not the order's payment.
-    const exact = sessionEvent("checkout.session.completed", { id: "cs_other", payment_status: "paid", amount_total: 24000, currency: "inr", client_reference_id: order.id });
+    const exact = sessionEvent("checkout.session.completed", {
+      id: "cs_other",
+      payment_status: "paid",
+      amount_total: 24000,
+      currency: "inr",
+      client_reference_id: order.id,
+    });
     expect((await sendWebhook(exact)).status).toBe(200);
     expect(await snapshot(order.id, product.id)).toEqual(before);
     // The order's own session, once truly paid, still pays it.
@@ -153,7 +173,14 @@ describe("validly signed events that are not this order's payment", () => {
     expect(cod.status).toBe(201);
     const id = cod.body.data._id as string;
     const before = await snapshot(id, product.id);
-    const byReference = sessionEvent("checkout.session.completed", { id: "cs_cod_attack", payment_status: "paid", amount_total: 5000, currency: "inr", client_reference_id: id, metadata: { orderId: id } });
+    const byReference = sessionEvent("checkout.session.completed", {
+      id: "cs_cod_attack",
+      payment_status: "paid",
+      amount_total: 5000,
+      currency: "inr",
+      client_reference_id: id,
+      metadata: { orderId: id },
+    });
     expect((await sendWebhook(byReference)).status).toBe(200);
     expect(await snapshot(id, product.id)).toEqual(before);
 
@@ -182,7 +209,12 @@ describe("validly signed events that are not this order's payment", () => {
     const { order, product } = await pendingCheckout({ stock: 5 });
     const before = await snapshot(order.id, product.id);
     expect(before.stock).toBe(3);
-    const foreign = sessionEvent("checkout.session.expired", { id: "cs_someone_elses", payment_status: "unpaid", client_reference_id: order.id, metadata: { orderId: order.id } });
+    const foreign = sessionEvent("checkout.session.expired", {
+      id: "cs_someone_elses",
+      payment_status: "unpaid",
+      client_reference_id: order.id,
+      metadata: { orderId: order.id },
+    });
     expect((await sendWebhook(foreign)).body.message).toBe("Refused: No order has the Checkout Session cs_someone_elses");
     expect(await snapshot(order.id, product.id)).toEqual(before);
   });
@@ -192,13 +224,24 @@ describe("validly signed events that are not this order's payment", () => {
     expect((await api("/api/order/cancel", { method: "POST", token, body: { _id: order.id } })).status).toBe(200);
     expect(await stockOf(product.id)).toBe(5);
     // A foreign session naming it does nothing at all.
-    const foreign = sessionEvent("checkout.session.completed", { id: "cs_foreign_cancelled", payment_status: "paid", amount_total: 24000, currency: "inr", client_reference_id: order.id });
+    const foreign = sessionEvent("checkout.session.completed", {
+      id: "cs_foreign_cancelled",
+      payment_status: "paid",
+      amount_total: 24000,
+      currency: "inr",
+      client_reference_id: order.id,
+    });
     const cancelled = await snapshot(order.id, product.id);
     expect((await sendWebhook(foreign)).status).toBe(200);
     expect(await snapshot(order.id, product.id)).toEqual(cancelled);
 
     // Its own session (the cancel tried to expire it; here the payment went through anyway) is money received.
-    const own = sessionEvent("checkout.session.completed", { ...(await stripeSession(sessionId)), payment_status: "paid", payment_intent: "pi_late", status: "complete" });
+    const own = sessionEvent("checkout.session.completed", {
+      ...(await stripeSession(sessionId)),
+      payment_status: "paid",
+      payment_intent: "pi_late",
+      status: "complete",
+    });
     expect((await sendWebhook(own)).body.message).toBe("Processed");
     expect(await orderById(order.id)).toMatchObject({
       status: "cancelled",
@@ -222,13 +265,21 @@ describe("replayed events", () => {
     expect(paid.order).toMatchObject({ status: "paid", payment_status: "PAID", version: order.version + 1 });
     expect((await sendWebhook(event)).body.message).toBe("Event already processed");
     expect(await snapshot(order.id, product.id)).toEqual(paid);
-    const history = await env.DB.prepare("select count(*) as n from order_status_history where order_id = ? and status = 'paid'").bind(order.id).first<{ n: number }>();
+    const history = await env.DB.prepare("select count(*) as n from order_status_history where order_id = ? and status = 'paid'")
+      .bind(order.id)
+      .first<{ n: number }>();
     expect(history!.n).toBe(1);
   });
 
   it("a refused event replayed is still refused, recorded once", async () => {
     const { order, product } = await pendingCheckout();
-    const foreign = sessionEvent("checkout.session.completed", { id: "cs_replayed_foreign", payment_status: "paid", amount_total: 24000, currency: "inr", client_reference_id: order.id });
+    const foreign = sessionEvent("checkout.session.completed", {
+      id: "cs_replayed_foreign",
+      payment_status: "paid",
+      amount_total: 24000,
+      currency: "inr",
+      client_reference_id: order.id,
+    });
     const before = await snapshot(order.id, product.id);
     expect((await sendWebhook(foreign)).body.message).toMatch(/^Refused: /);
     expect((await sendWebhook(foreign)).body.message).toBe("Event already processed");
@@ -250,7 +301,9 @@ describe("the sweep of lost webhooks", () => {
     const paid = await payAtStripe(sessionId);
     expect(paid.amount_total).toBe(24000);
     // The order's total no longer matches what Stripe charged (as if the session had been for something else).
-    await env.DB.prepare("update orders set total = 30000, reservation_expires_at = ? where id = ?").bind(Date.now() - 60 * 60 * 1000, order.id).run();
+    await env.DB.prepare("update orders set total = 30000, reservation_expires_at = ? where id = ?")
+      .bind(Date.now() - 60 * 60 * 1000, order.id)
+      .run();
     await runCron();
     expect(await orderById(order.id)).toMatchObject({
       status: "cancelled",

@@ -74,7 +74,8 @@ export async function storeSnapshot(): Promise<Record<string, string>> {
     categories: "select id, name, image, updated_at from categories order by id",
     subCategories: "select id, name, image, updated_at from sub_categories order by id",
     subCategoryLinks: "select sub_category_id, category_id, position from sub_category_categories order by 1, 2",
-    products: "select id, name, description, unit, coalesce((select stock from store_stock s where s.product_id = products.id and s.store_id = (select id from stores where is_default = 1)), 0) as stock, price, discount, more_details, version, updated_at from products order by id",
+    products:
+      "select id, name, description, unit, coalesce((select stock from store_stock s where s.product_id = products.id and s.store_id = (select id from stores where is_default = 1)), 0) as stock, price, discount, more_details, version, updated_at from products order by id",
     productImages: "select product_id, position, url from product_images order by 1, 2",
     productCategories: "select product_id, category_id, position from product_categories order by 1, 2",
     productSubCategories: "select product_id, sub_category_id, position from product_sub_categories order by 1, 2",
@@ -95,7 +96,11 @@ export interface ProductRow {
 }
 
 export async function productRow(id: string): Promise<ProductRow> {
-  return (await env.DB.prepare("select id, name, coalesce((select stock from store_stock s where s.product_id = products.id and s.store_id = (select id from stores where is_default = 1)), 0) as stock, price, version, description from products where id = ?").bind(id).first<ProductRow>())!;
+  return (await env.DB.prepare(
+    "select id, name, coalesce((select stock from store_stock s where s.product_id = products.id and s.store_id = (select id from stores where is_default = 1)), 0) as stock, price, version, description from products where id = ?",
+  )
+    .bind(id)
+    .first<ProductRow>())!;
 }
 
 /** A category id and one of its sub-categories, for product forms. */
@@ -138,4 +143,9 @@ export async function productFields(productId: string, overrides: Record<string,
 }
 
 /** Decodes the HTML entities React writes in text, enough to read a message out of a page. */
-export const htmlText = (html: string) => html.replace(/<!-- -->/g, "").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+export const htmlText = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");

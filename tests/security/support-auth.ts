@@ -26,9 +26,17 @@ export async function registerAccount(email = freshEmail()): Promise<Account> {
 }
 
 export async function userRow(email: string) {
-  return env.DB.prepare("select id, name, email, mobile, role, status, verify_email, password_hash, avatar from users where email = ?")
-    .bind(email)
-    .first<{ id: string; name: string; email: string; mobile: string; role: string; status: string; verify_email: number; password_hash: string; avatar: string }>();
+  return env.DB.prepare("select id, name, email, mobile, role, status, verify_email, password_hash, avatar from users where email = ?").bind(email).first<{
+    id: string;
+    name: string;
+    email: string;
+    mobile: string;
+    role: string;
+    status: string;
+    verify_email: number;
+    password_hash: string;
+    avatar: string;
+  }>();
 }
 
 /** POST /api/user/login from `ip` (and any extra headers, e.g. a device cookie). */

@@ -55,7 +55,9 @@ export async function shopperWithOrder() {
   const { token, email } = await newShopper();
   const cookie = await sessionCookie(email, "Test@12345");
   const { addressId, product } = await placeCodOrder(token);
-  const { id: orderId } = (await env.DB.prepare("select id from orders where user_id = (select id from users where email = ?)").bind(email).first<{ id: string }>())!;
+  const { id: orderId } = (await env.DB.prepare("select id from orders where user_id = (select id from users where email = ?)")
+    .bind(email)
+    .first<{ id: string }>())!;
   expect((await api("/api/cart/create", { method: "POST", token, body: { productId: product.id } })).status).toBe(200);
   return { token, email, cookie, addressId, orderId, product };
 }
@@ -124,7 +126,9 @@ export async function resetGrantCookie(): Promise<string> {
   const { email } = await newShopper();
   const ip = randomIp();
   expect((await api("/api/user/forgot-password", { method: "PUT", body: { email }, headers: { "CF-Connecting-IP": ip } })).status).toBe(200);
-  const mail = await env.DB.prepare('select text from mail_outbox where "to" = ? order by created_at desc, rowid desc limit 1').bind(email).first<{ text: string }>();
+  const mail = await env.DB.prepare('select text from mail_outbox where "to" = ? order by created_at desc, rowid desc limit 1')
+    .bind(email)
+    .first<{ text: string }>();
   const otp = /\b(\d{6})\b/.exec(mail!.text)![1];
   const verified = await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp }, headers: { "CF-Connecting-IP": ip } });
   expect(verified.status).toBe(200);

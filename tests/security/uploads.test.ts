@@ -54,7 +54,11 @@ beforeAll(async () => {
 });
 
 function apiUpload(file: File, { ip = randomIp(), token = admin } = {}) {
-  return SELF.fetch(`${BASE}/api/file/upload`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": ip }, body: formOf({ image: file }) });
+  return SELF.fetch(`${BASE}/api/file/upload`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": ip },
+    body: formOf({ image: file }),
+  });
 }
 
 describe("hostile files through /api/file/upload", () => {
@@ -73,7 +77,11 @@ describe("hostile files through /api/file/upload", () => {
     const encoded = new Response(form);
     const type = encoded.headers.get("Content-Type")!;
     const body = new Uint8Array(await encoded.arrayBuffer());
-    const declared = await SELF.fetch(`${BASE}/api/file/upload`, { method: "POST", headers: { Authorization: `Bearer ${admin}`, "Content-Type": type, "Content-Length": String(body.length) }, body });
+    const declared = await SELF.fetch(`${BASE}/api/file/upload`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${admin}`, "Content-Type": type, "Content-Length": String(body.length) },
+      body,
+    });
     expect(declared.status).toBe(413);
     // Chunked: no Content-Length, so the body is counted while it streams and cut off at the limit.
     const chunked = new ReadableStream<Uint8Array>({
@@ -82,7 +90,11 @@ describe("hostile files through /api/file/upload", () => {
         controller.close();
       },
     });
-    const streamed = await SELF.fetch(`${BASE}/api/file/upload`, { method: "POST", headers: { Authorization: `Bearer ${admin}`, "Content-Type": type }, body: chunked });
+    const streamed = await SELF.fetch(`${BASE}/api/file/upload`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${admin}`, "Content-Type": type },
+      body: chunked,
+    });
     expect(streamed.status).toBe(413);
     expect(await newR2Keys(keys)).toEqual([]);
   });
@@ -92,7 +104,7 @@ describe("hostile files through /api/file/upload", () => {
     const res = await SELF.fetch(`${BASE}/api/file/upload`, {
       method: "POST",
       headers: { Authorization: `Bearer ${admin}`, "Content-Type": "multipart/form-data; boundary=xyz" },
-      body: "--xyz\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a.png\"\r\n\r\nunterminated",
+      body: '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nunterminated',
     });
     expect(res.status).toBe(400);
     expect(await newR2Keys(keys)).toEqual([]);
@@ -142,7 +154,9 @@ describe("hostile files through the page forms and the avatar", () => {
   it.each(REFUSED.filter(([, , status]) => status !== 400))("category form with %s → refused, no object, no row", async (_name, file, status) => {
     const keys = await r2Keys();
     const before = await storeSnapshot();
-    const res = await pagePost("/dashboard/category", formOf({ intent: "create-category", name: `Hostile ${Date.now()}`, newImage: file() }), { cookie: adminPage });
+    const res = await pagePost("/dashboard/category", formOf({ intent: "create-category", name: `Hostile ${Date.now()}`, newImage: file() }), {
+      cookie: adminPage,
+    });
     expect(res.status).toBe(status);
     expect(await storeSnapshot()).toEqual(before);
     expect(await newR2Keys(keys)).toEqual([]);
@@ -156,7 +170,11 @@ describe("hostile files through the page forms and the avatar", () => {
     const page = await pagePost("/dashboard/profile", formOf({ avatar: svg }), { cookie });
     expect(page.status).toBe(415);
     expect(htmlText(await page.text())).toContain("Only JPEG, PNG, WebP or AVIF images can be uploaded");
-    const viaApi = await SELF.fetch(`${BASE}/api/user/upload-avatar`, { method: "PUT", headers: { Authorization: `Bearer ${token}` }, body: formOf({ avatar: svg }) });
+    const viaApi = await SELF.fetch(`${BASE}/api/user/upload-avatar`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${token}` },
+      body: formOf({ avatar: svg }),
+    });
     expect(viaApi.status).toBe(415);
     const avatar = await env.DB.prepare("select avatar from users where email = ?").bind(email).first("avatar");
     expect(avatar ?? "").toBe("");
@@ -168,7 +186,11 @@ describe("hostile files through the page forms and the avatar", () => {
     const keys = await r2Keys();
     const big = new Uint8Array(2 * MB + 10);
     big.set(TINY_WEBP);
-    const res = await SELF.fetch(`${BASE}/api/user/upload-avatar`, { method: "PUT", headers: { Authorization: `Bearer ${token}` }, body: formOf({ avatar: new File([big], "me.webp") }) });
+    const res = await SELF.fetch(`${BASE}/api/user/upload-avatar`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${token}` },
+      body: formOf({ avatar: new File([big], "me.webp") }),
+    });
     expect(res.status).toBe(413);
     expect(await env.DB.prepare("select avatar from users where email = ?").bind(email).first("avatar")).toBeFalsy();
     expect(await newR2Keys(keys)).toEqual([]);
@@ -182,12 +204,18 @@ describe("one per-IP upload budget for /api and the page forms", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 15; i++) {
       statuses.push((await apiUpload(new File([SVG], "a.svg"), { ip })).status);
-      statuses.push((await pagePost("/dashboard/category", formOf({ intent: "create-category", name: "", newImage: imageFile(TINY_PNG) }), { cookie: adminPage, ip })).status);
+      statuses.push(
+        (await pagePost("/dashboard/category", formOf({ intent: "create-category", name: "", newImage: imageFile(TINY_PNG) }), { cookie: adminPage, ip }))
+          .status,
+      );
     }
     expect(statuses.filter((s) => s === 429)).toEqual([]);
     const keys = await r2Keys();
     const before = await storeSnapshot();
-    const page = await pagePost("/dashboard/category", formOf({ intent: "create-category", name: "Over The Limit", newImage: imageFile(TINY_PNG) }), { cookie: adminPage, ip });
+    const page = await pagePost("/dashboard/category", formOf({ intent: "create-category", name: "Over The Limit", newImage: imageFile(TINY_PNG) }), {
+      cookie: adminPage,
+      ip,
+    });
     expect(page.status).toBe(429);
     expect(htmlText(await page.text())).toContain("Too many attempts");
     const viaApi = await apiUpload(imageFile(TINY_PNG), { ip });
@@ -207,7 +235,15 @@ describe("one per-IP upload budget for /api and the page forms", () => {
     const svg = () => formOf({ avatar: new File([SVG], "me.png") });
     for (let i = 0; i < 15; i++) {
       expect((await pagePost("/dashboard/profile", svg(), { cookie, ip })).status).toBe(415);
-      expect((await SELF.fetch(`${BASE}/api/user/upload-avatar`, { method: "PUT", headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": ip }, body: svg() })).status).toBe(415);
+      expect(
+        (
+          await SELF.fetch(`${BASE}/api/user/upload-avatar`, {
+            method: "PUT",
+            headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": ip },
+            body: svg(),
+          })
+        ).status,
+      ).toBe(415);
     }
     expect((await pagePost("/dashboard/profile", svg(), { cookie, ip })).status).toBe(429);
     const viaApi = await api("/api/user/upload-avatar", { method: "PUT", token, headers: { "CF-Connecting-IP": ip } });

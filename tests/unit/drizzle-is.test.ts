@@ -10,7 +10,9 @@ import { describe, expect, it } from "vitest";
  */
 describe("drizzle-orm's is (patched)", () => {
   it("is applied to both builds", () => {
-    const dir = createRequire(import.meta.url).resolve("drizzle-orm").replace(/index\.c?js$/, "");
+    const dir = createRequire(import.meta.url)
+      .resolve("drizzle-orm")
+      .replace(/index\.c?js$/, "");
     for (const file of ["entity.js", "entity.cjs"]) expect(readFileSync(dir + file, "utf8"), file).toContain("grocery-store patch");
   });
 

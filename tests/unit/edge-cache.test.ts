@@ -38,8 +38,7 @@ describe("edge cache", () => {
     const pending: Promise<unknown>[] = [];
     let renders = 0;
     const render = async () => new Response(`page ${++renders}`, { headers: { "Cache-Control": PUBLIC } });
-    const visit = (headers: Record<string, string> = {}) =>
-      withEdgeCache(new Request("https://s.test/", { headers }), cache, (p) => pending.push(p), render);
+    const visit = (headers: Record<string, string> = {}) => withEdgeCache(new Request("https://s.test/", { headers }), cache, (p) => pending.push(p), render);
 
     const first = await visit();
     expect(first.headers.get("X-Edge-Cache")).toBe("MISS");
@@ -72,7 +71,12 @@ describe("edge cache", () => {
   });
 
   it("does nothing without a cache (development and tests)", async () => {
-    const res = await withEdgeCache(new Request("https://s.test/"), undefined, () => {}, async () => new Response("x"));
+    const res = await withEdgeCache(
+      new Request("https://s.test/"),
+      undefined,
+      () => {},
+      async () => new Response("x"),
+    );
     expect(res.headers.get("X-Edge-Cache")).toBeNull();
   });
 });
@@ -100,7 +104,15 @@ describe("edge cache keyed by the delivery location (decision 020)", () => {
     const { cache } = memoryCache();
     const pending: Promise<unknown>[] = [];
     const visit = (release: string) =>
-      withEdgeCache(new Request("https://s.test/"), cache, (p) => pending.push(p), async () => new Response(`built by ${release}`, { headers: { "Cache-Control": "public, s-maxage=300" } }), undefined, undefined, release);
+      withEdgeCache(
+        new Request("https://s.test/"),
+        cache,
+        (p) => pending.push(p),
+        async () => new Response(`built by ${release}`, { headers: { "Cache-Control": "public, s-maxage=300" } }),
+        undefined,
+        undefined,
+        release,
+      );
     expect(await (await visit("aaaa1111")).text()).toBe("built by aaaa1111");
     await Promise.all(pending);
     expect((await visit("aaaa1111")).headers.get("X-Edge-Cache")).toBe("HIT");
@@ -115,7 +127,14 @@ describe("edge cache keyed by the delivery location (decision 020)", () => {
     let renders = 0;
     const render = async () => new Response(`page ${++renders}`, { headers: { "Cache-Control": PUBLIC } });
     const visit = async (variant: string) => {
-      const res = await withEdgeCache(new Request("https://s.test/", { headers: { Cookie: "__location=v" } }), cache, (p) => pending.push(p), render, undefined, async () => variant);
+      const res = await withEdgeCache(
+        new Request("https://s.test/", { headers: { Cookie: "__location=v" } }),
+        cache,
+        (p) => pending.push(p),
+        render,
+        undefined,
+        async () => variant,
+      );
       await Promise.all(pending);
       return res.text();
     };

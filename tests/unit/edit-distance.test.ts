@@ -15,7 +15,12 @@ describe("editDistance", () => {
   });
 
   it("is symmetric", () => {
-    for (const [a, b] of [["tomatos", "tomatoes"], ["maggie", "maggi"], ["kitten", "sitting"], ["ab", "ba"]]) {
+    for (const [a, b] of [
+      ["tomatos", "tomatoes"],
+      ["maggie", "maggi"],
+      ["kitten", "sitting"],
+      ["ab", "ba"],
+    ]) {
       expect(editDistance(a, b)).toBe(editDistance(b, a));
     }
     expect(editDistance("kitten", "sitting")).toBe(3);

@@ -30,9 +30,20 @@ describe("order life cycle", () => {
 describe("ETA", () => {
   const placed = Date.UTC(2026, 10, 23, 9, 0, 0);
   it("counts down from ten minutes, then says it is late", () => {
-    expect(etaFor({ status: "placed", createdAt: placed }, placed)).toEqual({ kind: "due", dueAt: placed + DELIVERY_PROMISE_MS, remainingMs: DELIVERY_PROMISE_MS });
-    expect(etaFor({ status: "packed", createdAt: placed }, placed + 11 * 60_000)).toEqual({ kind: "late", dueAt: placed + DELIVERY_PROMISE_MS, lateMs: 60_000 });
-    expect(etaFor({ status: "delivered", createdAt: placed, deliveredAt: placed + 420_000 }, placed + 1e6)).toEqual({ kind: "delivered", at: placed + 420_000 });
+    expect(etaFor({ status: "placed", createdAt: placed }, placed)).toEqual({
+      kind: "due",
+      dueAt: placed + DELIVERY_PROMISE_MS,
+      remainingMs: DELIVERY_PROMISE_MS,
+    });
+    expect(etaFor({ status: "packed", createdAt: placed }, placed + 11 * 60_000)).toEqual({
+      kind: "late",
+      dueAt: placed + DELIVERY_PROMISE_MS,
+      lateMs: 60_000,
+    });
+    expect(etaFor({ status: "delivered", createdAt: placed, deliveredAt: placed + 420_000 }, placed + 1e6)).toEqual({
+      kind: "delivered",
+      at: placed + 420_000,
+    });
     expect(etaFor({ status: "cancelled", createdAt: placed }, placed)).toEqual({ kind: "cancelled" });
   });
   it("formats the countdown as m:ss, rounding up", () => {

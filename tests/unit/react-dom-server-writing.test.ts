@@ -146,9 +146,15 @@ describe("document writing (patched react-dom server, Web streams)", () => {
         got.Alpha.push((await ra.read()).value!);
         reveals[1](); // Bravo's boundary first, then Alpha's, while both streams are open
         reveals[0]();
-        for (const [who, reader] of [["Alpha", ra], ["Bravo", rb]] as const)
+        for (const [who, reader] of [
+          ["Alpha", ra],
+          ["Bravo", rb],
+        ] as const)
           for (let r = await reader.read(); !r.done; r = await reader.read()) got[who].push(r.value);
-        for (const [who, other] of [["Alpha", "Bravo"], ["Bravo", "Alpha"]] as const) {
+        for (const [who, other] of [
+          ["Alpha", "Bravo"],
+          ["Bravo", "Alpha"],
+        ] as const) {
           const all = text(got[who]);
           expect(all).toContain(`<span>${who} shell</span>`);
           expect(all).toContain(`<p>${who} late ✓</p>`);
@@ -164,10 +170,9 @@ describe("document writing (patched react-dom server, Web streams)", () => {
           if (!ready) throw late;
           return h("p", null, "Arrives later ✓");
         }
-        const stream = await renderToReadableStream(
-          h("div", null, h("span", null, "Shell é"), h(Suspense, { fallback: h("i", null, "Loading…") }, h(Late))),
-          { nonce: "n0nce" },
-        );
+        const stream = await renderToReadableStream(h("div", null, h("span", null, "Shell é"), h(Suspense, { fallback: h("i", null, "Loading…") }, h(Late))), {
+          nonce: "n0nce",
+        });
         const reader = stream.getReader();
         const shell = await reader.read();
         expect(text([shell.value!])).toBe('<div><span>Shell é</span><!--$?--><template id="B:0"></template><i>Loading…</i><!--/$--></div>');

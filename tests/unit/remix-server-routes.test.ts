@@ -36,7 +36,16 @@ interface Args {
 }
 
 const manifestRoutes = {
-  root: { id: "root", path: "", hasLoader: false, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false, module: "/root.js" },
+  root: {
+    id: "root",
+    path: "",
+    hasLoader: false,
+    hasAction: false,
+    hasClientLoader: false,
+    hasClientAction: false,
+    hasErrorBoundary: false,
+    module: "/root.js",
+  },
   "routes/shop": {
     id: "routes/shop",
     parentId: "root",
@@ -179,10 +188,12 @@ describe("the patched serverRoutesFor of each build, against a stand-in createSe
       expect(body).toContain(call);
       const builds: unknown[][] = [];
       const createServerRoutes = (...args: unknown[]) => (builds.push(args), { routes: builds.length });
-      const serverRoutesFor = new Function("routes", "createServerRoutes", `${body}\nreturn serverRoutesFor;`)(
-        { createServerRoutes },
-        createServerRoutes,
-      ) as (m: object, modules: object, future: object, spa: boolean) => unknown;
+      const serverRoutesFor = new Function("routes", "createServerRoutes", `${body}\nreturn serverRoutesFor;`)({ createServerRoutes }, createServerRoutes) as (
+        m: object,
+        modules: object,
+        future: object,
+        spa: boolean,
+      ) => unknown;
 
       const m = {};
       const a = { default: () => null };

@@ -53,7 +53,12 @@ describe("phoneticKey", () => {
   });
 
   it("keeps different words apart", () => {
-    for (const [a, b] of [["milk", "malai"], ["dal", "dahi"], ["chai", "chana"], ["aloo", "alsi"]]) {
+    for (const [a, b] of [
+      ["milk", "malai"],
+      ["dal", "dahi"],
+      ["chai", "chana"],
+      ["aloo", "alsi"],
+    ]) {
       expect(phoneticKey(a)).not.toBe(phoneticKey(b));
     }
   });

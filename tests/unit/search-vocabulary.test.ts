@@ -10,7 +10,9 @@ const migrationsDir = path.join(__dirname, "..", "..", "migrations");
 /** search_synonyms as the migrations leave it, replayed from their INSERT and DELETE statements. */
 function synonymsAfterMigrations(): Map<string, string> {
   const rows = new Map<string, string>();
-  const files = readdirSync(migrationsDir).filter((f) => f.endsWith(".sql")).sort();
+  const files = readdirSync(migrationsDir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
   for (const file of files) {
     for (const statement of readFileSync(path.join(migrationsDir, file), "utf8").split("--> statement-breakpoint")) {
       const sql = statement.replace(/^--.*$/gm, "");
@@ -43,8 +45,9 @@ describe("the shopper vocabulary (app/lib/search/synonyms.json)", () => {
 
   it("points every term at words the catalogue uses in product, sub-category or category names (or their plural)", () => {
     const words = new Set(
-      [...catalogue.products.map((p) => p.name), ...catalogue.subCategories.map((s) => s.name), ...catalogue.categories.map((c) => c.name)]
-        .flatMap((name) => foldText(name).split(" ")),
+      [...catalogue.products.map((p) => p.name), ...catalogue.subCategories.map((s) => s.name), ...catalogue.categories.map((c) => c.name)].flatMap((name) =>
+        foldText(name).split(" "),
+      ),
     );
     const missing = Object.entries(vocabulary).filter(([, canonical]) =>
       foldText(canonical)

@@ -78,7 +78,10 @@ describe("shared schemas", () => {
   });
   it("accepts list_items with an embedded product or a bare id, never a price", () => {
     const parsed = apiOrderSchema.parse({
-      list_items: [{ productId: { _id: id(1), price: 1 }, quantity: 2 }, { productId: id(2), quantity: 1 }],
+      list_items: [
+        { productId: { _id: id(1), price: 1 }, quantity: 2 },
+        { productId: id(2), quantity: 1 },
+      ],
       addressId: id(9),
       totalAmt: 10,
     });

@@ -39,9 +39,7 @@ describe("slugs", () => {
     expect(idFromSegment(undefined)).toBeNull();
   });
   it("builds listing and product paths", () => {
-    expect(listingPath({ name: "Dairy, Bread & Eggs", id }, { name: "Milk", id })).toBe(
-      `/Dairy-Bread-Eggs-${id}/Milk-${id}`,
-    );
+    expect(listingPath({ name: "Dairy, Bread & Eggs", id }, { name: "Milk", id })).toBe(`/Dairy-Bread-Eggs-${id}/Milk-${id}`);
     expect(productPath({ name: "Amul Taaza", id })).toBe(`/product/Amul-Taaza-${id}`);
   });
   it("makes the listing title from the slug without its id", () => {

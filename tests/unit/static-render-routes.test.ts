@@ -39,7 +39,16 @@ describe("static render routes (patched react-router-dom and @remix-run/react)",
   });
 
   it("converts a routes array once and binds each render's matches to its data routes", () => {
-    const routes = [{ id: "root", path: "/", children: [{ id: "home", index: true }, { id: "product", path: "product/:slug" }] }];
+    const routes = [
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "home", index: true },
+          { id: "product", path: "product/:slug" },
+        ],
+      },
+    ];
     const first = createStaticRouter(routes, context("/", ["root", "home"]));
     const second = createStaticRouter(routes, context("/product/milk-1", ["root", "product"]));
     expect(second.routes).toBe(first.routes);

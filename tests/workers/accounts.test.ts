@@ -18,9 +18,7 @@ async function register(email = freshEmail(), ip = randomIp()) {
 }
 
 async function codeRow(email: string) {
-  return env.DB.prepare(
-    "select attempts, used_at, grant_hash from password_reset_codes where user_id = (select id from users where email = ?)",
-  )
+  return env.DB.prepare("select attempts, used_at, grant_hash from password_reset_codes where user_id = (select id from users where email = ?)")
     .bind(email)
     .first();
 }
@@ -141,7 +139,10 @@ async function guestCart(productIds: string[]) {
     });
     expect(res.status).toBe(200);
     await res.arrayBuffer();
-    cookie = res.headers.getSetCookie().find((c) => c.startsWith("__cart="))!.split(";")[0];
+    cookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__cart="))!
+      .split(";")[0];
   }
   return cookie;
 }
@@ -219,12 +220,17 @@ describe("tokens", () => {
     }
     // Nothing written: one account, unchanged; its password is still the only one that works.
     expect(await env.DB.prepare("select * from users where email = ?").bind(taken.email).first()).toEqual(before);
-    expect((await env.DB.prepare("select count(*) as n from users where id = ?").bind(again.body.data._id).first())).toEqual({ n: 0 });
-    expect((await api("/api/user/login", { method: "POST", body: { email: taken.email, password: "Other@12345" }, headers: { "CF-Connecting-IP": randomIp() } })).status).toBe(401);
+    expect(await env.DB.prepare("select count(*) as n from users where id = ?").bind(again.body.data._id).first()).toEqual({ n: 0 });
+    expect(
+      (await api("/api/user/login", { method: "POST", body: { email: taken.email, password: "Other@12345" }, headers: { "CF-Connecting-IP": randomIp() } }))
+        .status,
+    ).toBe(401);
     expect(await login(taken.email, PASSWORD)).toBeTruthy();
     // The owner hears of it (after the answer); the new email gets no such mail.
     const mails = (to: string) =>
-      env.DB.prepare("select subject, text from mail_outbox where \"to\" = ? and subject like 'Someone tried%'").bind(to).all<{ subject: string; text: string }>();
+      env.DB.prepare("select subject, text from mail_outbox where \"to\" = ? and subject like 'Someone tried%'")
+        .bind(to)
+        .all<{ subject: string; text: string }>();
     await vi.waitFor(async () => expect((await mails(taken.email)).results).toHaveLength(1), { timeout: 3000 });
     const [mail] = (await mails(taken.email)).results;
     expect(mail.subject).toBe("Someone tried to register with your email at FreshDash");
@@ -238,17 +244,22 @@ describe("tokens", () => {
     const taken = await register();
     for (let i = 0; i < 5; i++) expect((await register(taken.email)).res.status).toBe(201);
     const count = async () =>
-      (await env.DB.prepare("select count(*) as n from mail_outbox where \"to\" = ? and subject like 'Someone tried%'").bind(taken.email).first<{ n: number }>())!.n;
+      (await env.DB.prepare("select count(*) as n from mail_outbox where \"to\" = ? and subject like 'Someone tried%'")
+        .bind(taken.email)
+        .first<{ n: number }>())!.n;
     await vi.waitFor(async () => expect(await count()).toBe(3), { timeout: 3000 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await count()).toBe(3);
-    expect((await env.DB.prepare("select count(*) as n from users where email = ?").bind(taken.email).first())).toEqual({ n: 1 });
+    expect(await env.DB.prepare("select count(*) as n from users where email = ?").bind(taken.email).first()).toEqual({ n: 1 });
   });
 
   it("the register page answers a taken email as a new one: on to login, the same message, no session; the owner is mailed", async () => {
     const taken = await register();
     const post = (email: string) =>
-      pagePost("/register", new URLSearchParams({ name: "Page Person", email, password: "Other@12345", confirmPassword: "Other@12345", redirectTo: "/checkout" }));
+      pagePost(
+        "/register",
+        new URLSearchParams({ name: "Page Person", email, password: "Other@12345", confirmPassword: "Other@12345", redirectTo: "/checkout" }),
+      );
     const freshEmail_ = freshEmail();
     const answers = [await post(freshEmail_), await post(taken.email)];
     for (const res of answers) {
@@ -260,14 +271,18 @@ describe("tokens", () => {
       expect(htmlText(await page.text())).toContain("User register successfully: log in to continue");
     }
     expect(answers[0].headers.getSetCookie().map((c) => c.split("=")[0])).toEqual(answers[1].headers.getSetCookie().map((c) => c.split("=")[0]));
-    const accounts = await env.DB.prepare("select email, name from users where email in (?, ?) order by email = ?").bind(freshEmail_, taken.email, taken.email).all();
+    const accounts = await env.DB.prepare("select email, name from users where email in (?, ?) order by email = ?")
+      .bind(freshEmail_, taken.email, taken.email)
+      .all();
     expect(accounts.results).toEqual([
       { email: freshEmail_, name: "Page Person" },
       { email: taken.email, name: "Asha Rao" },
     ]);
     await vi.waitFor(
       async () =>
-        expect(await env.DB.prepare("select count(*) as n from mail_outbox where \"to\" = ? and subject like 'Someone tried%'").bind(taken.email).first()).toEqual({ n: 1 }),
+        expect(
+          await env.DB.prepare("select count(*) as n from mail_outbox where \"to\" = ? and subject like 'Someone tried%'").bind(taken.email).first(),
+        ).toEqual({ n: 1 }),
       { timeout: 3000 },
     );
     // The new account signs in on the login form it was sent to.
@@ -321,7 +336,11 @@ describe("tokens", () => {
     const tea = await makeProduct({ name: "Test Tea", stock: 10 });
     const { email } = await register();
     const guest = await guestCart([tea.id, tea.id]);
-    const res = await api("/api/user/login", { method: "POST", body: { email, password: PASSWORD }, headers: { Cookie: guest, "CF-Connecting-IP": randomIp() } });
+    const res = await api("/api/user/login", {
+      method: "POST",
+      body: { email, password: PASSWORD },
+      headers: { Cookie: guest, "CF-Connecting-IP": randomIp() },
+    });
     expect(res.status).toBe(200);
     const userId = (await env.DB.prepare("select id from users where email = ?").bind(email).first<{ id: string }>())!.id;
     expect(await cartOf(userId)).toEqual([{ product_id: tea.id, quantity: 2 }]);
@@ -387,7 +406,9 @@ describe("password reset by code", () => {
     const code = (await latestCode(email))!;
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) {
-      expect((await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp: wrong }, headers: { "CF-Connecting-IP": randomIp() } })).status).toBe(400);
+      expect(
+        (await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp: wrong }, headers: { "CF-Connecting-IP": randomIp() } })).status,
+      ).toBe(400);
     }
     const right = await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp: code }, headers: { "CF-Connecting-IP": randomIp() } });
     expect(right.status).toBe(429);
@@ -399,9 +420,7 @@ describe("password reset by code", () => {
     const { email } = await register();
     await api("/api/user/forgot-password", { method: "PUT", body: { email }, headers: { "CF-Connecting-IP": randomIp() } });
     const code = (await latestCode(email))!;
-    await env.DB.prepare(
-      "update password_reset_codes set expires_at = ? where user_id = (select id from users where email = ?)",
-    )
+    await env.DB.prepare("update password_reset_codes set expires_at = ? where user_id = (select id from users where email = ?)")
       .bind(Date.now() - 1, email)
       .run();
     expect((await api("/api/user/verify-forgot-password-otp", { method: "PUT", body: { email, otp: code } })).status).toBe(400);

@@ -84,12 +84,22 @@ describe("uploads", () => {
 
 describe("categories and sub-categories", () => {
   it("creates, renames and refuses to delete a category in use, then deletes it once unused", async () => {
-    const created = await api("/api/category/add-category", { method: "POST", token: admin, body: { name: "Festive Hampers", image: "/images/seed/gift.webp" } });
+    const created = await api("/api/category/add-category", {
+      method: "POST",
+      token: admin,
+      body: { name: "Festive Hampers", image: "/images/seed/gift.webp" },
+    });
     expect(created.status).toBe(201);
     const id = created.body.data._id;
-    expect((await api("/api/category/add-category", { method: "POST", token: admin, body: { name: "Festive Hampers", image: "/images/seed/gift.webp" } })).status).toBe(409);
+    expect(
+      (await api("/api/category/add-category", { method: "POST", token: admin, body: { name: "Festive Hampers", image: "/images/seed/gift.webp" } })).status,
+    ).toBe(409);
     expect((await api("/api/category/add-category", { method: "POST", token: admin, body: { name: "", image: "javascript:alert(1)" } })).status).toBe(400);
-    const renamed = await api("/api/category/update", { method: "PUT", token: admin, body: { _id: id, name: "Diwali Hampers", image: "/images/seed/gift.webp" } });
+    const renamed = await api("/api/category/update", {
+      method: "PUT",
+      token: admin,
+      body: { _id: id, name: "Diwali Hampers", image: "/images/seed/gift.webp" },
+    });
     expect(renamed.body.data.name).toBe("Diwali Hampers");
     const categoryRow = () => env.DB.prepare("select name from categories where id = ?").bind(id).first<{ name: string }>();
     expect(await categoryRow()).toEqual({ name: "Diwali Hampers" });
@@ -115,13 +125,25 @@ describe("categories and sub-categories", () => {
 
   it("refuses renaming a category to another's name (409) or an unknown one (404), changing nothing", async () => {
     const taken = await env.DB.prepare("select name, image from categories order by name limit 1").first<{ name: string; image: string }>();
-    const created = await api("/api/category/add-category", { method: "POST", token: admin, body: { name: "Puja Essentials", image: "/images/seed/gift.webp" } });
+    const created = await api("/api/category/add-category", {
+      method: "POST",
+      token: admin,
+      body: { name: "Puja Essentials", image: "/images/seed/gift.webp" },
+    });
     expect(created.status).toBe(201);
     const before = await storeSnapshot();
-    const clash = await api("/api/category/update", { method: "PUT", token: admin, body: { _id: created.body.data._id, name: taken!.name, image: taken!.image } });
+    const clash = await api("/api/category/update", {
+      method: "PUT",
+      token: admin,
+      body: { _id: created.body.data._id, name: taken!.name, image: taken!.image },
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.errors.name).toEqual(["A category with this name already exists"]);
-    const unknown = await api("/api/category/update", { method: "PUT", token: admin, body: { _id: "0".repeat(24), name: "Nowhere", image: "/images/seed/gift.webp" } });
+    const unknown = await api("/api/category/update", {
+      method: "PUT",
+      token: admin,
+      body: { _id: "0".repeat(24), name: "Nowhere", image: "/images/seed/gift.webp" },
+    });
     expect(unknown.status).toBe(404);
     expect(await storeSnapshot()).toEqual(before);
     expect((await api("/api/category/delete", { method: "DELETE", token: admin, body: { _id: created.body.data._id } })).status).toBe(200);
@@ -131,9 +153,17 @@ describe("categories and sub-categories", () => {
     const before = await storeSnapshot();
     const none = await api("/api/subcategory/create", { method: "POST", token: admin, body: { name: "X", image: "/images/seed/gift.webp", category: [] } });
     expect(none.status).toBe(400);
-    const missing = await api("/api/subcategory/create", { method: "POST", token: admin, body: { name: "X", image: "/images/seed/gift.webp", category: ["0".repeat(24)] } });
+    const missing = await api("/api/subcategory/create", {
+      method: "POST",
+      token: admin,
+      body: { name: "X", image: "/images/seed/gift.webp", category: ["0".repeat(24)] },
+    });
     expect(missing.status).toBe(400);
-    const unknown = await api("/api/subcategory/update", { method: "PUT", token: admin, body: { _id: "0".repeat(24), name: "X", image: "/images/seed/gift.webp", category: [await someCategory()] } });
+    const unknown = await api("/api/subcategory/update", {
+      method: "PUT",
+      token: admin,
+      body: { _id: "0".repeat(24), name: "X", image: "/images/seed/gift.webp", category: [await someCategory()] },
+    });
     expect(unknown.status).toBe(404);
     expect(await storeSnapshot()).toEqual(before);
   });
@@ -172,7 +202,11 @@ describe("products", () => {
 
     const buyer = await newShopper();
     await api("/api/cart/create", { method: "POST", token: buyer.token, body: { productId: id } });
-    const session = await api("/api/user/login", { method: "POST", body: { email: buyer.email, password: "Test@12345" }, headers: { "CF-Connecting-IP": "10.9.9.9" } });
+    const session = await api("/api/user/login", {
+      method: "POST",
+      body: { email: buyer.email, password: "Test@12345" },
+      headers: { "CF-Connecting-IP": "10.9.9.9" },
+    });
     const cookie = (session.headers.get("Set-Cookie") ?? "").split(";")[0];
     expect((await api("/api/product/delete-product", { method: "DELETE", token: admin, body: { _id: id } })).status).toBe(200);
     expect((await api("/api/cart/get", { token: buyer.token })).body.data).toEqual([]);
@@ -207,7 +241,11 @@ describe("products", () => {
     }
     const missing = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...good, _id: "0".repeat(24) } });
     expect(missing.status).toBe(404);
-    const bogusSub = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...good, _id: product.id, subCategory: ["0".repeat(24)] } });
+    const bogusSub = await api("/api/product/update-product-details", {
+      method: "PUT",
+      token: admin,
+      body: { ...good, _id: product.id, subCategory: ["0".repeat(24)] },
+    });
     expect(bogusSub.status).toBe(400);
     expect(await storeSnapshot()).toEqual(before);
   });
@@ -252,7 +290,11 @@ describe("stale product edits (decision 010: products.version)", () => {
     expect(await stockOf(product.id)).toBe(8);
     const before = await productRow(product.id);
 
-    const stale = await pagePost(editPath(product.id), formOf({ ...(await productFields(product.id, { name: "Renamed Ghee", stock: "10" })), version: opened.version }), { cookie });
+    const stale = await pagePost(
+      editPath(product.id),
+      formOf({ ...(await productFields(product.id, { name: "Renamed Ghee", stock: "10" })), version: opened.version }),
+      { cookie },
+    );
     const html = htmlText(await stale.text());
     expect(stale.status).toBe(409);
     expect(html).toContain("This product changed since you opened it (now 8 in stock). Review and save again.");
@@ -262,7 +304,11 @@ describe("stale product edits (decision 010: products.version)", () => {
     // The re-rendered form carries the current version: saving again after review goes through.
     const current = /<input type="hidden" name="version" value="(\d+)"/.exec(html)![1];
     expect(Number(current)).toBe(before.version);
-    const saved = await pagePost(editPath(product.id), formOf({ ...(await productFields(product.id, { name: "Renamed Ghee", stock: "28" })), version: current }), { cookie });
+    const saved = await pagePost(
+      editPath(product.id),
+      formOf({ ...(await productFields(product.id, { name: "Renamed Ghee", stock: "28" })), version: current }),
+      { cookie },
+    );
     expect(saved.status).toBe(303);
     expect(await productRow(product.id)).toMatchObject({ name: "Renamed Ghee", stock: 28, version: before.version + 1 });
   });
@@ -272,10 +318,14 @@ describe("stale product edits (decision 010: products.version)", () => {
     const product = await makeProduct({ name: "Two Admins Paneer", stock: 5, price: 100 });
     const [a, b] = await Promise.all([openEditForm(first, product.id), openEditForm(second, product.id)]);
     expect(a.version).toBe(b.version);
-    const saveA = await pagePost(editPath(product.id), formOf({ ...(await productFields(product.id, { price: "111" })), version: a.version }), { cookie: first });
+    const saveA = await pagePost(editPath(product.id), formOf({ ...(await productFields(product.id, { price: "111" })), version: a.version }), {
+      cookie: first,
+    });
     expect(saveA.status).toBe(303);
     const afterA = await productRow(product.id);
-    const saveB = await pagePost(editPath(product.id), formOf({ ...(await productFields(product.id, { price: "222", stock: "50" })), version: b.version }), { cookie: second });
+    const saveB = await pagePost(editPath(product.id), formOf({ ...(await productFields(product.id, { price: "222", stock: "50" })), version: b.version }), {
+      cookie: second,
+    });
     expect(saveB.status).toBe(409);
     expect(htmlText(await saveB.text())).toContain("This product changed since you opened it (now 5 in stock). Review and save again.");
     expect(await productRow(product.id)).toEqual(afterA);
@@ -286,14 +336,22 @@ describe("stale product edits (decision 010: products.version)", () => {
     const product = await makeProduct({ name: "Api Version Curd", stock: 9, price: 40 });
     const read = await api("/api/product/get-product-details", { method: "POST", body: { productId: product.id } });
     expect(read.body.data.version).toBe((await productRow(product.id)).version);
-    const ok = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...read.body.data, _id: product.id, description: "Thick curd.", price: 45 } });
+    const ok = await api("/api/product/update-product-details", {
+      method: "PUT",
+      token: admin,
+      body: { ...read.body.data, _id: product.id, description: "Thick curd.", price: 45 },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(await productRow(product.id)).toMatchObject({ price: 4500, stock: 9, version: read.body.data.version + 1 });
 
     // The same stale copy again (another admin, or a sale, happened since): refused, nothing written.
     await placeOrder(product.id, 1);
     const before = await productRow(product.id);
-    const stale = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...read.body.data, _id: product.id, description: "Thick curd.", price: 50 } });
+    const stale = await api("/api/product/update-product-details", {
+      method: "PUT",
+      token: admin,
+      body: { ...read.body.data, _id: product.id, description: "Thick curd.", price: 50 },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe("This product changed since you opened it (now 8 in stock). Review and save again.");
     expect(stale.body.data).toEqual({ _id: product.id, stock: 8, version: before.version });
@@ -304,7 +362,11 @@ describe("stale product edits (decision 010: products.version)", () => {
     const product = await makeProduct({ name: "No Version Butter", stock: 6, price: 50 });
     const { version: _v, ...fetched } = (await api("/api/product/get-product-details", { method: "POST", body: { productId: product.id } })).body.data;
     const read = { ...fetched, description: "Salted butter." };
-    const renamed = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...read, _id: product.id, name: "No Version Butter 500 g" } });
+    const renamed = await api("/api/product/update-product-details", {
+      method: "PUT",
+      token: admin,
+      body: { ...read, _id: product.id, name: "No Version Butter 500 g" },
+    });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(await productRow(product.id)).toMatchObject({ name: "No Version Butter 500 g", stock: 6 });
 
@@ -330,7 +392,22 @@ describe("images from the admin page forms", () => {
     const invalid: [string, FormData, number][] = [
       ["/dashboard/category", formOf({ intent: "create-category", name: "", newImage: png() }), 400],
       ["/dashboard/subcategory", formOf({ intent: "create-subcategory", name: "Orphan Sub", newImage: png() }), 400],
-      ["/dashboard/upload-product", formOf({ intent: "save", name: "Orphan Product", description: "x", newImage: [png(), png()], category: refs.category, subCategory: refs.subCategory, unit: "1 kg", stock: "3", price: "", discount: "0" }), 400],
+      [
+        "/dashboard/upload-product",
+        formOf({
+          intent: "save",
+          name: "Orphan Product",
+          description: "x",
+          newImage: [png(), png()],
+          category: refs.category,
+          subCategory: refs.subCategory,
+          unit: "1 kg",
+          stock: "3",
+          price: "",
+          discount: "0",
+        }),
+        400,
+      ],
       ["/dashboard/upload-product", formOf({ intent: "add-field", name: "Orphan Step", newImage: png(), newFieldName: "Origin" }), 200],
       [editPath(product.id), formOf({ ...(await productFields(product.id, { discount: "150" })), version, newImage: png() }), 400],
     ];
@@ -348,7 +425,9 @@ describe("images from the admin page forms", () => {
     const taken = (await env.DB.prepare("select name from categories limit 1").first<{ name: string }>())!.name;
     const product = await makeProduct({ name: "Orphan Stale Lassi" });
     const { version } = await openEditForm(cookie, product.id);
-    await env.DB.prepare("update store_stock set stock = stock - 1 where product_id = ? and store_id = (select id from stores where is_default = 1)").bind(product.id).run();
+    await env.DB.prepare("update store_stock set stock = stock - 1 where product_id = ? and store_id = (select id from stores where is_default = 1)")
+      .bind(product.id)
+      .run();
     const keys = await r2Keys();
     const snapshot = await storeSnapshot();
     expect((await pagePost("/dashboard/category", formOf({ intent: "create-category", name: taken, newImage: png() }), { cookie })).status).toBe(409);

@@ -68,19 +68,12 @@ export async function makeProduct({ name = "Test Paneer", stock = 10, price = 10
   const { env } = await import("cloudflare:test");
   const id = crypto.getRandomValues(new Uint8Array(12)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "");
   const category = await env.DB.prepare("select category_id as c from product_categories limit 1").first<{ c: string }>();
-  const sub = await env.DB.prepare(
-    "select sub_category_id as s from sub_category_categories where category_id = ? limit 1",
-  )
+  const sub = await env.DB.prepare("select sub_category_id as s from sub_category_categories where category_id = ? limit 1")
     .bind(category!.c)
     .first<{ s: string }>();
   const fullName = `${name} ${id.slice(0, 6)}`;
   await env.DB.batch([
-    env.DB.prepare("insert into products (id, name, unit, price, discount) values (?, ?, '200 g', ?, ?)").bind(
-      id,
-      fullName,
-      Math.round(price * 100),
-      discount,
-    ),
+    env.DB.prepare("insert into products (id, name, unit, price, discount) values (?, ?, '200 g', ?, ?)").bind(id, fullName, Math.round(price * 100), discount),
     // Its stock is at the default store (decision 020), where clients that send no pincode shop.
     env.DB.prepare("insert into store_stock (store_id, product_id, stock) select id, ?, ? from stores where is_default = 1").bind(id, stock),
     env.DB.prepare("insert into product_images (product_id, position, url) values (?, 0, '/images/seed/milk.webp')").bind(id),

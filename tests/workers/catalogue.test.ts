@@ -96,7 +96,21 @@ describe("catalogue /api", () => {
   });
 
   it("searches FTS operators and LIKE wildcards literally, never a 500", async () => {
-    for (const search of ['"', '""', "*", "AND", "milk OR", "NEAR(milk", "(", "%", "_", "%%%", "milk\" OR \"bread", "'; drop table products; --", "x".repeat(500)]) {
+    for (const search of [
+      '"',
+      '""',
+      "*",
+      "AND",
+      "milk OR",
+      "NEAR(milk",
+      "(",
+      "%",
+      "_",
+      "%%%",
+      'milk" OR "bread',
+      "'; drop table products; --",
+      "x".repeat(500),
+    ]) {
       const res = await api("/api/product/search-product", { method: "POST", body: { search } });
       expect(res.status, search).toBe(200);
     }
@@ -152,12 +166,19 @@ describe("catalogue pages", () => {
     expect(elements).toBeLessThanOrEqual(880);
     // No form per card: every cart button submits one of the page's three cart forms.
     expect((html.match(/<form /g) ?? []).length).toBeLessThanOrEqual(3);
-    for (const card of html.split("<article ").slice(1).map((rest) => rest.slice(0, rest.indexOf("</article>")))) {
+    for (const card of html
+      .split("<article ")
+      .slice(1)
+      .map((rest) => rest.slice(0, rest.indexOf("</article>")))) {
       expect(card).not.toContain("<form");
       expect(card).toMatch(/<button type="submit" form="cart-add" name="productId" value="[0-9a-f]{24}"|Out of stock/);
     }
     for (const intent of ["add", "increment", "decrement"]) {
-      expect(html).toMatch(new RegExp(`<form id="cart-${intent}" method="post" action="/cart"[^>]*><input type="hidden" name="intent" value="${intent}"/><input type="hidden" name="redirectTo" value="/"/>`));
+      expect(html).toMatch(
+        new RegExp(
+          `<form id="cart-${intent}" method="post" action="/cart"[^>]*><input type="hidden" name="intent" value="${intent}"/><input type="hidden" name="redirectTo" value="/"/>`,
+        ),
+      );
     }
     // The banner is the largest paint on a phone: high priority, never lazy, sized by srcset.
     expect(html).toMatch(/<img [^>]*srcSet="[^"]*banner-desktop-800\.webp 800w[^>]*fetchpriority="high"/);
@@ -229,7 +250,9 @@ describe("catalogue pages", () => {
     expect(await row()).toEqual(await newest());
 
     // A newer product linked to the category later (an admin edit) joins the row; unlinked, it leaves it.
-    await env.DB.prepare("update products set created_at = ? where id = ?").bind(Date.now() + 120_000, id).run();
+    await env.DB.prepare("update products set created_at = ? where id = ?")
+      .bind(Date.now() + 120_000, id)
+      .run();
     await env.DB.prepare("delete from product_categories where product_id = ?").bind(id).run();
     expect(await row()).not.toContain(id);
     await env.DB.prepare("insert into product_categories (product_id, category_id) values (?, ?)").bind(id, categoryId).run();
@@ -302,7 +325,10 @@ describe("flash messages on catalogue pages", () => {
       redirect: "manual",
     });
     expect(added.headers.get("Location")).toBe(path);
-    const cookies = added.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookies = added.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const shown = await SELF.fetch(`${BASE}${path}`, { headers: { Cookie: cookies } });
     expect(await shown.text()).toContain("Item added");
     expect(shown.headers.getSetCookie().some((c) => c.startsWith("__toast=;") || /__toast=.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/.test(c))).toBe(true);

@@ -49,7 +49,10 @@ async function signedInShopper(tag: string): Promise<Shopper> {
   });
   expect(login.status).toBe(200);
   const token = ((await login.json()) as { data: { accesstoken: string } }).data.accesstoken;
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("__session="))!.split(";")[0];
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__session="))!
+    .split(";")[0];
   const product = await makeProduct({ name: `${tag} Cart Paneer`, stock: 5 });
   const added = await api("/api/cart/create", { method: "POST", token, body: { productId: product.id } });
   expect(added.status).toBe(200);

@@ -1,8 +1,5 @@
 /** A 1×1 lossless WebP: real bytes that pass the magic-byte check. */
-export const TINY_WEBP: Uint8Array<ArrayBuffer> = Uint8Array.from(
-  atob("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=="),
-  (c) => c.charCodeAt(0),
-);
+export const TINY_WEBP: Uint8Array<ArrayBuffer> = Uint8Array.from(atob("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=="), (c) => c.charCodeAt(0));
 
 /** A 1×1 PNG. */
 export const TINY_PNG: Uint8Array<ArrayBuffer> = Uint8Array.from(

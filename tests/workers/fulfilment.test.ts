@@ -175,7 +175,10 @@ describe("two admins at once", () => {
 
   it("returns stock exactly once when two cancels race", async () => {
     const { token } = await newShopper();
-    const { id, products } = await codOrder(token, [{ stock: 10, quantity: 3 }, { stock: 4, quantity: 4 }]);
+    const { id, products } = await codOrder(token, [
+      { stock: 10, quantity: 3 },
+      { stock: 4, quantity: 4 },
+    ]);
     expect(await stockOf(products[0].id)).toBe(7);
     expect(await stockOf(products[1].id)).toBe(0);
     const results = await Promise.all([
@@ -268,7 +271,9 @@ describe("shopper orders", () => {
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe("cancelled");
     expect(await stockOf(first.products[0].id)).toBe(10);
-    const history = await env.DB.prepare("select note from order_status_history where order_id = ? and status = 'cancelled'").bind(first.id).first<{ note: string }>();
+    const history = await env.DB.prepare("select note from order_status_history where order_id = ? and status = 'cancelled'")
+      .bind(first.id)
+      .first<{ note: string }>();
     expect(history!.note).toBe("Cancelled by the shopper");
 
     const second = await codOrder(token);
@@ -304,9 +309,17 @@ describe("shopper orders", () => {
 
   it("buy again puts the lines back in the cart, capped by stock, skipping what sold out", async () => {
     const { token } = await newShopper();
-    const { id, products } = await codOrder(token, [{ stock: 10, quantity: 3 }, { stock: 5, quantity: 2 }, { stock: 4, quantity: 1 }]);
-    await env.DB.prepare("update store_stock set stock = 0 where product_id = ? and store_id = (select id from stores where is_default = 1)").bind(products[1].id).run();
-    await env.DB.prepare("update store_stock set stock = 2 where product_id = ? and store_id = (select id from stores where is_default = 1)").bind(products[2].id).run();
+    const { id, products } = await codOrder(token, [
+      { stock: 10, quantity: 3 },
+      { stock: 5, quantity: 2 },
+      { stock: 4, quantity: 1 },
+    ]);
+    await env.DB.prepare("update store_stock set stock = 0 where product_id = ? and store_id = (select id from stores where is_default = 1)")
+      .bind(products[1].id)
+      .run();
+    await env.DB.prepare("update store_stock set stock = 2 where product_id = ? and store_id = (select id from stores where is_default = 1)")
+      .bind(products[2].id)
+      .run();
     await env.DB.prepare("delete from products where id = ?").bind(products[0].id).run();
     const none = await api("/api/order/reorder", { method: "POST", token, body: { _id: id } });
     expect(none.status).toBe(200);
@@ -315,7 +328,9 @@ describe("shopper orders", () => {
     const cart = await api("/api/cart/get", { token });
     expect(cart.body.data.map((l: any) => [l.productId._id, l.quantity])).toEqual([[products[2].id, 1]]);
 
-    await env.DB.prepare("update store_stock set stock = 0 where product_id = ? and store_id = (select id from stores where is_default = 1)").bind(products[2].id).run();
+    await env.DB.prepare("update store_stock set stock = 0 where product_id = ? and store_id = (select id from stores where is_default = 1)")
+      .bind(products[2].id)
+      .run();
     const nothing = await api("/api/order/reorder", { method: "POST", token, body: { _id: id } });
     expect(nothing.status).toBe(409);
     expect(nothing.body.message).toMatch(/^Nothing was added/);
@@ -350,7 +365,9 @@ describe("pages without JavaScript", () => {
     const bogus = await submit({ intent: "teleport", orderId: id });
     expect(bogus.status).toBe(303);
 
-    const shopperCookie = await sessionCookie((await env.DB.prepare("select email from users u join orders o on o.user_id = u.id where o.id = ?").bind(id).first<{ email: string }>())!.email);
+    const shopperCookie = await sessionCookie(
+      (await env.DB.prepare("select email from users u join orders o on o.user_id = u.id where o.id = ?").bind(id).first<{ email: string }>())!.email,
+    );
     const refused = await SELF.fetch(`${BASE}/dashboard/orders`, {
       method: "POST",
       headers: { Cookie: shopperCookie, "Content-Type": "application/x-www-form-urlencoded" },
@@ -414,7 +431,9 @@ describe("the scheduled sweep of expired reservations", () => {
     await waitOnExecutionContext(ctx);
   }
   const expireReservation = (id: string) =>
-    env.DB.prepare("update orders set reservation_expires_at = ? where id = ?").bind(Date.now() - 60 * 60 * 1000, id).run();
+    env.DB.prepare("update orders set reservation_expires_at = ? where id = ?")
+      .bind(Date.now() - 60 * 60 * 1000, id)
+      .run();
 
   it("releases the stock of an unpaid order whose webhook never came, and marks a paid one paid", async () => {
     const unpaid = await pendingOnlineOrder(4, 3);
@@ -455,7 +474,13 @@ describe("one cancel for every path", () => {
     const res = await api("/api/order/checkout", {
       method: "POST",
       token: shopper.token,
-      body: { list_items: [{ productId: products[0].id, quantity: 4 }, { productId: products[1].id, quantity: 5 }], addressId },
+      body: {
+        list_items: [
+          { productId: products[0].id, quantity: 4 },
+          { productId: products[1].id, quantity: 5 },
+        ],
+        addressId,
+      },
     });
     expect(res.status).toBe(200);
     const { id } = (await env.DB.prepare("select id from orders where stripe_session_id = ?").bind(res.body.id).first<{ id: string }>())!;
@@ -486,7 +511,9 @@ describe("one cancel for every path", () => {
   it("the batch alone decides: 30 cancel batches built on the same read, run at once, cancel once", async () => {
     const { id, products } = await heldOnlineOrder();
     const { version } = await orderRow(id);
-    const userIds = await env.DB.prepare("select o.user_id as shopperId, (select id from users where email = 'admin@example.com') as adminId from orders o where o.id = ?")
+    const userIds = await env.DB.prepare(
+      "select o.user_id as shopperId, (select id from users where email = 'admin@example.com') as adminId from orders o where o.id = ?",
+    )
       .bind(id)
       .first<{ shopperId: string; adminId: string }>();
     const db = getDb({ cloudflare: { env } } as unknown as AppLoadContext);

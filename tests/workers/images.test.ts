@@ -46,7 +46,10 @@ describe("conditional GETs of an image", () => {
     ["another ETag", () => ({ "If-None-Match": '"0123"' })],
     ["a list without its ETag", () => ({ "If-None-Match": '"0123", W/"4567"' })],
     ["If-Modified-Since long before its upload", () => ({ "If-Modified-Since": new Date(uploaded.getTime() - 86_400_000).toUTCString() })],
-    ["If-None-Match wins over If-Modified-Since", () => ({ "If-None-Match": '"0123"', "If-Modified-Since": new Date(uploaded.getTime() + 1000).toUTCString() })],
+    [
+      "If-None-Match wins over If-Modified-Since",
+      () => ({ "If-None-Match": '"0123"', "If-Modified-Since": new Date(uploaded.getTime() + 1000).toUTCString() }),
+    ],
     ["an unreadable If-Modified-Since", () => ({ "If-Modified-Since": "yesterday" })],
   ])("%s: 200 with the bytes", async (_name, headers) => {
     const res = await get(headers());

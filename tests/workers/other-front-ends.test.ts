@@ -113,7 +113,12 @@ describe("preflight", () => {
 describe("requests from a listed origin", () => {
   it("log in with credentials: the grant, Vary: Origin, and cookies SameSite=None; Secure for that front end only", async () => {
     const { email } = await newShopper();
-    const login = await call("/api/user/login", { method: "POST", origin: SPA, json: { email, password: "Test@12345" }, headers: { "CF-Connecting-IP": randomIp() } });
+    const login = await call("/api/user/login", {
+      method: "POST",
+      origin: SPA,
+      json: { email, password: "Test@12345" },
+      headers: { "CF-Connecting-IP": randomIp() },
+    });
     expect(login.status).toBe(200);
     expect(login.headers.get("Access-Control-Allow-Origin")).toBe(SPA);
     expect(login.headers.get("Access-Control-Allow-Credentials")).toBe("true");
@@ -123,7 +128,12 @@ describe("requests from a listed origin", () => {
     expect(session).toMatch(/; Secure/i);
 
     // The store's own login (same origin) keeps SameSite=Lax, not Secure outside production.
-    const own = await call("/api/user/login", { method: "POST", origin: BASE, json: { email, password: "Test@12345" }, headers: { "CF-Connecting-IP": randomIp() } });
+    const own = await call("/api/user/login", {
+      method: "POST",
+      origin: BASE,
+      json: { email, password: "Test@12345" },
+      headers: { "CF-Connecting-IP": randomIp() },
+    });
     const ownSession = own.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
     expect(ownSession).toMatch(/; SameSite=Lax/i);
     expect(ownSession).not.toMatch(/; Secure/i);
@@ -139,7 +149,9 @@ describe("requests from a listed origin", () => {
     expect(corsHeaders(refused)).toEqual([]);
     expect(varyNames(refused)).toContain("origin");
     // Without CORS_ORIGINS the listed origin is just another site.
-    expect((await call("/api/cart/create", { method: "POST", origin: SPA, json: { productId: product.id }, headers: { Cookie: cookie }, vars: {} })).status).toBe(403);
+    expect(
+      (await call("/api/cart/create", { method: "POST", origin: SPA, json: { productId: product.id }, headers: { Cookie: cookie }, vars: {} })).status,
+    ).toBe(403);
     expect((await api("/api/cart/get", { token })).body.data).toEqual([]);
 
     const allowed = await call("/api/cart/create", { method: "POST", origin: SPA, json: { productId: product.id }, headers: { Cookie: cookie } });
@@ -298,7 +310,13 @@ describe("absolute image URLs", () => {
     expect(listing.body.data.flatMap((p: any) => p.image).every((url: string) => absolute.test(url))).toBe(true);
 
     // An admin client sends back what it was given: the store keeps the path.
-    const admin = (await api("/api/user/login", { method: "POST", body: { email: "admin@example.com", password: "Admin@12345" }, headers: { "CF-Connecting-IP": randomIp() } })).body.data.accesstoken;
+    const admin = (
+      await api("/api/user/login", {
+        method: "POST",
+        body: { email: "admin@example.com", password: "Admin@12345" },
+        headers: { "CF-Connecting-IP": randomIp() },
+      })
+    ).body.data.accesstoken;
     const name = `Absolute ${Date.now()}`;
     const created = await publicApi("/api/category/add-category", { method: "POST", token: admin, body: { name, image: subs.body.data[0].image } });
     expect(created.status).toBe(201);
@@ -320,7 +338,13 @@ describe("the original client's shapes", () => {
     const order = await api("/api/order/cash-on-delivery", {
       method: "POST",
       token,
-      body: { list_items: [{ productId: { _id: milk.id }, quantity: 2 }, { productId: { _id: bread.id }, quantity: 1 }], addressId },
+      body: {
+        list_items: [
+          { productId: { _id: milk.id }, quantity: 2 },
+          { productId: { _id: bread.id }, quantity: 1 },
+        ],
+        addressId,
+      },
     });
     expect(order.status).toBe(201);
     return { token, addressId, milk, bread, orderId: order.body.data.orderId as string };

@@ -23,16 +23,22 @@ async function newStore({ active = true } = {}) {
   const id = hex();
   const pincode = nextPincode++;
   await env.DB.batch([
-    env.DB.prepare("insert into stores (id, name, address, city, base_delivery_minutes, active) values (?, ?, 'Plot 1', 'Pune', 12, ?)").bind(id, `Test Store ${id.slice(0, 6)}`, active ? 1 : 0),
+    env.DB.prepare("insert into stores (id, name, address, city, base_delivery_minutes, active) values (?, ?, 'Plot 1', 'Pune', 12, ?)").bind(
+      id,
+      `Test Store ${id.slice(0, 6)}`,
+      active ? 1 : 0,
+    ),
     env.DB.prepare("insert into store_pincode_ranges (store_id, from_pincode, to_pincode) values (?, ?, ?)").bind(id, pincode, pincode),
   ]);
   return { id, name: `Test Store ${id.slice(0, 6)}`, pincode: String(pincode) };
 }
 
 const stockAtStore = async (storeId: string, productId: string) =>
-  (await env.DB.prepare("select stock from store_stock where store_id = ? and product_id = ?").bind(storeId, productId).first<{ stock: number }>())?.stock ?? null;
+  (await env.DB.prepare("select stock from store_stock where store_id = ? and product_id = ?").bind(storeId, productId).first<{ stock: number }>())?.stock ??
+  null;
 
-const versionOf = async (productId: string) => (await env.DB.prepare("select version from products where id = ?").bind(productId).first<{ version: number }>())!.version;
+const versionOf = async (productId: string) =>
+  (await env.DB.prepare("select version from products where id = ?").bind(productId).first<{ version: number }>())!.version;
 
 async function productBody(extra: Record<string, unknown> = {}) {
   const refs = await env.DB.prepare("select category_id as c, sub_category_id as s from sub_category_categories limit 1").first<{ c: string; s: string }>();
@@ -55,7 +61,11 @@ const defaultStoreId = async () => (await env.DB.prepare("select id from stores 
 describe("/api product create and update: stock per store", () => {
   it("creates a product with its stock at the default store and at another; a shopper there sees that store's", async () => {
     const store = await newStore();
-    const created = await api("/api/product/create", { method: "POST", token: admin, body: await productBody({ stock: 4, storeStock: [{ store: store.id, stock: 9 }] }) });
+    const created = await api("/api/product/create", {
+      method: "POST",
+      token: admin,
+      body: await productBody({ stock: 4, storeStock: [{ store: store.id, stock: 9 }] }),
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.data._id;
     expect(await stockOf(id)).toBe(4);
@@ -74,7 +84,11 @@ describe("/api product create and update: stock per store", () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect([await stockOf(product.id), await stockAtStore(store.id, product.id), await versionOf(product.id)]).toEqual([5, 11, version + 1]);
 
-    const stale = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...body, stock: 1, storeStock: [{ store: store.id, stock: 2 }] } });
+    const stale = await api("/api/product/update-product-details", {
+      method: "PUT",
+      token: admin,
+      body: { ...body, stock: 1, storeStock: [{ store: store.id, stock: 2 }] },
+    });
     expect(stale.status).toBe(409);
     expect([await stockOf(product.id), await stockAtStore(store.id, product.id), await versionOf(product.id)]).toEqual([5, 11, version + 1]);
   });
@@ -121,7 +135,11 @@ describe("/api product create and update: stock per store", () => {
       Array.from({ length: 101 }, () => ({ store: hex(), stock: 1 })),
     ];
     for (const storeStock of cases) {
-      const res = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: await productBody({ _id: product.id, version, stock: 2, storeStock }) });
+      const res = await api("/api/product/update-product-details", {
+        method: "PUT",
+        token: admin,
+        body: await productBody({ _id: product.id, version, stock: 2, storeStock }),
+      });
       expect(res.status, JSON.stringify(storeStock).slice(0, 80)).toBe(400);
       expect(res.body.success).toBe(false);
     }
@@ -134,13 +152,21 @@ describe("/api product create and update: stock per store", () => {
     const base = await productBody({ _id: product.id, version });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...base, stock: i, storeStock: [{ store: store.id, stock: 100 + i }] } }),
+        api("/api/product/update-product-details", {
+          method: "PUT",
+          token: admin,
+          body: { ...base, stock: i, storeStock: [{ store: store.id, stock: 100 + i }] },
+        }),
       ),
     );
     const winners = results.map((r, i) => (r.status === 200 ? i : -1)).filter((i) => i >= 0);
     expect(winners).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
-    expect([await stockOf(product.id), await stockAtStore(store.id, product.id), await versionOf(product.id)]).toEqual([winners[0], 100 + winners[0], version + 1]);
+    expect([await stockOf(product.id), await stockAtStore(store.id, product.id), await versionOf(product.id)]).toEqual([
+      winners[0],
+      100 + winners[0],
+      version + 1,
+    ]);
   });
 });
 
@@ -150,7 +176,9 @@ describe("the admin's product form: stock per store, without JavaScript", () => 
     await env.DB.prepare("insert into store_stock (store_id, product_id, stock) values (?, ?, 13)").bind(store.id, product.id).run();
     const editPath = `/dashboard/product?${new URLSearchParams({ dialog: "edit-product", id: product.id })}`;
     const html = await (await pageGet(editPath, adminPage)).text();
-    const field = new RegExp(`Stock at ${store.name} \\(Pune\\)<input type="hidden" name="storeStockStore" value="${store.id}"/><input name="storeStockValue" type="number"[^>]*value="13"`);
+    const field = new RegExp(
+      `Stock at ${store.name} \\(Pune\\)<input type="hidden" name="storeStockStore" value="${store.id}"/><input name="storeStockValue" type="number"[^>]*value="13"`,
+    );
     expect(htmlText(html)).toMatch(field);
     expect(html).not.toContain(inactive.name);
 
@@ -181,7 +209,17 @@ describe("the admin's product form: stock per store, without JavaScript", () => 
 
     const bad = await pagePost(
       editPath,
-      formOf({ intent: "save", id: product.id, version: version + 1, ...body, stock: "3", price: "180", discount: "0", storeStockStore: [store.id], storeStockValue: ["-4"] }),
+      formOf({
+        intent: "save",
+        id: product.id,
+        version: version + 1,
+        ...body,
+        stock: "3",
+        price: "180",
+        discount: "0",
+        storeStockStore: [store.id],
+        storeStockValue: ["-4"],
+      }),
       { cookie: adminPage },
     );
     expect(bad.status).toBe(400);

@@ -28,7 +28,10 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 async function settle() {
   const marker = unknownWord("settle");
   await SELF.fetch(`${BASE}/search?q=${marker}`);
-  await eventually(() => insight(marker), (row) => row !== null);
+  await eventually(
+    () => insight(marker),
+    (row) => row !== null,
+  );
 }
 
 const searchPage = (q: string) => SELF.fetch(`${BASE}/search?q=${encodeURIComponent(q)}`);
@@ -39,7 +42,10 @@ describe("zero-result searches are recorded", () => {
     const answers = await Promise.all(Array.from({ length: 30 }, () => searchPage(` ${word.toUpperCase()} `)));
     expect(answers.map((r) => r.status)).toEqual(Array(30).fill(200));
     await Promise.all(answers.map((r) => r.text()));
-    const row = await eventually(() => insight(word), (r) => r?.count === 30);
+    const row = await eventually(
+      () => insight(word),
+      (r) => r?.count === 30,
+    );
     expect(row).toMatchObject({ query: word, count: 30 });
     expect(row!.lastSeenAt).toBeGreaterThanOrEqual(row!.firstSeenAt);
     const rows = await env.DB.prepare("select count(*) as n from search_zero_results where query like ?").bind(`%${word}%`).first<{ n: number }>();
@@ -53,7 +59,12 @@ describe("zero-result searches are recorded", () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([]);
     await searchPage(`${word} ${other}`);
-    expect(await eventually(() => insight(`${word} ${other}`), (r) => r?.count === 2)).toMatchObject({ count: 2 });
+    expect(
+      await eventually(
+        () => insight(`${word} ${other}`),
+        (r) => r?.count === 2,
+      ),
+    ).toMatchObject({ count: 2 });
   });
 
   it("keeps nothing for searches that found something, nor for noise or what may be personal data", async () => {
@@ -82,7 +93,10 @@ describe("zero-result searches are recorded", () => {
     const shopper = await newShopper();
     const word = unknownWord("zsignedin");
     await api("/api/product/search-product", { method: "POST", token: shopper.token, body: { search: word } });
-    const row = await eventually(() => insight(word), (r) => r !== null);
+    const row = await eventually(
+      () => insight(word),
+      (r) => r !== null,
+    );
     expect(Object.values(row!).join(" ")).not.toContain(shopper.email);
   });
 
@@ -100,7 +114,12 @@ describe("zero-result searches are recorded", () => {
     await env.DB.batch(statements);
     const word = unknownWord("znew");
     await searchPage(word);
-    expect(await eventually(() => insight(word), (r) => r !== null)).toMatchObject({ count: 1 });
+    expect(
+      await eventually(
+        () => insight(word),
+        (r) => r !== null,
+      ),
+    ).toMatchObject({ count: 1 });
     const total = await env.DB.prepare("select count(*) as n from search_zero_results").first<{ n: number }>();
     expect(total!.n).toBe(500);
     expect(await insight("filler000")).toMatchObject({ count: 50 }); // oldest, but frequent: kept
@@ -115,10 +134,14 @@ const postInsight = (fields: Record<string, string> | [string, string][], cookie
 
 async function recorded(word: string, times = 1) {
   for (let i = 0; i < times; i++) await searchPage(word);
-  await eventually(() => insight(word), (r) => r?.count === times);
+  await eventually(
+    () => insight(word),
+    (r) => r?.count === times,
+  );
 }
 
-const synonym = (term: string) => env.DB.prepare("select term, canonical from search_synonyms where term = ?").bind(term).first<{ term: string; canonical: string }>();
+const synonym = (term: string) =>
+  env.DB.prepare("select term, canonical from search_synonyms where term = ?").bind(term).first<{ term: string; canonical: string }>();
 
 describe("/dashboard/search-insights", () => {
   let admin: string;
@@ -165,7 +188,10 @@ describe("/dashboard/search-insights", () => {
   it("adds a synonym (term lower-cased and trimmed, upserted) and resolves the row; 303 back with a toast", async () => {
     const word = unknownWord("zpanir");
     await recorded(word);
-    const res = await postInsight({ intent: "add-synonym", term: `  ${word.toUpperCase()} `, canonical: " Paneer ", redirectTo: `${INSIGHTS}?sort=recent` }, admin);
+    const res = await postInsight(
+      { intent: "add-synonym", term: `  ${word.toUpperCase()} `, canonical: " Paneer ", redirectTo: `${INSIGHTS}?sort=recent` },
+      admin,
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`${INSIGHTS}?sort=recent`);
     expect(res.headers.get("Set-Cookie")).toMatch(/__toast=/);
@@ -200,7 +226,15 @@ describe("/dashboard/search-insights", () => {
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(htmlText(await res.text()), JSON.stringify(fields)).toContain(message);
     }
-    const twice = await postInsight([["intent", "add-synonym"], ["term", word], ["canonical", "paneer"], ["canonical", "milk"]], admin);
+    const twice = await postInsight(
+      [
+        ["intent", "add-synonym"],
+        ["term", word],
+        ["canonical", "paneer"],
+        ["canonical", "milk"],
+      ],
+      admin,
+    );
     expect(twice.status).toBe(400);
     expect(await synonym(word)).toBeNull();
     expect(await insight(word)).toMatchObject({ count: 1 });

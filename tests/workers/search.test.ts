@@ -10,14 +10,22 @@ const hex = () => crypto.getRandomValues(new Uint8Array(12)).reduce((s, b) => s 
 async function search(q: string, page = 1) {
   const res = await api("/api/product/search-product", { method: "POST", body: { search: q, page } });
   expect(res.status, q).toBe(200);
-  return res.body as unknown as { data: { _id: string; name: string; stock: number; subCategory: { name: string }[] }[]; totalPage: number; totalCount: number; didYouMean?: string };
+  return res.body as unknown as {
+    data: { _id: string; name: string; stock: number; subCategory: { name: string }[] }[];
+    totalPage: number;
+    totalCount: number;
+    didYouMean?: string;
+  };
 }
 
 /** Product names in the order the search page shows them (each card is an article named by its product). */
 async function pageNames(path: string) {
   const html = await (await SELF.fetch(`${BASE}${path}`)).text();
   const names = [...html.matchAll(/<article aria-label="([^"]*)"/g)].map((m) =>
-    m[1].replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&"),
+    m[1]
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&"),
   );
   return { html, names };
 }
@@ -63,7 +71,10 @@ beforeAll(async () => {
   }
   // Sales: 3 units of "popular" today; 10 units of "whole" 40 days ago (outside the 30-day window).
   const userId = await seedId("user", "shopper@example.com");
-  for (const [key, quantity, age] of [["popular", 3, 0], ["whole", 10, 40 * DAY]] as const) {
+  for (const [key, quantity, age] of [
+    ["popular", 3, 0],
+    ["whole", 10, 40 * DAY],
+  ] as const) {
     const orderId = hex();
     statements.push(
       env.DB.prepare(
@@ -137,7 +148,13 @@ describe("search ranking on the demo catalogue", () => {
   });
 
   it("corrects typos, split and joined words, and says so in didYouMean", async () => {
-    for (const [typed, meant] of [["choclate", "chocolate"], ["bred", "bread"], ["maggie", "maggi"], ["icecream", "ice cream"], ["cocacola", "coca cola"]]) {
+    for (const [typed, meant] of [
+      ["choclate", "chocolate"],
+      ["bred", "bread"],
+      ["maggie", "maggi"],
+      ["icecream", "ice cream"],
+      ["cocacola", "coca cola"],
+    ]) {
       const result = await search(typed);
       expect(result.didYouMean, typed).toBe(meant);
       expect(result.totalCount, typed).toBeGreaterThan(0);

@@ -50,9 +50,9 @@ describe("seeded demo store", () => {
       { email: "admin@example.com", role: "ADMIN" },
       { email: "shopper@example.com", role: "USER" },
     ]);
-    const address = await env.DB.prepare(
-      "select count(*) as n from addresses a join users u on u.id = a.user_id where u.email = 'shopper@example.com'",
-    ).first<{ n: number }>();
+    const address = await env.DB.prepare("select count(*) as n from addresses a join users u on u.id = a.user_id where u.email = 'shopper@example.com'").first<{
+      n: number;
+    }>();
     expect(address!.n).toBe(1);
   });
 });

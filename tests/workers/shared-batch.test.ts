@@ -14,8 +14,14 @@ function pageContext({ memo = true } = {}): AppLoadContext {
   return { cloudflare: { env: { ...env, BENCH: "1" } }, ...(memo ? { memo: {} } : {}) } as unknown as AppLoadContext;
 }
 
-const one = (context: AppLoadContext, n: number) => getDb(context).select({ n: sql<number>`${n}` }).from(sql`(select 1)`);
-const broken = (context: AppLoadContext) => getDb(context).select({ n: sql<number>`no_such_column` }).from(categories);
+const one = (context: AppLoadContext, n: number) =>
+  getDb(context)
+    .select({ n: sql<number>`${n}` })
+    .from(sql`(select 1)`);
+const broken = (context: AppLoadContext) =>
+  getDb(context)
+    .select({ n: sql<number>`no_such_column` })
+    .from(categories);
 
 describe("the shared batch of a page request", () => {
   it("sends the seats' first queries in one round trip and hands each its own results", async () => {
@@ -52,10 +58,7 @@ describe("the shared batch of a page request", () => {
     expect(d1Counter(context).count).toBe(2);
 
     const action = pageContext({ memo: false });
-    await Promise.all([
-      withSharedBatch(action, async (batch) => batch([one(action, 1)])),
-      withSharedBatch(action, async (batch) => batch([one(action, 2)])),
-    ]);
+    await Promise.all([withSharedBatch(action, async (batch) => batch([one(action, 1)])), withSharedBatch(action, async (batch) => batch([one(action, 2)]))]);
     expect(d1Counter(action).count).toBe(2);
   });
 
@@ -75,14 +78,21 @@ describe("the shared batch of a page request", () => {
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() },
       body: JSON.stringify({ email: "shopper@example.com", password: "Shopper@12345" }),
     });
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith("__session="))!.split(";")[0];
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__session="))!
+      .split(";")[0];
     const home = await SELF.fetch(`${BASE}/`, { headers: { Cookie: cookie } });
     expect(home.status).toBe(200);
     const homeHtml = await home.text();
     const listing = homeHtml.match(/<a [^>]*href="([^"]+)"[^>]*>See All/)![1];
     const product = homeHtml.match(/href="(\/product\/[^"]+)"/)![1];
     const signedIn = async (path: string) => (await SELF.fetch(`${BASE}${path}`, { headers: { Cookie: cookie } })).text();
-    for (const [path, html] of [["/", homeHtml], [listing, await signedIn(listing)], [product, await signedIn(product)]]) {
+    for (const [path, html] of [
+      ["/", homeHtml],
+      [listing, await signedIn(listing)],
+      [product, await signedIn(product)],
+    ]) {
       expect(html, path).toContain('aria-label="Account menu"');
       expect(html, path).not.toContain(">Login<");
       expect(html, path).toMatch(/>Add<|Add to cart|Out of stock/);

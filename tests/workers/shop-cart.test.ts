@@ -67,7 +67,9 @@ describe("/api/cart", () => {
   });
 
   it("refuses out-of-stock and unknown products", async () => {
-    const soldOut = await env.DB.prepare("select product_id as id from store_stock where stock = 0 and store_id = (select id from stores where is_default = 1) limit 1").first<{ id: string }>();
+    const soldOut = await env.DB.prepare(
+      "select product_id as id from store_stock where stock = 0 and store_id = (select id from stores where is_default = 1) limit 1",
+    ).first<{ id: string }>();
     const res = await api("/api/cart/create", { method: "POST", token, body: { productId: soldOut!.id } });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/out of stock/);
@@ -79,7 +81,9 @@ describe("/api/cart", () => {
     expect(badJson.status).toBe(400);
     const cart = (await api("/api/cart/get", { token })).body.data.map((i: any) => i.productId._id);
     expect(cart).not.toContain(soldOut!.id);
-    const rows = await env.DB.prepare("select count(*) as n from cart_items where product_id in (?, ?)").bind(soldOut!.id, "0".repeat(24)).first<{ n: number }>();
+    const rows = await env.DB.prepare("select count(*) as n from cart_items where product_id in (?, ?)")
+      .bind(soldOut!.id, "0".repeat(24))
+      .first<{ n: number }>();
     expect(rows!.n).toBe(0);
   });
 

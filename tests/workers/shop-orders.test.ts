@@ -2,7 +2,17 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { commitOrder, planOrder, type OrderPlan } from "../../app/server/orders/place-order.server";
-import { addressFor, completedEvent, orderById, orderBySession, ordersOf, sendWebhook, sessionEvent, stripeSession, WEBHOOK_SECRET } from "../security/support-pay";
+import {
+  addressFor,
+  completedEvent,
+  orderById,
+  orderBySession,
+  ordersOf,
+  sendWebhook,
+  sessionEvent,
+  stripeSession,
+  WEBHOOK_SECRET,
+} from "../security/support-pay";
 import { api, makeProduct, newShopper, stockOf, VALID_ADDRESS } from "./api-client";
 import { Refusal } from "../../app/lib/refusal";
 import { BASE } from "./fixtures";
@@ -17,7 +27,6 @@ async function outcomeOf(commit: Promise<unknown>) {
     return { ok: false as const, status: error.status, message: error.message };
   }
 }
-
 
 /** A load context for calling the order pipeline directly (past the HTTP layer). */
 const context = { cloudflare: { env } } as unknown as AppLoadContext;
@@ -68,7 +77,9 @@ describe("/api/address", () => {
     const update = await api("/api/address/update", { method: "PUT", token, body: { _id: theirs, ...VALID_ADDRESS, city: "Hijacked" } });
     expect(update.status).toBe(404);
     expect((await api("/api/address/disable", { method: "DELETE", token, body: { _id: theirs } })).status).toBe(404);
-    expect((await api("/api/address/get", { token: other.token })).body.data).toEqual([expect.objectContaining({ _id: theirs, city: "Bengaluru", status: true })]);
+    expect((await api("/api/address/get", { token: other.token })).body.data).toEqual([
+      expect.objectContaining({ _id: theirs, city: "Bengaluru", status: true }),
+    ]);
   });
 });
 
@@ -119,7 +130,13 @@ describe("cash on delivery", () => {
     const res = await api("/api/order/cash-on-delivery", {
       method: "POST",
       token,
-      body: { list_items: [{ productId: fine.id, quantity: 1 }, { productId: scarce.id, quantity: 2 }], addressId },
+      body: {
+        list_items: [
+          { productId: fine.id, quantity: 1 },
+          { productId: scarce.id, quantity: 2 },
+        ],
+        addressId,
+      },
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(`Only 1 of ${scarce.name} left: lower the quantity and try again`);
@@ -148,8 +165,16 @@ describe("cash on delivery", () => {
     const [addrA, addrB] = await Promise.all([addressFor(a.token), addressFor(b.token)]);
     const product = await makeProduct({ stock: 1 });
     const plans: OrderPlan[] = [];
-    for (const [token, addressId] of [[a.token, addrA], [b.token, addrB]]) {
-      const planned = await planOrder(context, { userId: await userIdOf(token), addressId, lines: [{ productId: product.id, quantity: 1 }], paymentMethod: "COD" });
+    for (const [token, addressId] of [
+      [a.token, addrA],
+      [b.token, addrB],
+    ]) {
+      const planned = await planOrder(context, {
+        userId: await userIdOf(token),
+        addressId,
+        lines: [{ productId: product.id, quantity: 1 }],
+        paymentMethod: "COD",
+      });
       expect("plan" in planned, JSON.stringify(planned)).toBe(true);
       plans.push((planned as { plan: OrderPlan }).plan);
     }

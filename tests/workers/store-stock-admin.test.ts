@@ -50,7 +50,9 @@ const confirm = (storeId: string, fields: { token: string; plan: string }, cooki
   pagePost(importPath(storeId), formOf({ intent: "confirm", ...fields }), { cookie });
 
 async function stockAt(storeId: string): Promise<Record<string, number>> {
-  const { results } = await env.DB.prepare("select product_id, stock from store_stock where store_id = ?").bind(storeId).all<{ product_id: string; stock: number }>();
+  const { results } = await env.DB.prepare("select product_id, stock from store_stock where store_id = ?")
+    .bind(storeId)
+    .all<{ product_id: string; stock: number }>();
   return Object.fromEntries(results.map((r) => [r.product_id, r.stock]));
 }
 

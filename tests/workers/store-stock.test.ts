@@ -59,7 +59,10 @@ describe("orders take and return stock at their own store", () => {
       }),
     );
     const results = await Promise.all(buyers.map((b) => codOrder(b.token, b.addressId, product.id, 1)));
-    expect(results.map((r) => r.status).sort(), JSON.stringify(results.filter((r) => r.status !== 409).map((r) => r.body.message))).toEqual([201, ...Array(19).fill(409)]);
+    expect(results.map((r) => r.status).sort(), JSON.stringify(results.filter((r) => r.status !== 409).map((r) => r.body.message))).toEqual([
+      201,
+      ...Array(19).fill(409),
+    ]);
     expect(await stockAt(product.id, DELHI)).toBe(0);
     expect(await stockOf(product.id)).toBe(50);
     const orders = await env.DB.prepare("select o.store_id from orders o join order_items i on i.order_id = o.id where i.product_id = ?")
@@ -102,7 +105,9 @@ describe("orders take and return stock at their own store", () => {
     const res = await api("/api/order/checkout", { method: "POST", token, body: { list_items: [{ productId: product.id, quantity: 3 }], addressId } });
     expect(res.status).toBe(200);
     expect(await stockAt(product.id, MUMBAI)).toBe(1);
-    await env.DB.prepare("update orders set reservation_expires_at = ? where stripe_session_id = ?").bind(Date.now() - 60 * 60 * 1000, res.body.id).run();
+    await env.DB.prepare("update orders set reservation_expires_at = ? where stripe_session_id = ?")
+      .bind(Date.now() - 60 * 60 * 1000, res.body.id)
+      .run();
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "*/5 * * * *", scheduledTime: Date.now() }), env, ctx);
     await waitOnExecutionContext(ctx);
@@ -131,7 +136,13 @@ describe("an address no store serves, or another store than the cart's", () => {
       expect(res.body.message).toBe("We don't deliver to 110099 yet: choose an address we deliver to");
     }
     expect(await stockOf(product.id)).toBe(5);
-    expect((await env.DB.prepare("select count(*) as n from orders o join users u on u.id = o.user_id where u.email = (select email from users where id = (select user_id from addresses where id = ?))").bind(addressId).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await env.DB.prepare(
+        "select count(*) as n from orders o join users u on u.id = o.user_id where u.email = (select email from users where id = (select user_id from addresses where id = ?))",
+      )
+        .bind(addressId)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
   });
 
   it("the checkout page refuses it with a clear message, and an address of another store than the cart's", async () => {

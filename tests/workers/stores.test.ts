@@ -22,12 +22,11 @@ describe("seeded dark stores", () => {
       { city: "Delhi", is_default: 0, active: 1 },
       { city: "Mumbai", is_default: 0, active: 1 },
     ]);
-    const served = async (pincode: string) =>
-      (await api(`/api/store/serviceability?pincode=${pincode}`)).body.data.serviceable as boolean;
+    const served = async (pincode: string) => (await api(`/api/store/serviceability?pincode=${pincode}`)).body.data.serviceable as boolean;
     expect(await served("110099")).toBe(false);
-    const address = await env.DB.prepare(
-      "select a.pincode from addresses a join users u on u.id = a.user_id where u.email = 'shopper@example.com'",
-    ).first<{ pincode: string }>();
+    const address = await env.DB.prepare("select a.pincode from addresses a join users u on u.id = a.user_id where u.email = 'shopper@example.com'").first<{
+      pincode: string;
+    }>();
     expect(await served(address!.pincode)).toBe(true);
   });
 });
@@ -164,8 +163,7 @@ describe("POST /location", () => {
 });
 
 describe("Tell me when you do", () => {
-  const notify = (email: string, pincode = "110099") =>
-    pagePost("/location", form({ intent: "notify", email, pincode, redirectTo: "/" }));
+  const notify = (email: string, pincode = "110099") => pagePost("/location", form({ intent: "notify", email, pincode, redirectTo: "/" }));
 
   it("stores one request per email and pincode, however often it is sent", async () => {
     const email = `Notify${Date.now()}@Example.com`;
@@ -180,7 +178,12 @@ describe("Tell me when you do", () => {
 
   it("refuses a bad email or pincode with 400 and stores nothing", async () => {
     const before = await env.DB.prepare("select count(*) as n from store_notify_requests").first<{ n: number }>();
-    for (const [email, pincode] of [["not-an-email", "110099"], ["a@b.co", "1100"], ["x".repeat(300) + "@example.com", "110099"], ["", "110099"]]) {
+    for (const [email, pincode] of [
+      ["not-an-email", "110099"],
+      ["a@b.co", "1100"],
+      ["x".repeat(300) + "@example.com", "110099"],
+      ["", "110099"],
+    ]) {
       const res = await notify(email, pincode);
       expect(res.status, `${email} ${pincode}`).toBe(400);
       await res.arrayBuffer();
@@ -205,7 +208,8 @@ describe("/dashboard/stores", () => {
   const storeNamed = (name: string) => env.DB.prepare("select * from stores where name = ?").bind(name).first<Record<string, any>>();
   const rangesOf = async (id: string) =>
     (await env.DB.prepare("select from_pincode as f, to_pincode as t from store_pincode_ranges where store_id = ? order by f").bind(id).all()).results;
-  const storeCount = async () => (await env.DB.prepare("select (select count(*) from stores) + (select count(*) from store_pincode_ranges) as n").first<{ n: number }>())!.n;
+  const storeCount = async () =>
+    (await env.DB.prepare("select (select count(*) from stores) + (select count(*) from store_pincode_ranges) as n").first<{ n: number }>())!.n;
 
   it("refuses guests (login) and shoppers (403), changing nothing", async () => {
     const before = await storeCount();
@@ -307,7 +311,11 @@ describe("/dashboard/stores", () => {
     const name = `Powai ${Date.now()}`;
     await (await pagePost("/dashboard/stores", storeFields({ name, city: "Mumbai", pincodes: "401107" }), { cookie: admin })).arrayBuffer();
     const store = (await storeNamed(name))!;
-    const edit = await pagePost("/dashboard/stores", storeFields({ intent: "update-store", id: store.id, name, city: "Mumbai", pincodes: "401105, 401201", baseDeliveryMinutes: "9" }), { cookie: admin });
+    const edit = await pagePost(
+      "/dashboard/stores",
+      storeFields({ intent: "update-store", id: store.id, name, city: "Mumbai", pincodes: "401105, 401201", baseDeliveryMinutes: "9" }),
+      { cookie: admin },
+    );
     expect(edit.status).toBe(303);
     expect(await rangesOf(store.id)).toEqual([
       { f: 401105, t: 401105 },

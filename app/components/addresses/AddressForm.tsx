@@ -56,11 +56,7 @@ export function AddressForm({ intent, action, addressId, defaultValue, lastResul
           id={fields[f.name].id}
         />
       ))}
-      <button
-        type="submit"
-        disabled={busy}
-        className="mt-2 h-10 rounded-md bg-brand font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
-      >
+      <button type="submit" disabled={busy} className="mt-2 h-10 rounded-md bg-brand font-semibold text-white hover:bg-brand-dark disabled:opacity-60">
         {busy ? "Saving…" : "Submit"}
       </button>
     </Form>

@@ -43,14 +43,26 @@ export function CategoryForm({
           {errors._}
         </p>
       ) : null}
-      <FormField id="category-name" label="Name" name="name" defaultValue={draft.name} required maxLength={120} errors={errors.name ? [errors.name] : undefined} onChange={(e) => setName(e.currentTarget.value)} />
+      <FormField
+        id="category-name"
+        label="Name"
+        name="name"
+        defaultValue={draft.name}
+        required
+        maxLength={120}
+        errors={errors.name ? [errors.name] : undefined}
+        onChange={(e) => setName(e.currentTarget.value)}
+      />
       <ImageField label="Image" images={draft.image ? [draft.image] : []} error={errors.image} disabled={hydrated && !name.trim()} repick={repickImage} />
       {categoryOptions ? (
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium">Select Category</legend>
           <div className="flex flex-wrap gap-2">
             {categoryOptions.map((c) => (
-              <label key={c.id} className="flex cursor-pointer items-center gap-1 rounded-full border border-neutral-300 px-3 py-1 text-sm has-[:checked]:border-brand has-[:checked]:bg-green-50">
+              <label
+                key={c.id}
+                className="flex cursor-pointer items-center gap-1 rounded-full border border-neutral-300 px-3 py-1 text-sm has-[:checked]:border-brand has-[:checked]:bg-green-50"
+              >
                 <input type="checkbox" name="category" value={c.id} defaultChecked={draft.categories?.includes(c.id)} />
                 {c.name}
               </label>

@@ -10,8 +10,23 @@ type Option = { id: string; name: string };
 
 const input = "h-10 rounded-md border border-neutral-300 bg-blue-50/40 px-3 outline-none focus:border-brand";
 
-
-function Text({ name, label, value, error, type = "text", ...rest }: { name: keyof ProductDraft; label: string; value: string; error?: string; type?: string; step?: string; min?: string; max?: string }) {
+function Text({
+  name,
+  label,
+  value,
+  error,
+  type = "text",
+  ...rest
+}: {
+  name: keyof ProductDraft;
+  label: string;
+  value: string;
+  error?: string;
+  type?: string;
+  step?: string;
+  min?: string;
+  max?: string;
+}) {
   return (
     <label className="grid gap-1 text-sm font-medium">
       {label}
@@ -27,7 +42,10 @@ function Chips({ name, legend, options, selected, error }: { name: string; legen
       <legend className="text-sm font-medium">{legend}</legend>
       <div className="flex max-h-40 flex-wrap gap-2 overflow-y-auto">
         {options.map((o) => (
-          <label key={o.id} className="flex cursor-pointer items-center gap-1 rounded-full border border-neutral-300 px-3 py-1 text-sm has-[:checked]:border-brand has-[:checked]:bg-green-50">
+          <label
+            key={o.id}
+            className="flex cursor-pointer items-center gap-1 rounded-full border border-neutral-300 px-3 py-1 text-sm has-[:checked]:border-brand has-[:checked]:bg-green-50"
+          >
             <input type="checkbox" name={name} value={o.id} defaultChecked={selected.includes(o.id)} />
             {o.name}
           </label>
@@ -77,7 +95,13 @@ export function ProductForm({
       <Text name="name" label="Name" value={draft.name} error={errors.name} />
       <label className="grid gap-1 text-sm font-medium">
         Description
-        <textarea name="description" rows={3} defaultValue={draft.description} required className="rounded-md border border-neutral-300 bg-blue-50/40 p-3 font-normal" />
+        <textarea
+          name="description"
+          rows={3}
+          defaultValue={draft.description}
+          required
+          className="rounded-md border border-neutral-300 bg-blue-50/40 p-3 font-normal"
+        />
         <FieldError message={errors.description} />
       </label>
       <ImageField label="Image" images={draft.image} multiple error={errors.image} repick={repickImages} />
@@ -95,7 +119,14 @@ export function ProductForm({
             {field.name}
             <span className="flex gap-2">
               <input name="fieldValue" defaultValue={field.value} required className={`${input} flex-1 font-normal`} />
-              <button type="submit" name="intent" value={`remove-field:${i}`} formNoValidate className="rounded border border-red-400 px-2 text-xs text-red-600" aria-label={`Remove field ${field.name}`}>
+              <button
+                type="submit"
+                name="intent"
+                value={`remove-field:${i}`}
+                formNoValidate
+                className="rounded border border-red-400 px-2 text-xs text-red-600"
+                aria-label={`Remove field ${field.name}`}
+              >
                 Remove
               </button>
             </span>
@@ -103,7 +134,13 @@ export function ProductForm({
         </div>
       ))}
       <FieldError message={errors.more_details} />
-      <button type="submit" name="intent" value="open-add-field" formNoValidate className="w-fit rounded border border-amber-400 px-3 py-1 text-sm hover:bg-amber-400">
+      <button
+        type="submit"
+        name="intent"
+        value="open-add-field"
+        formNoValidate
+        className="w-fit rounded border border-amber-400 px-3 py-1 text-sm hover:bg-amber-400"
+      >
         Add Fields
       </button>
       {addingField ? (
@@ -117,7 +154,13 @@ export function ProductForm({
             <button type="submit" name="intent" value="keep" formNoValidate className="h-10 flex-1 rounded-md border border-neutral-300">
               Cancel
             </button>
-            <button type="submit" name="intent" value="add-field" formNoValidate className="h-10 flex-1 rounded-md bg-amber-400 font-semibold hover:bg-amber-500">
+            <button
+              type="submit"
+              name="intent"
+              value="add-field"
+              formNoValidate
+              className="h-10 flex-1 rounded-md bg-amber-400 font-semibold hover:bg-amber-500"
+            >
               Add Field
             </button>
           </div>

@@ -22,8 +22,8 @@ export function StockCsvForm({ lastResult, text }: { lastResult?: SubmissionResu
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-3 rounded-lg bg-white p-3 shadow-sm">
       <FormErrors errors={form.errors} />
       <p id="stock-csv-format" className="text-sm text-neutral-700">
-        One line per product: <code>product id or name, stock</code>. A header row (<code>product,stock</code>) is optional. Nothing
-        changes until you confirm the preview.
+        One line per product: <code>product id or name, stock</code>. A header row (<code>product,stock</code>) is optional. Nothing changes until you confirm
+        the preview.
       </p>
       <div className="grid gap-1">
         <label htmlFor={fields.file.id} className="text-sm font-medium">

@@ -34,11 +34,21 @@ export function StockImportPreview({
       <table className="w-full bg-white text-left text-sm shadow-sm">
         <thead>
           <tr className="border-b border-neutral-200">
-            <th scope="col" className="p-2">Line</th>
-            <th scope="col" className="p-2">In the CSV</th>
-            <th scope="col" className="p-2">Product</th>
-            <th scope="col" className="p-2">Stock now</th>
-            <th scope="col" className="p-2">New stock or error</th>
+            <th scope="col" className="p-2">
+              Line
+            </th>
+            <th scope="col" className="p-2">
+              In the CSV
+            </th>
+            <th scope="col" className="p-2">
+              Product
+            </th>
+            <th scope="col" className="p-2">
+              Stock now
+            </th>
+            <th scope="col" className="p-2">
+              New stock or error
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -66,7 +66,11 @@ export function ZeroResultRow({ item, formId, redirectTo, lastResult }: Props) {
                 </p>
               ) : null}
             </div>
-            <button type="submit" disabled={busy} className="mt-5 h-9 rounded border border-brand px-3 text-brand hover:bg-brand hover:text-white disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy}
+              className="mt-5 h-9 rounded border border-brand px-3 text-brand hover:bg-brand hover:text-white disabled:opacity-60"
+            >
               {synonym.state !== "idle" ? "Adding…" : "Add synonym"}
               <span className="sr-only"> for “{item.query}”</span>
             </button>

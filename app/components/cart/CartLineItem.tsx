@@ -25,14 +25,7 @@ export function CartLineItem({ line }: { line: CartViewLine }) {
         </p>
       </div>
       <div className="w-24 shrink-0">
-        <CartQuantityControl
-          productId={line.productId}
-          productName={line.name}
-          quantity={line.quantity}
-          stock={line.stock}
-          limitAtStock={hydrated}
-          size="sm"
-        />
+        <CartQuantityControl productId={line.productId} productName={line.name} quantity={line.quantity} stock={line.stock} limitAtStock={hydrated} size="sm" />
       </div>
     </li>
   );

@@ -15,12 +15,7 @@ export function CartPanel({ cart, onClose }: { cart: CartView; onClose: () => vo
     // A click on the backdrop closes, for the mouse; the keyboard has Escape and the Close button.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- see above
     <div className="fixed inset-0 z-50 flex justify-end bg-black/50" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <section
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="cart-panel-title"
-        className="flex h-full w-full max-w-md flex-col bg-neutral-100"
-      >
+      <section role="dialog" aria-modal="true" aria-labelledby="cart-panel-title" className="flex h-full w-full max-w-md flex-col bg-neutral-100">
         <header className="flex items-center justify-between bg-white p-4 shadow-sm">
           <h2 id="cart-panel-title" className="text-lg font-semibold">
             Cart

@@ -24,7 +24,12 @@ export function LoadMore({ page, hasMore, skeletons }: { page: number; hasMore: 
           <CardSkeletons count={skeletons} />
         </div>
       ) : null}
-      <Link to={next} replace preventScrollReset className="mx-auto rounded-md border border-brand px-5 py-2 font-semibold text-brand hover:bg-brand hover:text-white">
+      <Link
+        to={next}
+        replace
+        preventScrollReset
+        className="mx-auto rounded-md border border-brand px-5 py-2 font-semibold text-brand hover:bg-brand hover:text-white"
+      >
         Load more
       </Link>
     </div>

@@ -11,9 +11,7 @@ export function PriceBlock({ price, discount, size = "sm", className = "" }: { p
         // "MRP " is generated text, visually hidden, that screen readers read before the struck
         // price (an aria-label on <s> is ignored); as a pseudo-element it adds no element to each
         // of home's cards. relative: keeps the hidden label inside a scrolled row.
-        <s className="relative font-normal text-neutral-500 before:sr-only before:content-['MRP_']">
-          {formatINR(price)}
-        </s>
+        <s className="relative font-normal text-neutral-500 before:sr-only before:content-['MRP_']">{formatINR(price)}</s>
       ) : null}
     </p>
   );

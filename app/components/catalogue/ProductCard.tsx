@@ -38,15 +38,7 @@ export function ProductCard({
 }) {
   return (
     <article aria-label={product.name} className={className ? `card ${className}` : "card"}>
-      <img
-        src={product.image || "/favicon.ico"}
-        alt=""
-        width={160}
-        height={160}
-        loading={eager ? undefined : "lazy"}
-        decoding="async"
-        className="card-img"
-      />
+      <img src={product.image || "/favicon.ico"} alt="" width={160} height={160} loading={eager ? undefined : "lazy"} decoding="async" className="card-img" />
       <span className="badge-time">10 min</span>
       {product.discount > 0 ? <span className="badge-off">{product.discount}% discount</span> : null}
       <ClientLink href={productPath(product)} className="card-name">

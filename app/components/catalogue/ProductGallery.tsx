@@ -74,17 +74,34 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                     }}
                     aria-label={`Show picture ${i + 1}`}
                   >
-                    <img src={src} alt="" width={80} height={80} loading="lazy" className={`h-20 w-20 rounded border object-contain ${i === current ? "border-brand" : "border-neutral-200"}`} />
+                    <img
+                      src={src}
+                      alt=""
+                      width={80}
+                      height={80}
+                      loading="lazy"
+                      className={`h-20 w-20 rounded border object-contain ${i === current ? "border-brand" : "border-neutral-200"}`}
+                    />
                   </a>
                 </li>
               ))}
             </ul>
             {hydrated ? (
               <>
-                <button type="button" onClick={() => thumbs.current?.scrollBy({ left: -THUMB_STEP, behavior: "smooth" })} aria-label="Scroll pictures left" className="absolute left-0 top-1/2 -translate-y-1/2 rounded-full bg-white px-2 shadow">
+                <button
+                  type="button"
+                  onClick={() => thumbs.current?.scrollBy({ left: -THUMB_STEP, behavior: "smooth" })}
+                  aria-label="Scroll pictures left"
+                  className="absolute left-0 top-1/2 -translate-y-1/2 rounded-full bg-white px-2 shadow"
+                >
                   ‹
                 </button>
-                <button type="button" onClick={() => thumbs.current?.scrollBy({ left: THUMB_STEP, behavior: "smooth" })} aria-label="Scroll pictures right" className="absolute right-0 top-1/2 -translate-y-1/2 rounded-full bg-white px-2 shadow">
+                <button
+                  type="button"
+                  onClick={() => thumbs.current?.scrollBy({ left: THUMB_STEP, behavior: "smooth" })}
+                  aria-label="Scroll pictures right"
+                  className="absolute right-0 top-1/2 -translate-y-1/2 rounded-full bg-white px-2 shadow"
+                >
                   ›
                 </button>
               </>

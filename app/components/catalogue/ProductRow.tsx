@@ -18,7 +18,10 @@ export function ProductRow({ title, seeAllHref, products }: { title: string; see
   const wide = useMediaQuery("(min-width: 1024px)");
   const scroll = (delta: number) => ref.current?.scrollBy({ left: delta, behavior: "smooth" });
   return (
-    <section aria-label={title} className="relative grid grid-cols-[minmax(0,1fr)_auto] items-center gap-y-2 [contain-intrinsic-size:auto_22rem] [content-visibility:auto]">
+    <section
+      aria-label={title}
+      className="relative grid grid-cols-[minmax(0,1fr)_auto] items-center gap-y-2 [contain-intrinsic-size:auto_22rem] [content-visibility:auto]"
+    >
       <h2 className="min-w-0 text-lg font-semibold wrap-anywhere">{title}</h2>
       {seeAllHref ? (
         <ClientLink href={seeAllHref} className="font-medium text-brand hover:underline" aria-label={`See All ${title}`}>
@@ -32,10 +35,20 @@ export function ProductRow({ title, seeAllHref, products }: { title: string; see
       </div>
       {wide && products.length > 4 ? (
         <div className="pointer-events-none absolute inset-x-0 top-1/2 flex justify-between">
-          <button type="button" onClick={() => scroll(-SCROLL_STEP)} aria-label={`Scroll ${title} left`} className="pointer-events-auto -ml-3 rounded-full bg-white p-2 shadow-md">
+          <button
+            type="button"
+            onClick={() => scroll(-SCROLL_STEP)}
+            aria-label={`Scroll ${title} left`}
+            className="pointer-events-auto -ml-3 rounded-full bg-white p-2 shadow-md"
+          >
             ‹
           </button>
-          <button type="button" onClick={() => scroll(SCROLL_STEP)} aria-label={`Scroll ${title} right`} className="pointer-events-auto -mr-3 rounded-full bg-white p-2 shadow-md">
+          <button
+            type="button"
+            onClick={() => scroll(SCROLL_STEP)}
+            aria-label={`Scroll ${title} right`}
+            className="pointer-events-auto -mr-3 rounded-full bg-white p-2 shadow-md"
+          >
             ›
           </button>
         </div>

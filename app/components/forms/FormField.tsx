@@ -1,11 +1,7 @@
 import type { InputHTMLAttributes } from "react";
 
 /** A labelled input with its error message linked for screen readers. */
-export function FormField({
-  label,
-  errors,
-  ...input
-}: { label: string; errors?: string[] } & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
+export function FormField({ label, errors, ...input }: { label: string; errors?: string[] } & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
   const errorId = `${input.id}-error`;
   return (
     <div className="grid gap-1">

@@ -13,7 +13,10 @@ export function OtpInput({ error }: { error?: string | null }) {
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   const hydrated = useHydrated();
   const fill = (start: number, text: string) => {
-    const digits = text.replace(/\D/g, "").slice(0, LENGTH - start).split("");
+    const digits = text
+      .replace(/\D/g, "")
+      .slice(0, LENGTH - start)
+      .split("");
     digits.forEach((d, i) => {
       const box = refs.current[start + i];
       if (box) box.value = d;

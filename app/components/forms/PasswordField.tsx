@@ -2,12 +2,7 @@ import { useState, type InputHTMLAttributes } from "react";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 
 /** A password input with a show/hide toggle (the toggle needs JavaScript, so it appears only then). */
-export function PasswordField({
-  label,
-  errors,
-  id,
-  ...input
-}: { label: string; errors?: string[]; id: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function PasswordField({ label, errors, id, ...input }: { label: string; errors?: string[]; id: string } & InputHTMLAttributes<HTMLInputElement>) {
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
   const errorId = `${id}-error`;

@@ -2,12 +2,7 @@ import { useNavigation } from "@remix-run/react";
 import type { ButtonHTMLAttributes } from "react";
 
 /** A submit button that shows a pending label while its form is submitting. */
-export function SubmitButton({
-  children,
-  pendingText,
-  disabled,
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { pendingText?: string }) {
+export function SubmitButton({ children, pendingText, disabled, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { pendingText?: string }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
   return (

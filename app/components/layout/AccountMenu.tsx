@@ -11,8 +11,7 @@ const ADMIN_LINKS = [
   { to: "/dashboard/search-insights", label: "Search Insights" },
 ];
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-2 py-1.5 hover:bg-orange-100 ${isActive ? "bg-orange-100 font-semibold" : ""}`;
+const linkClass = ({ isActive }: { isActive: boolean }) => `block rounded px-2 py-1.5 hover:bg-orange-100 ${isActive ? "bg-orange-100 font-semibold" : ""}`;
 
 /**
  * 'My Account' menu (spec "Layout"): shared by the header dropdown, /user and the dashboard side

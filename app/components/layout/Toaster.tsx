@@ -27,7 +27,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (toast) => {
       const id = toast.id ?? crypto.randomUUID();
       setToasts((all) => (all.some((t) => t.id === id) ? all : [...all, { ...toast, id }].slice(-MAX_TOASTS)));
-      if (!timers.current.has(id)) timers.current.set(id, setTimeout(() => dismiss(id), LIFETIME_MS[toast.type]));
+      if (!timers.current.has(id))
+        timers.current.set(
+          id,
+          setTimeout(() => dismiss(id), LIFETIME_MS[toast.type]),
+        );
     },
     [dismiss],
   );

@@ -15,7 +15,14 @@ export function OrderItems({ items }: { items: OrderItem[] }) {
     <ul className="grid gap-2">
       {items.map((item, i) => (
         <li key={`${item.productId}-${i}`} className="flex items-center gap-3">
-          <img src={item.image || "/favicon.ico"} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded border border-neutral-200 object-contain" />
+          <img
+            src={item.image || "/favicon.ico"}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+            className="h-12 w-12 rounded border border-neutral-200 object-contain"
+          />
           <span className="flex-1">
             {item.name} <span className="text-neutral-500">({item.unit})</span> × {item.quantity}
           </span>

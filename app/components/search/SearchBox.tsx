@@ -31,8 +31,7 @@ export function SearchBox({ className, icon }: { className: string; icon: ReactN
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   const active = choice.of === items ? choice.index : -1;
-  const setActive = (next: number | ((current: number) => number)) =>
-    setChoice({ of: items, index: typeof next === "function" ? next(active) : next });
+  const setActive = (next: number | ((current: number) => number)) => setChoice({ of: items, index: typeof next === "function" ? next(active) : next });
 
   const choose = (item: SearchSuggestion) => {
     clearTimeout(results.current);

@@ -20,7 +20,10 @@ export function SearchEmptyState({ suggestions, categories }: { suggestions: str
         <ul className="flex flex-wrap gap-2">
           {words.map((word) => (
             <li key={word}>
-              <Link to={`/search?${new URLSearchParams({ q: word })}`} className="block rounded-full border border-neutral-300 px-3 py-1 text-sm hover:border-brand hover:text-brand">
+              <Link
+                to={`/search?${new URLSearchParams({ q: word })}`}
+                className="block rounded-full border border-neutral-300 px-3 py-1 text-sm hover:border-brand hover:text-brand"
+              >
                 {word}
               </Link>
             </li>

@@ -13,11 +13,7 @@ const passwordSchema = z
   .min(8, "Password must be at least 8 characters")
   .max(128, "Password must be at most 128 characters");
 
-const nameSchema = z
-  .string({ error: "Name is required" })
-  .trim()
-  .min(1, "Name is required")
-  .max(80, "Name must be at most 80 characters");
+const nameSchema = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(80, "Name must be at most 80 characters");
 
 const mobileSchema = z
   .string({ error: "Mobile is required" })

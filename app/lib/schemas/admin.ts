@@ -6,7 +6,11 @@ import * as z from "zod";
 import { ID_PATTERN } from "../ids";
 
 const name = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(120, `${label} must be at most 120 characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(120, `${label} must be at most 120 characters`);
 
 /**
  * An uploaded image's URL (from /api/file/upload or the form's own upload), kept root-relative. The
@@ -125,7 +129,17 @@ export const apiProductSchema = productInputSchema.extend({
  * as the number they read with the product.
  */
 export const productVersionSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,15}$/).transform(Number)], { error: "version must be a whole number" })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,15}$/)
+        .transform(Number),
+    ],
+    { error: "version must be a whole number" },
+  )
   .pipe(z.number().int("version must be a whole number").min(0, "version must be 0 or more").max(Number.MAX_SAFE_INTEGER, "version is too large"))
   .optional();
 

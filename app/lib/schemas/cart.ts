@@ -7,10 +7,7 @@ export const MAX_LINE_QUANTITY = 50;
 /** Most different products in one cart, and so in one order (each line is a few D1 statements). */
 export const MAX_CART_LINES = 100;
 
-const productIdSchema = z
-  .string({ error: "productId is required" })
-  .trim()
-  .regex(ID_PATTERN, "productId is not a valid product id");
+const productIdSchema = z.string({ error: "productId is required" }).trim().regex(ID_PATTERN, "productId is not a valid product id");
 
 /** The one cart action (page forms and fetchers): an intent and a product. */
 export const cartActionSchema = z.discriminatedUnion("intent", [

@@ -33,11 +33,7 @@ const searchTextSchema = z
  * The optional delivery pincode of a catalogue request: the products show the stock of the store
  * serving it (decision 020). A number is read as its digits.
  */
-const deliveryPincode = z
-  .union([z.string(), z.number().int()], { error: "pincode must be 6 digits" })
-  .transform(String)
-  .pipe(pincodeSchema)
-  .optional();
+const deliveryPincode = z.union([z.string(), z.number().int()], { error: "pincode must be 6 digits" }).transform(String).pipe(pincodeSchema).optional();
 
 export const productListSchema = z.object({ page: pageSchema, limit: limitSchema(12), search: searchTextSchema, pincode: deliveryPincode });
 export const productsByCategorySchema = z.object({ id: id("id"), pincode: deliveryPincode });

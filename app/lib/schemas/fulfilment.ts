@@ -8,11 +8,7 @@ import { ID_PATTERN } from "../ids";
 
 const orderId = z.string({ error: "Choose an order" }).regex(ID_PATTERN, "That is not a valid order id");
 /** The version the page was rendered with: a stale one means someone else changed the order. */
-const version = z.coerce
-  .number({ error: "version must be a number" })
-  .int("version must be a whole number")
-  .min(0, "version must be 0 or more")
-  .optional();
+const version = z.coerce.number({ error: "version must be a number" }).int("version must be a whole number").min(0, "version must be 0 or more").optional();
 
 const MOVE_TARGETS = ["packed", "out_for_delivery", "delivered", "cancelled"] as const;
 const target = z.enum(MOVE_TARGETS, { error: `status must be one of ${MOVE_TARGETS.join(", ")}` });
@@ -20,10 +16,7 @@ const target = z.enum(MOVE_TARGETS, { error: `status must be one of ${MOVE_TARGE
 /** The admin board's one form: move an order on, cancel it, or retry its refund. */
 export const boardActionSchema = z.discriminatedUnion(
   "intent",
-  [
-    z.object({ intent: z.literal("move"), orderId, to: target, version }),
-    z.object({ intent: z.literal("refund"), orderId }),
-  ],
+  [z.object({ intent: z.literal("move"), orderId, to: target, version }), z.object({ intent: z.literal("refund"), orderId })],
   { error: "Unknown action: reload the page and try again" },
 );
 

@@ -7,9 +7,7 @@ const PAYMENT_CHOICES = ["cod", "online"] as const;
 /** The checkout page form: one form, two submit buttons (intent). */
 export const checkoutFormSchema = z.object({
   intent: z.enum(PAYMENT_CHOICES, { error: "Choose Online Payment or Cash on Delivery" }),
-  addressId: z
-    .string({ error: "Choose a delivery address" })
-    .regex(ID_PATTERN, "Choose a delivery address"),
+  addressId: z.string({ error: "Choose a delivery address" }).regex(ID_PATTERN, "Choose a delivery address"),
   /** Rendered with the page; the same key twice creates one order. */
   idempotencyKey: z.string().regex(/^[0-9a-f]{24}$/, "Reload the checkout page and try again"),
 });
@@ -26,8 +24,7 @@ export function mergeOrderLines(lines: readonly OrderLineInput[]): OrderLineInpu
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-export const lineLimitMessage = (quantity: number) =>
-  `At most ${MAX_LINE_QUANTITY} of one product per order: the lines for one product add up to ${quantity}`;
+export const lineLimitMessage = (quantity: number) => `At most ${MAX_LINE_QUANTITY} of one product per order: the lines for one product add up to ${quantity}`;
 
 /**
  * POST /api/order/cash-on-delivery and /api/order/checkout. `list_items` only says which products

@@ -23,18 +23,15 @@ export const stockCsvFormSchema = z
 export const stockImportConfirmSchema = z.object({
   token: z.string().min(1).max(2048),
   // A plan row is at most ~50 characters: the limit leaves room and stops nothing honest.
-  plan: z.string().min(2).max(STOCK_CSV_MAX_ROWS * 64),
+  plan: z
+    .string()
+    .min(2)
+    .max(STOCK_CSV_MAX_ROWS * 64),
 });
 
 /** What the confirm step applies: [product id, new stock, stock when previewed (null: no row)]. */
 export const stockImportPlanSchema = z
-  .array(
-    z.tuple([
-      z.string().regex(ID_PATTERN),
-      z.number().int().min(0).max(MAX_STOCK),
-      z.number().int().min(0).nullable(),
-    ]),
-  )
+  .array(z.tuple([z.string().regex(ID_PATTERN), z.number().int().min(0).max(MAX_STOCK), z.number().int().min(0).nullable()]))
   .min(1)
   .max(STOCK_CSV_MAX_ROWS);
 

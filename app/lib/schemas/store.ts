@@ -25,12 +25,7 @@ export const locationSchema = z.object({
 export const serviceabilityQuerySchema = z.object({ pincode: pincodeSchema });
 
 export const notifyRequestSchema = z.object({
-  email: z
-    .string({ error: "Enter your email" })
-    .trim()
-    .min(1, "Enter your email")
-    .max(254, "That email is too long")
-    .pipe(z.email("Enter a valid email")),
+  email: z.string({ error: "Enter your email" }).trim().min(1, "Enter your email").max(254, "That email is too long").pipe(z.email("Enter a valid email")),
   pincode: pincodeSchema,
   redirectTo: z.string().max(2000).optional(),
 });
@@ -122,31 +117,31 @@ const time = (label: string) =>
 
 /** The fields as a form sends them (also what conform derives the inputs' constraints from). */
 export const storeFormFields = z.object({
-    name: text("Name", 60),
-    address: text("Address", 200),
-    city: text("City", 60),
-    opensAt: time("Opening time"),
-    closesAt: time("Closing time"),
-    baseDeliveryMinutes: z.coerce
-      .number({ error: "Delivery minutes must be a whole number" })
-      .int("Delivery minutes must be a whole number")
-      .min(1, "Delivery takes at least 1 minute")
-      .max(240, "At most 240 minutes"),
-    pincodes: z
-      .string({ error: "Enter the pincodes this store serves" })
-      .max(5000, "That list is too long")
-      .transform((value, ctx) => {
-        const parsed = parsePincodeRanges(value);
-        if ("error" in parsed) {
-          ctx.addIssue({ code: "custom", message: parsed.error });
-          return z.NEVER;
-        }
-        return parsed.ranges;
-      }),
-    isDefault: z
-      .enum(["on"])
-      .optional()
-      .transform((v) => v === "on"),
+  name: text("Name", 60),
+  address: text("Address", 200),
+  city: text("City", 60),
+  opensAt: time("Opening time"),
+  closesAt: time("Closing time"),
+  baseDeliveryMinutes: z.coerce
+    .number({ error: "Delivery minutes must be a whole number" })
+    .int("Delivery minutes must be a whole number")
+    .min(1, "Delivery takes at least 1 minute")
+    .max(240, "At most 240 minutes"),
+  pincodes: z
+    .string({ error: "Enter the pincodes this store serves" })
+    .max(5000, "That list is too long")
+    .transform((value, ctx) => {
+      const parsed = parsePincodeRanges(value);
+      if ("error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.ranges;
+    }),
+  isDefault: z
+    .enum(["on"])
+    .optional()
+    .transform((v) => v === "on"),
 });
 
 export const storeFormSchema = storeFormFields

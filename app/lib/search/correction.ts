@@ -11,7 +11,6 @@ export interface VocabularyWord {
   doc: number;
 }
 
-
 /** Words a split could produce, looked up at most (D1 binds at most 100 values a statement). */
 export const MAX_SPLIT_LOOKUPS = 60;
 
@@ -100,4 +99,3 @@ export function suggestionsFor(words: string[], vocabulary: VocabularyWord[]): s
   scored.sort((a, b) => a.cost - b.cost || b.doc - a.doc || a.term.localeCompare(b.term));
   return [...new Set(scored.map((s) => s.term))].slice(0, 5);
 }
-

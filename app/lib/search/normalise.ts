@@ -15,11 +15,59 @@ const MAX_WORD_LENGTH = 30;
  * Dropped unless nothing else is left.
  */
 const FILLER_WORDS = new Set([
-  "a", "an", "and", "any", "at", "buy", "by", "for", "from", "i", "in", "is", "me", "my", "need", "of", "on", "or",
-  "please", "some", "the", "to", "want", "with",
-  "aur", "chahiye", "hai", "ka", "ke", "ki", "wala", "wale", "wali",
-  "gm", "gms", "gram", "grams", "kg", "kgs", "kilo", "litre", "litres", "liter", "liters", "ltr", "ml",
-  "pc", "pcs", "piece", "pieces", "pack", "packet", "packets",
+  "a",
+  "an",
+  "and",
+  "any",
+  "at",
+  "buy",
+  "by",
+  "for",
+  "from",
+  "i",
+  "in",
+  "is",
+  "me",
+  "my",
+  "need",
+  "of",
+  "on",
+  "or",
+  "please",
+  "some",
+  "the",
+  "to",
+  "want",
+  "with",
+  "aur",
+  "chahiye",
+  "hai",
+  "ka",
+  "ke",
+  "ki",
+  "wala",
+  "wale",
+  "wali",
+  "gm",
+  "gms",
+  "gram",
+  "grams",
+  "kg",
+  "kgs",
+  "kilo",
+  "litre",
+  "litres",
+  "liter",
+  "liters",
+  "ltr",
+  "ml",
+  "pc",
+  "pcs",
+  "piece",
+  "pieces",
+  "pack",
+  "packet",
+  "packets",
 ]);
 const QUANTITY = /^\d+(?:g|gm|gms|kg|ml|l|ltr|pc|pcs|x)?$/;
 /** Units that are also letters of names ("Parle G", "Oral B"): fillers only after a number. */
@@ -42,12 +90,8 @@ export function foldText(input: string): string {
 
 /** The words a query searches for, in order, without repeats, fillers or quantities. */
 export function searchWords(input: string): string[] {
-  const all = [...new Set(foldText(input.slice(0, SEARCH_MAX_LENGTH)).split(" ").filter(Boolean))].map((w) =>
-    w.slice(0, MAX_WORD_LENGTH),
-  );
-  const meaningful = all.filter(
-    (w, i) => !FILLER_WORDS.has(w) && !QUANTITY.test(w) && !(LETTER_UNITS.has(w) && /^\d/.test(all[i - 1] ?? "")),
-  );
+  const all = [...new Set(foldText(input.slice(0, SEARCH_MAX_LENGTH)).split(" ").filter(Boolean))].map((w) => w.slice(0, MAX_WORD_LENGTH));
+  const meaningful = all.filter((w, i) => !FILLER_WORDS.has(w) && !QUANTITY.test(w) && !(LETTER_UNITS.has(w) && /^\d/.test(all[i - 1] ?? "")));
   return (meaningful.length ? meaningful : all).slice(0, SEARCH_MAX_WORDS);
 }
 

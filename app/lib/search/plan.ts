@@ -2,7 +2,6 @@
 import { phraseKey, wordForms } from "./normalise";
 import type { SynonymIndex } from "./synonyms";
 
-
 /** One thing the shopper asked for: the typed word or phrase and what else means it. */
 export interface Slot {
   typed: string;
@@ -15,7 +14,7 @@ const MAX_ALTERNATIVES = 3;
 /** Longest synonym phrase first ("sarson ka tel" before "tel"), then single words. */
 export function planSlots(words: string[], synonyms: SynonymIndex): Slot[] {
   const slots: Slot[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     const n = [3, 2, 1].find((size) => i + size <= words.length && (size === 1 || synonyms.has(phraseKey(words.slice(i, i + size).join(" ")))))!;
     const typed = words.slice(i, i + n).join(" ");
     const alternatives = [...new Set([typed, ...(synonyms.get(phraseKey(typed)) ?? [])])].slice(0, MAX_ALTERNATIVES);
@@ -31,9 +30,7 @@ export function planSlots(words: string[], synonyms: SynonymIndex): Slot[] {
  * and spaces, so nothing a shopper types is read as FTS syntax.
  */
 export function ftsQuery(slots: Slot[], mode: "all" | "any"): string {
-  return slots
-    .map((s) => `(${s.alternatives.map((a) => `"${a}"*`).join(" OR ")})`)
-    .join(mode === "all" ? " AND " : " OR ");
+  return slots.map((s) => `(${s.alternatives.map((a) => `"${a}"*`).join(" OR ")})`).join(mode === "all" ? " AND " : " OR ");
 }
 
 /** The singular and plural spellings of a phrase's last word ("soft drink", "soft drinks"). */

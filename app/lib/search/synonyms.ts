@@ -5,7 +5,6 @@
 import { foldText, phraseKey, searchWords } from "./normalise";
 import shopperVocabulary from "./synonyms.json";
 
-
 export interface SynonymRow {
   term: string;
   canonical: string;

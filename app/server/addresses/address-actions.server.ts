@@ -11,12 +11,7 @@ import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 
 export const ADDRESS_INTENTS = ["create-address", "update-address", "disable-address"] as const;
 
-export async function handleAddressIntent(
-  context: AppLoadContext,
-  userId: string,
-  form: FormData,
-  fallbackRedirect: string,
-) {
+export async function handleAddressIntent(context: AppLoadContext, userId: string, form: FormData, fallbackRedirect: string) {
   const intent = form.get("intent");
   const back = safeRedirect(form.get("redirectTo"), fallbackRedirect);
 

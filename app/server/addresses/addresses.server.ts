@@ -20,8 +20,7 @@ const addressColumns = {
 };
 
 /** The user's own, still active address, or nothing: the one rule for "may this user use this address". */
-const ownActive = (userId: string, id: string) =>
-  and(eq(addresses.id, id), eq(addresses.userId, userId), eq(addresses.status, true));
+const ownActive = (userId: string, id: string) => and(eq(addresses.id, id), eq(addresses.userId, userId), eq(addresses.status, true));
 
 export async function listAddresses(context: AppLoadContext, userId: string) {
   return getDb(context)
@@ -56,12 +55,7 @@ export async function createAddress(context: AppLoadContext, userId: string, inp
 }
 
 /** Returns null when the address is not the user's (or was removed). */
-export async function updateAddress(
-  context: AppLoadContext,
-  userId: string,
-  id: string,
-  input: AddressInput,
-): Promise<AddressRow | null> {
+export async function updateAddress(context: AppLoadContext, userId: string, id: string, input: AddressInput): Promise<AddressRow | null> {
   const [row] = await getDb(context)
     .update(addresses)
     .set({
@@ -80,10 +74,7 @@ export async function updateAddress(
 
 /** Soft disable (status false): kept for past orders, hidden everywhere else. */
 export async function disableAddress(context: AppLoadContext, userId: string, id: string): Promise<boolean> {
-  const result = await getDb(context)
-    .update(addresses)
-    .set({ status: false, updatedAt: nowMs })
-    .where(ownActive(userId, id));
+  const result = await getDb(context).update(addresses).set({ status: false, updatedAt: nowMs }).where(ownActive(userId, id));
   return result.meta.changes > 0;
 }
 

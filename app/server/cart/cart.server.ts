@@ -63,10 +63,7 @@ export async function readGuestCart(request: Request, context: AppLoadContext): 
   const value = await parseCookie(guestCookie(context), header);
   if (!Array.isArray(value)) return [];
   return value
-    .filter(
-      (entry): entry is [string, number] =>
-        Array.isArray(entry) && isId(entry[0]) && Number.isInteger(entry[1]) && entry[1] > 0,
-    )
+    .filter((entry): entry is [string, number] => Array.isArray(entry) && isId(entry[0]) && Number.isInteger(entry[1]) && entry[1] > 0)
     .slice(0, MAX_GUEST_LINES);
 }
 
@@ -227,12 +224,7 @@ function newLineFromProduct(db: Database, userId: string, productId: string, qua
 }
 
 /** Adds one unit (the 'Add' and plus buttons), within the stock of the shopper's store. */
-export async function addOne(
-  context: AppLoadContext,
-  owner: CartOwner,
-  productId: string,
-  store: StockStore,
-): Promise<CartChange & { guest?: GuestCart }> {
+export async function addOne(context: AppLoadContext, owner: CartOwner, productId: string, store: StockStore): Promise<CartChange & { guest?: GuestCart }> {
   const db = getDb(context);
   if ("userId" in owner) {
     // One statement: insert at 1 or increment, only while the result stays within stock.
@@ -312,13 +304,7 @@ export async function removeLine(context: AppLoadContext, owner: CartOwner, prod
 const ownItem = (userId: string, cartItemId: string) => and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId));
 
 /** PUT /api/cart/update-qty: sets a quantity on the caller's own cart item, within its store's stock. */
-export async function setQuantity(
-  context: AppLoadContext,
-  userId: string,
-  cartItemId: string,
-  qty: number,
-  store: StockStore,
-): Promise<CartChange> {
+export async function setQuantity(context: AppLoadContext, userId: string, cartItemId: string, qty: number, store: StockStore): Promise<CartChange> {
   const db = getDb(context);
   const [row] = await db
     .update(cartItems)

@@ -20,7 +20,12 @@ export async function handleCategoryIntent(context: AppLoadContext, form: FormDa
   const back = `/dashboard/${kind}`;
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
-  const typed = { id: intent === `update-${kind}` ? id : undefined, name: String(form.get("name") ?? ""), image: String(form.get("image") ?? ""), categories: form.getAll("category").map(String) };
+  const typed = {
+    id: intent === `update-${kind}` ? id : undefined,
+    name: String(form.get("name") ?? ""),
+    image: String(form.get("image") ?? ""),
+    categories: form.getAll("category").map(String),
+  };
   const { images, error: uploadError } = await prepareAll(form, "newImage", 1);
   const sendBack = (errors: FieldErrors, status: number) => data({ intent, draft: typed, errors, repickImages: images.length > 0 }, { status });
   const saved = await attempt(async () => {
@@ -38,11 +43,15 @@ export async function handleCategoryIntent(context: AppLoadContext, form: FormDa
       return sendBack(errors, uploadError?.status ?? 400);
     }
     if (intent === `create-${kind}`) {
-      await withStoredImages(context, images, () => (kind === "category" ? createCategory(context, parsed.data as never) : createSubCategory(context, parsed.data as never)));
+      await withStoredImages(context, images, () =>
+        kind === "category" ? createCategory(context, parsed.data as never) : createSubCategory(context, parsed.data as never),
+      );
       return redirectWithToast(context, back, { type: "success", text: `${LABEL[kind]} added` });
     }
     if (!isId(id)) throw new Refusal("Not found", 404);
-    await withStoredImages(context, images, () => (kind === "category" ? updateCategory(context, id, parsed.data as never) : updateSubCategory(context, id, parsed.data as never)));
+    await withStoredImages(context, images, () =>
+      kind === "category" ? updateCategory(context, id, parsed.data as never) : updateSubCategory(context, id, parsed.data as never),
+    );
     return redirectWithToast(context, back, { type: "success", text: `${LABEL[kind]} updated` });
   });
   if (saved.ok) return saved.value;

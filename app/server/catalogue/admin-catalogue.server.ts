@@ -5,7 +5,20 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, count, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { cartItems, cartNotices, categories, productCategories, productImages, products, productSubCategories, stores, storeStock, subCategories, subCategoryCategories, nowMs } from "~/db/schema";
+import {
+  cartItems,
+  cartNotices,
+  categories,
+  productCategories,
+  productImages,
+  products,
+  productSubCategories,
+  stores,
+  storeStock,
+  subCategories,
+  subCategoryCategories,
+  nowMs,
+} from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { rupeesToPaise } from "~/lib/money";
 import type { ProductInput } from "~/lib/schemas/admin";
@@ -16,9 +29,9 @@ import { stockAt } from "~/server/stores/store-stock.server";
 type CategoryInput = { name: string; image: string };
 type SubCategoryInput = CategoryInput & { category: string[] };
 
-
 function uniqueViolation(error: unknown, what: string): never {
-  if (failedOn(error, /UNIQUE constraint failed/i)) throw new Refusal(`A ${what} with this name already exists`, 409, { fields: { name: [`A ${what} with this name already exists`] } });
+  if (failedOn(error, /UNIQUE constraint failed/i))
+    throw new Refusal(`A ${what} with this name already exists`, 409, { fields: { name: [`A ${what} with this name already exists`] } });
   throw error;
 }
 
@@ -42,10 +55,7 @@ export async function createCategory(context: AppLoadContext, input: CategoryInp
 
 export async function updateCategory(context: AppLoadContext, id: string, input: CategoryInput) {
   try {
-    const result = await getDb(context)
-      .update(categories)
-      .set({ name: input.name, image: input.image, updatedAt: nowMs })
-      .where(eq(categories.id, id));
+    const result = await getDb(context).update(categories).set({ name: input.name, image: input.image, updatedAt: nowMs }).where(eq(categories.id, id));
     if (!result.meta.changes) throw new Refusal("Category not found", 404);
   } catch (error) {
     if (error instanceof Refusal) throw error;
@@ -96,14 +106,17 @@ export async function updateSubCategory(context: AppLoadContext, id: string, inp
   const [updated] = await db
     .batch([
       db.update(subCategories).set({ name: input.name, image: input.image, updatedAt: nowMs }).where(eq(subCategories.id, id)),
-      db
-        .delete(subCategoryCategories)
-        .where(
-          and(
-            eq(subCategoryCategories.subCategoryId, id),
-            exists(db.select({ one: sql`1` }).from(subCategories).where(eq(subCategories.id, id))),
+      db.delete(subCategoryCategories).where(
+        and(
+          eq(subCategoryCategories.subCategoryId, id),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(subCategories)
+              .where(eq(subCategories.id, id)),
           ),
         ),
+      ),
       ...linkStatements(db, id, input.category),
     ])
     .catch((error: unknown) => {
@@ -151,17 +164,37 @@ function guardedProductLinkStatements(db: Database, productId: string, input: Pr
   const product = and(eq(products.id, productId), unchanged);
   return [
     ...input.image.map((url, position) =>
-      db.insert(productImages).select(db.select({ productId: products.id, position: value(position, productImages.position), url: value(url, productImages.url) }).from(products).where(product)),
+      db.insert(productImages).select(
+        db
+          .select({ productId: products.id, position: value(position, productImages.position), url: value(url, productImages.url) })
+          .from(products)
+          .where(product),
+      ),
     ),
     ...input.category.map((categoryId, position) =>
-      db
-        .insert(productCategories)
-        .select(db.select({ productId: products.id, categoryId: value(categoryId, productCategories.categoryId), position: value(position, productCategories.position), productCreatedAt: products.createdAt }).from(products).where(product)),
+      db.insert(productCategories).select(
+        db
+          .select({
+            productId: products.id,
+            categoryId: value(categoryId, productCategories.categoryId),
+            position: value(position, productCategories.position),
+            productCreatedAt: products.createdAt,
+          })
+          .from(products)
+          .where(product),
+      ),
     ),
     ...input.subCategory.map((subCategoryId, position) =>
-      db
-        .insert(productSubCategories)
-        .select(db.select({ productId: products.id, subCategoryId: value(subCategoryId, productSubCategories.subCategoryId), position: value(position, productSubCategories.position) }).from(products).where(product)),
+      db.insert(productSubCategories).select(
+        db
+          .select({
+            productId: products.id,
+            subCategoryId: value(subCategoryId, productSubCategories.subCategoryId),
+            position: value(position, productSubCategories.position),
+          })
+          .from(products)
+          .where(product),
+      ),
     ),
   ];
 }
@@ -281,13 +314,22 @@ export async function updateProduct(context: AppLoadContext, id: string, input: 
     version != null
       ? eq(products.version, version)
       : and(sql`${defaultStock} = ${input.stock}`, ...otherStores.map((entry) => sql`${stockAt({ storeId: entry.store })} = ${entry.stock}`));
-  const unchanged = exists(db.select({ one: sql`1` }).from(products).where(and(eq(products.id, id), guard)));
+  const unchanged = exists(
+    db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(and(eq(products.id, id), guard)),
+  );
   // Each store's stock, replaced (delete + insert) only by a versioned save: without a version the
   // stock sent must already be the stock at every store named, so there is nothing to write.
   const writeStock =
     version != null
       ? [
-          db.delete(storeStock).where(and(eq(storeStock.productId, id), eq(storeStock.storeId, sql`(select ${stores.id} from ${stores} where ${stores.isDefault} = 1)`), unchanged)),
+          db
+            .delete(storeStock)
+            .where(
+              and(eq(storeStock.productId, id), eq(storeStock.storeId, sql`(select ${stores.id} from ${stores} where ${stores.isDefault} = 1)`), unchanged),
+            ),
           defaultStoreStock(db, id, input.stock, unchanged),
           ...otherStores.flatMap((entry) => [
             db.delete(storeStock).where(and(eq(storeStock.productId, id), eq(storeStock.storeId, entry.store), unchanged)),

@@ -47,7 +47,10 @@ const text = (form: FormData, key: string) => String(form.get(key) ?? "");
 /** The product form as typed, with removed images dropped; new files are checked, not stored. */
 async function readProductDraft(form: FormData) {
   const removed = new Set(form.getAll("removeImage").map(String));
-  const kept = form.getAll("image").map(String).filter((url) => url && !removed.has(url));
+  const kept = form
+    .getAll("image")
+    .map(String)
+    .filter((url) => url && !removed.has(url));
   const { images, error } = await prepareAll(form, "newImage");
   const names = form.getAll("fieldName").map(String);
   const values = form.getAll("fieldValue").map(String);
@@ -78,7 +81,17 @@ function validateProductDraft(draft: ProductDraft, images: PreparedImage[] = [])
 }
 
 /** Fields the admin forms send several times: chips, kept and removed images, custom fields. */
-const ADMIN_REPEATABLE_FIELDS = ["category", "subCategory", "image", "removeImage", "newImage", "fieldName", "fieldValue", "storeStockStore", "storeStockValue"] as const;
+const ADMIN_REPEATABLE_FIELDS = [
+  "category",
+  "subCategory",
+  "image",
+  "removeImage",
+  "newImage",
+  "fieldName",
+  "fieldValue",
+  "storeStockStore",
+  "storeStockValue",
+] as const;
 
 /**
  * An admin form: multipart (every admin form can carry images: the upload limit is spent and the
@@ -100,7 +113,14 @@ export function formRefused(error: Refusal) {
   return data({ formError: error.message }, { status: error.status, headers: error.headers });
 }
 
-type SaveStep = { kind: "save"; value: z.infer<typeof productInputSchema>; images: PreparedImage[]; draft: ProductDraft; version: number | null; repickImages: boolean };
+type SaveStep = {
+  kind: "save";
+  value: z.infer<typeof productInputSchema>;
+  images: PreparedImage[];
+  draft: ProductDraft;
+  version: number | null;
+  repickImages: boolean;
+};
 type EditStep = { kind: "edit"; draft: ProductDraft; errors: FieldErrors; addingField: boolean; status: number; repickImages: boolean; version: number | null };
 export type ProductStep = SaveStep | EditStep;
 

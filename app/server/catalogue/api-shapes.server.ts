@@ -2,7 +2,6 @@
 import { paiseToRupees } from "~/lib/money";
 import type { CatalogueProduct, CategoryRef, SubCategoryWithParents } from "./rows.server";
 
-
 export const serializeCategory = (c: CategoryRef) => ({ _id: c.id, name: c.name, image: c.image });
 
 export const serializeSubCategory = (s: SubCategoryWithParents) => ({
@@ -28,4 +27,3 @@ export function serializeProduct(p: CatalogueProduct) {
     version: p.version,
   };
 }
-

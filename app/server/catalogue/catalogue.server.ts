@@ -201,7 +201,10 @@ export async function loadProductPage(
   if (search.trim()) return searchCatalogue(context, { q: search, page, pageSize: limit, cumulative: false, shape: "full", correct: false, store });
   const db = getDb(context);
   const [rows, total] = await db.batch([
-    productQuery(db, store).orderBy(...newestFirst).limit(limit).offset((page - 1) * limit),
+    productQuery(db, store)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: count() }).from(products),
   ]);
   return paged(rows.map(toProduct), total[0]?.n ?? 0, page, limit);

@@ -39,7 +39,18 @@ export interface ServedImage {
  */
 export async function getImage(bucket: R2Bucket, key: string, headers: Headers): Promise<ServedImage | null> {
   const ifNoneMatch = headers.get("If-None-Match");
-  const tags = ifNoneMatch === null ? null : ifNoneMatch.split(",").map((tag) => tag.trim().replace(/^W\//, "").replace(/^"(.*)"$/, "$1")).filter(Boolean);
+  const tags =
+    ifNoneMatch === null
+      ? null
+      : ifNoneMatch
+          .split(",")
+          .map((tag) =>
+            tag
+              .trim()
+              .replace(/^W\//, "")
+              .replace(/^"(.*)"$/, "$1"),
+          )
+          .filter(Boolean);
   let onlyIf: R2Conditional | undefined;
   if (tags?.length === 1) onlyIf = { etagDoesNotMatch: tags[0] };
   else if (tags === null) {

@@ -7,15 +7,7 @@
 import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
 import { type AnySQLiteColumn, QueryBuilder } from "drizzle-orm/sqlite-core";
 import * as z from "zod";
-import {
-  categories,
-  productCategories,
-  productImages,
-  products,
-  productSubCategories,
-  subCategories,
-  subCategoryCategories,
-} from "~/db/schema";
+import { categories, productCategories, productImages, products, productSubCategories, subCategories, subCategoryCategories } from "~/db/schema";
 import type { Database } from "~/server/db/db.server";
 import { stockAt, type StockStore } from "~/server/stores/store-stock.server";
 import { firstImageUrl } from "./product-columns.server";
@@ -144,7 +136,9 @@ export type SubCategoryWithParents = ReturnType<typeof toSubCategory>;
 // text: the same columns as above, checked by a schema instead of inferred.
 
 // Raw SQL: spliced into search's FTS5/bm25 ranking query, which aliases products as `p`.
-const rawProductColumns = (stock: string) => `p.id, p.name, p.unit, ${stock} as stock, p.price, p.discount, p.description, p.more_details as moreDetails, p.version,
+const rawProductColumns = (
+  stock: string,
+) => `p.id, p.name, p.unit, ${stock} as stock, p.price, p.discount, p.description, p.more_details as moreDetails, p.version,
   (select json_group_array(url) from (select url from product_images where product_id = p.id order by position)) as images,
   (select json_group_array(json_object('id', c.id, 'name', c.name, 'image', c.image)) from
      (select c.id, c.name, c.image from product_categories pc join categories c on c.id = pc.category_id
@@ -193,13 +187,19 @@ export function shapeRows(shape: Shape, rows: unknown[]) {
 export const byName = (table: typeof categories | typeof subCategories) => [sql`${table.name} collate nocase`, asc(table.id)];
 
 export function categoriesQuery(db: Database) {
-  return db.select(categoryColumns).from(categories).orderBy(...byName(categories));
+  return db
+    .select(categoryColumns)
+    .from(categories)
+    .orderBy(...byName(categories));
 }
 
 /** Sub-categories with their parent categories (JSON, see {@link toSubCategory}), sorted by name. */
 export function subCategoriesQuery(db: Database) {
   return db
-    .select({ ...subCategoryColumns, categories: sql<string>`(select json_group_array(json_object('id', ${parentRows.id}, 'name', ${parentRows.name})) from ${parentRows})` })
+    .select({
+      ...subCategoryColumns,
+      categories: sql<string>`(select json_group_array(json_object('id', ${parentRows.id}, 'name', ${parentRows.name})) from ${parentRows})`,
+    })
     .from(subCategories)
     .orderBy(...byName(subCategories));
 }
@@ -223,7 +223,6 @@ const inCategory = (db: Database, categoryId: string) =>
 export const inListing = (db: Database, categoryId: string, subCategoryId: string) =>
   and(eq(productSubCategories.subCategoryId, subCategoryId), inCategory(db, categoryId));
 
-
 export interface Page<T> {
   items: T[];
   totalCount: number;
@@ -234,4 +233,3 @@ export interface Page<T> {
 export function paged<T>(items: T[], totalCount: number, page: number, limit: number): Page<T> {
   return { items, totalCount, page, totalPages: Math.max(1, Math.ceil(totalCount / limit)) };
 }
-

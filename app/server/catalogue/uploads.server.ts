@@ -70,10 +70,7 @@ export interface PreparedImage {
 }
 
 /** Checks one uploaded file (400 none, 413 too large, 415 not an image) without storing it. */
-export async function prepareImage(
-  file: FormDataEntryValue | null,
-  { maxBytes, prefix }: { maxBytes: number; prefix: string },
-): Promise<PreparedImage> {
+export async function prepareImage(file: FormDataEntryValue | null, { maxBytes, prefix }: { maxBytes: number; prefix: string }): Promise<PreparedImage> {
   if (!file || typeof file === "string" || file.size === 0) throw new Refusal("Choose an image to upload", 400);
   if (file.size > maxBytes) throw tooLarge(maxBytes);
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -99,11 +96,7 @@ export async function withStoredImages<T>(context: AppLoadContext, images: Prepa
 }
 
 /** Checks and stores one file on its own (the /api upload endpoints); returns its public URL. */
-export async function storeImage(
-  context: AppLoadContext,
-  file: FormDataEntryValue | null,
-  options: { maxBytes: number; prefix: string },
-): Promise<string> {
+export async function storeImage(context: AppLoadContext, file: FormDataEntryValue | null, options: { maxBytes: number; prefix: string }): Promise<string> {
   const image = await prepareImage(file, options);
   return withStoredImages(context, [image], async () => image.url);
 }

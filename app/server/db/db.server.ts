@@ -43,7 +43,6 @@ export function getD1(context: AppLoadContext): D1Database {
   return countD1Call(context);
 }
 
-
 /**
  * SQLite's message for a failed statement. Drizzle wraps a single query's D1 error in a
  * `DrizzleQueryError` (D1's error is its `cause`); a batch's error is D1's own. Both are read.

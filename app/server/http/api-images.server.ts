@@ -45,9 +45,7 @@ function absolutize(value: unknown, origin: string, field: string | null): unkno
   if (Array.isArray(value)) return value.map((item) => absolutize(item, origin, field));
   if (value && typeof value === "object") {
     // fromEntries defines each key as data, so even a "__proto__" key stays a plain field.
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, FREE_TEXT_FIELDS.has(key) ? item : absolutize(item, origin, key)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, FREE_TEXT_FIELDS.has(key) ? item : absolutize(item, origin, key)]));
   }
   return value;
 }

@@ -44,6 +44,5 @@ export function apiAction<A extends Auth, S extends z.ZodType = z.ZodUndefined>(
 
 /** A route's loader: GET (and HEAD) for `auth`; the handler reads its own query string. */
 export function apiLoader<A extends Auth>(spec: { auth: A }, handler: (args: ApiArgs<A>) => Promise<Response>) {
-  return ({ request, context }: LoaderFunctionArgs) =>
-    handleApi(async () => handler({ request, context, user: await caller(spec.auth, request, context) }));
+  return ({ request, context }: LoaderFunctionArgs) => handleApi(async () => handler({ request, context, user: await caller(spec.auth, request, context) }));
 }

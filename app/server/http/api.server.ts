@@ -11,10 +11,7 @@ export function apiSuccess<T>(
   data: T,
   { message = "", status = 200, extra = {}, headers }: { message?: string; status?: number; extra?: Record<string, unknown>; headers?: HeadersInit } = {},
 ) {
-  return Response.json(
-    { message, error: false, success: true, data, ...extra },
-    { status, headers: withNoStore(headers) },
-  );
+  return Response.json({ message, error: false, success: true, data, ...extra }, { status, headers: withNoStore(headers) });
 }
 
 export function apiError(

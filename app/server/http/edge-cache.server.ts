@@ -26,12 +26,7 @@ export function isEdgeCacheable(request: Request): boolean {
 /** Only complete, shared-cacheable answers that set no cookie are kept. */
 export function isEdgeStorable(response: Response): boolean {
   const cacheControl = response.headers.get("Cache-Control") ?? "";
-  return (
-    response.status === 200 &&
-    /\bpublic\b/.test(cacheControl) &&
-    /\bs-maxage=\d+/.test(cacheControl) &&
-    !response.headers.has("Set-Cookie")
-  );
+  return response.status === 200 && /\bpublic\b/.test(cacheControl) && /\bs-maxage=\d+/.test(cacheControl) && !response.headers.has("Set-Cookie");
 }
 
 /** Variants contain no "/" (a store id and a pincode, or "none"): each key maps back to one variant and one URL. */

@@ -58,7 +58,9 @@ export async function readFormData(
   { maxBytes = FORM_MAX_BYTES, multipart = false, repeatable = [], methods = ["POST"] }: FormReadOptions = {},
 ): Promise<FormData> {
   if (!methods.includes(request.method)) {
-    throw refuse(405, `Method ${request.method} is not allowed here: send the form with ${methods.join(" or ")}.`, { Allow: ["GET", "HEAD", ...methods].join(", ") });
+    throw refuse(405, `Method ${request.method} is not allowed here: send the form with ${methods.join(" or ")}.`, {
+      Allow: ["GET", "HEAD", ...methods].join(", "),
+    });
   }
   const types = multipart === "only" ? [MULTIPART] : multipart ? [URLENCODED, MULTIPART] : [URLENCODED];
   const contentType = request.headers.get("Content-Type");

@@ -38,7 +38,11 @@ export function pageRoutes(build: BuildRoutes): PageRoutes {
         ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
         : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: children(route.id) },
     );
-  const withAction = new Set(Object.values(build.routes).filter((r) => typeof r.module.action === "function").map((r) => r.id));
+  const withAction = new Set(
+    Object.values(build.routes)
+      .filter((r) => typeof r.module.action === "function")
+      .map((r) => r.id),
+  );
   return { tree: children(""), withAction };
 }
 

@@ -39,12 +39,7 @@ async function createToastHeaders(context: AppLoadContext, toast: ToastInput): P
 }
 
 /** 303 to a same-origin path with a toast. */
-export async function redirectWithToast(
-  context: AppLoadContext,
-  to: string,
-  toast: ToastInput,
-  init: ResponseInit = {},
-) {
+export async function redirectWithToast(context: AppLoadContext, to: string, toast: ToastInput, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);
   for (const [k, v] of await createToastHeaders(context, toast)) headers.append(k, v);
   return redirect(safeRedirect(to), { ...init, status: init.status ?? 303, headers });

@@ -34,23 +34,27 @@ export type RegisteredUser = ReturnType<typeof serializeUser>;
  * account is mailed after the answer. The password is hashed either way, so both take the same
  * work. Registration never signs anyone in: the caller answers the same way whichever happened.
  */
-export async function registerUser(
-  context: AppLoadContext,
-  input: { name: string; email: string; password: string },
-): Promise<RegisteredUser> {
+export async function registerUser(context: AppLoadContext, input: { name: string; email: string; password: string }): Promise<RegisteredUser> {
   const id = newId();
   const passwordHash = await hashPassword(input.password);
   try {
-    const [user] = await getDb(context)
-      .insert(users)
-      .values({ id, name: input.name, email: input.email, passwordHash })
-      .returning(sessionUserColumns);
+    const [user] = await getDb(context).insert(users).values({ id, name: input.name, email: input.email, passwordHash }).returning(sessionUserColumns);
     return serializeUser(user, NO_LINKS);
   } catch (error) {
     if (!isEmailTaken(error)) throw error;
   }
   tellOwnerOfTakenEmail(context, input.email);
-  const unsaved: SessionUser = { id, name: input.name, email: input.email, avatar: "", mobile: "", role: "USER", verifyEmail: false, lastLoginDate: null, status: "Active" };
+  const unsaved: SessionUser = {
+    id,
+    name: input.name,
+    email: input.email,
+    avatar: "",
+    mobile: "",
+    role: "USER",
+    verifyEmail: false,
+    lastLoginDate: null,
+    status: "Active",
+  };
   return serializeUser(unsaved, NO_LINKS);
 }
 

@@ -149,4 +149,3 @@ export async function requireApiAdmin(request: Request, context: AppLoadContext)
   if (user.role !== "ADMIN") throw new Refusal("Do not have permission", 403);
   return user;
 }
-

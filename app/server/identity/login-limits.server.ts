@@ -33,7 +33,10 @@ export function clientNetwork(ip: string): string {
   const right = ip.includes("::") && tail ? tail.split(":") : [];
   const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
   if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return ip.slice(0, 64);
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
 }
 
 export interface PasswordCheckClaim {

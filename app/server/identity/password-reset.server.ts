@@ -49,9 +49,7 @@ export async function requestResetCode(request: Request, context: AppLoadContext
       .update(passwordResetCodes)
       .set({ usedAt: now })
       .where(and(eq(passwordResetCodes.userId, user.id), isNull(passwordResetCodes.usedAt))),
-    db
-      .insert(passwordResetCodes)
-      .values({ id: newId(), userId: user.id, codeHash: await codeHash(user.id, code), expiresAt: now + CODE_TTL_MS }),
+    db.insert(passwordResetCodes).values({ id: newId(), userId: user.id, codeHash: await codeHash(user.id, code), expiresAt: now + CODE_TTL_MS }),
   ]);
   await sendMail(
     context,
@@ -130,7 +128,10 @@ export async function resetPassword(context: AppLoadContext, email: string, gran
       .update(passwordResetCodes)
       .set({ grantHash: null, grantExpiresAt: null })
       .where(and(eq(passwordResetCodes.grantHash, grantHash), gt(passwordResetCodes.grantExpiresAt, now))),
-    db.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: now }).where(eq(users.id, user.id)),
+    db
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword), updatedAt: now })
+      .where(eq(users.id, user.id)),
     db.delete(sessions).where(eq(sessions.userId, user.id)),
     db
       .update(refreshTokens)

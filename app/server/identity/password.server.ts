@@ -11,11 +11,7 @@ const encoder = new TextEncoder();
 
 async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
-  const bits = await crypto.subtle.deriveBits(
-    { name: "PBKDF2", hash: "SHA-256", salt, iterations },
-    key,
-    256,
-  );
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256);
   return new Uint8Array(bits);
 }
 
@@ -39,8 +35,7 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 /** A well-formed hash of a random password: unknown emails are checked against it to take the same time. */
-export const DUMMY_PASSWORD_HASH =
-  "pbkdf2-sha256$100000$00000000000000000000000000000000$0000000000000000000000000000000000000000000000000000000000000000";
+export const DUMMY_PASSWORD_HASH = "pbkdf2-sha256$100000$00000000000000000000000000000000$0000000000000000000000000000000000000000000000000000000000000000";
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, iter, saltHex, hashHex] = stored.split("$");

@@ -55,7 +55,12 @@ export function dropShownNotices(context: AppLoadContext, notices: { id: string 
   if (!notices.length) return;
   const done = getDb(context)
     .delete(cartNotices)
-    .where(inArray(cartNotices.id, notices.map((n) => n.id)))
+    .where(
+      inArray(
+        cartNotices.id,
+        notices.map((n) => n.id),
+      ),
+    )
     .then(() => undefined)
     .catch((error) => console.warn("could not drop shown notices", error));
   const waitUntil = context.cloudflare.ctx?.waitUntil;

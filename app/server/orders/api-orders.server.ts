@@ -35,8 +35,6 @@ export async function placeApiOrder(
   return order;
 }
 
-
-
 /**
  * `GET /api/order/order-list` as the original server answered it: it stored one order document per
  * product line, so the list has one entry per line, `product_details` is that line's product

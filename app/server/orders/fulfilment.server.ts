@@ -166,10 +166,7 @@ async function expireCheckoutSession(context: AppLoadContext, sessionId: string)
  * only moved from PAID / REFUND_FAILED to REFUNDED. A refusal leaves the order REFUND_FAILED and
  * flagged for attention, with the reason, so nobody mistakes it for settled.
  */
-export async function refundOrder(
-  context: AppLoadContext,
-  id: string,
-): Promise<{ message: string; refundId: string }> {
+export async function refundOrder(context: AppLoadContext, id: string): Promise<{ message: string; refundId: string }> {
   const db = getDb(context);
   const order = await readOrder(db, id);
   if (!order) throw new Refusal(NOT_FOUND, 404);

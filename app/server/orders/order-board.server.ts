@@ -4,18 +4,7 @@
  * JSON arrays per order, so the page costs one D1 round trip.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import {
-  and,
-  asc,
-  Column,
-  desc,
-  eq,
-  is,
-  or,
-  sql,
-  type SQL,
-  Subquery,
-} from "drizzle-orm";
+import { and, asc, Column, desc, eq, is, or, sql, type SQL, Subquery } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { alias } from "drizzle-orm/sqlite-core";
 import { orderItems, orders, orderStatusHistory, stores, users } from "~/db/schema";
@@ -39,14 +28,7 @@ function boardOrdersQuery(db: Database, { status, q, store }: BoardFilters) {
       // A scalar subquery: with a left join of stores instead, the JSON columns below failed to
       // decode (a 500 in tests), so the join is avoided.
       storeName: sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${orders.storeId})`,
-      items: jsonArrayOf(
-        db
-          .select(orderLineColumns)
-          .from(orderItems)
-          .where(eq(orderItems.orderId, orders.id))
-          .orderBy(lineOrder)
-          .as("items")
-      ),
+      items: jsonArrayOf(db.select(orderLineColumns).from(orderItems).where(eq(orderItems.orderId, orders.id)).orderBy(lineOrder).as("items")),
       history: jsonArrayOf(historyWithActor(db)),
     })
     .from(orders)
@@ -88,20 +70,14 @@ function historyWithActor(db: Database) {
  * A correlated subquery's rows as one JSON array (parsed on read), in the subquery's order. The
  * JSON keys are the subquery's field names, so a row reads like the same select run on its own.
  */
-function jsonArrayOf<TFields extends Record<string, unknown>>(
-  rows: Subquery<string, TFields>
-) {
+function jsonArrayOf<TFields extends Record<string, unknown>>(rows: Subquery<string, TFields>) {
   const pairs = Object.keys(rows._.selectedFields).map((key) => {
     const column: unknown = Reflect.get(rows, key);
-    if (!is(column, Column))
-      throw new Error(`jsonArrayOf: ${key} is not a column`);
+    if (!is(column, Column)) throw new Error(`jsonArrayOf: ${key} is not a column`);
     return sql`${key}, ${column}`;
   });
-  return sql`(select json_group_array(json_object(${sql.join(
-    pairs,
-    sql`, `
-  )})) from ${rows})`.mapWith((json: string): SelectResultFields<TFields>[] =>
-    JSON.parse(json)
+  return sql`(select json_group_array(json_object(${sql.join(pairs, sql`, `)})) from ${rows})`.mapWith((json: string): SelectResultFields<TFields>[] =>
+    JSON.parse(json),
   );
 }
 
@@ -124,10 +100,7 @@ function search(q: string): SQL | undefined {
     sql`instr(lower(${orders.orderId}), ${needle}) > 0`,
     sql`instr(lower(${users.email}), ${needle}) > 0`,
     digits.length >= 4
-      ? or(
-          sql`instr(${users.mobile}, ${digits}) > 0`,
-          sql`instr(json_extract(${orders.deliveryAddress}, '$.mobile'), ${digits}) > 0`
-        )
-      : undefined
+      ? or(sql`instr(${users.mobile}, ${digits}) > 0`, sql`instr(json_extract(${orders.deliveryAddress}, '$.mobile'), ${digits}) > 0`)
+      : undefined,
   );
 }

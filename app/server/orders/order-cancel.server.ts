@@ -16,11 +16,7 @@ import { allowedMoves, shopperCanCancel } from "~/lib/order-status";
 import type { Database } from "~/server/db/db.server";
 
 /** An online order whose payment has not come: it holds stock (at most one per shopper). */
-const awaitingOnlinePayment = and(
-  eq(orders.status, "placed"),
-  eq(orders.paymentStatus, "PENDING"),
-  eq(orders.paymentMethod, "ONLINE"),
-)!;
+const awaitingOnlinePayment = and(eq(orders.status, "placed"), eq(orders.paymentStatus, "PENDING"), eq(orders.paymentMethod, "ONLINE"))!;
 
 /** The states each person may cancel from (app/lib/order-status.ts): admins before delivery, shoppers before packing. */
 const CANCELLABLE_FROM = {

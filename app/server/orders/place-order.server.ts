@@ -409,9 +409,7 @@ function codLineInsert(db: Database, plan: OrderPlan, line: PlacedLine) {
         name: value(line.name, orderItems.name),
         image: value(line.image, orderItems.image),
         unit: value(line.unit, orderItems.unit),
-        quantity: sql<number>`case when ${open} + ${line.quantity} <= ${MAX_OPEN_CASH_QUANTITY} then ${line.quantity} end`.as(
-          orderItems.quantity.name,
-        ),
+        quantity: sql<number>`case when ${open} + ${line.quantity} <= ${MAX_OPEN_CASH_QUANTITY} then ${line.quantity} end`.as(orderItems.quantity.name),
         unitPrice: value(line.price, orderItems.unitPrice),
         discount: value(line.discount, orderItems.discount),
         unitFinalPrice: value(line.finalPrice, orderItems.unitFinalPrice),

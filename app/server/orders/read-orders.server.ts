@@ -55,11 +55,7 @@ export const historyOrder = [asc(orderStatusHistory.createdAt), sql`${orderStatu
  * A shopper's orders, newest first, with lines and history: one batch. With `orderId`, only that
  * order (still only if it is theirs: anyone else's order is simply not there).
  */
-export async function listOrders(
-  context: AppLoadContext,
-  userId: string,
-  { orderId = "", limit = 50 }: { orderId?: string; limit?: number } = {},
-) {
+export async function listOrders(context: AppLoadContext, userId: string, { orderId = "", limit = 50 }: { orderId?: string; limit?: number } = {}) {
   return readOrders(getDb(context), userId, orderId, limit);
 }
 

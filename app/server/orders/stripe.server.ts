@@ -32,8 +32,7 @@ export function getStripe(context: AppLoadContext): Stripe | null {
   });
 }
 
-export const ONLINE_PAYMENT_UNAVAILABLE =
-  "Online payment is not configured on this store yet. Please choose Cash on Delivery.";
+export const ONLINE_PAYMENT_UNAVAILABLE = "Online payment is not configured on this store yet. Please choose Cash on Delivery.";
 
 /** Checkout Sessions are in rupees; an event in any other currency never pays an order. */
 const STORE_CURRENCY = "inr";
@@ -43,11 +42,7 @@ const STORE_CURRENCY = "inr";
  * Stripe's `amount_total` is then exactly the order's `total`, which the webhook insists on. Every
  * parameter is derived from the order, so a retry with the same idempotency key is the same request.
  */
-async function createCheckoutSession(
-  stripe: Stripe,
-  order: PlacedOrder,
-  { origin, email }: { origin: string; email?: string },
-) {
+async function createCheckoutSession(stripe: Stripe, order: PlacedOrder, { origin, email }: { origin: string; email?: string }) {
   const item = (name: string, quantity: number, unitAmount: number) => ({
     quantity,
     price_data: { currency: STORE_CURRENCY, unit_amount: unitAmount, product_data: { name } },

@@ -7,10 +7,7 @@ const MIN_SESSION_SECRET_LENGTH = 32;
 const envSchema = z.object({
   // Missing means production: only local commands and tests say otherwise (decision 012).
   ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
-  SESSION_SECRET: z
-    .string()
-    .min(MIN_SESSION_SECRET_LENGTH, `SESSION_SECRET must be at least ${MIN_SESSION_SECRET_LENGTH} characters`)
-    .optional(),
+  SESSION_SECRET: z.string().min(MIN_SESSION_SECRET_LENGTH, `SESSION_SECRET must be at least ${MIN_SESSION_SECRET_LENGTH} characters`).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url().optional(),
@@ -19,7 +16,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   BENCH: z.string().optional(),
   // Other front ends (docs/decisions/015-api-for-any-front-end.md).
-  CORS_ORIGINS: z.string().optional().transform((value, ctx) => parseOrigins("CORS_ORIGINS", value ?? "", ctx)),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => parseOrigins("CORS_ORIGINS", value ?? "", ctx)),
   PUBLIC_ORIGIN: z
     .string()
     .optional()

@@ -60,8 +60,7 @@ function takeSlotStatement(db: Database, window: CounterWindow, now: number, gat
   if (!first) return db.insert(rateLimitCounters).values(newWindow).onConflictDoUpdate(slot).returning(taken);
   // Gated: the new row is selected from the first gate's counter row (there since the gate was taken
   // earlier in this batch), and only while every gate's count is within its max.
-  const within = (gate: CounterWindow) =>
-    sql`(select ${count} from ${rateLimitCounters} where ${key} = ${gate.key}) <= ${gate.max}`;
+  const within = (gate: CounterWindow) => sql`(select ${count} from ${rateLimitCounters} where ${key} = ${gate.key}) <= ${gate.max}`;
   return db
     .insert(rateLimitCounters)
     .select(

@@ -74,7 +74,12 @@ export async function listZeroResultSearches(context: AppLoadContext, { sort, pa
   const db = getDb(context);
   const [items, [total]] = await db.batch([
     db
-      .select({ query: searchZeroResults.query, count: searchZeroResults.count, firstSeenAt: searchZeroResults.firstSeenAt, lastSeenAt: searchZeroResults.lastSeenAt })
+      .select({
+        query: searchZeroResults.query,
+        count: searchZeroResults.count,
+        firstSeenAt: searchZeroResults.firstSeenAt,
+        lastSeenAt: searchZeroResults.lastSeenAt,
+      })
       .from(searchZeroResults)
       .orderBy(...ORDERS[sort])
       .limit(INSIGHTS_PAGE_SIZE)
@@ -103,14 +108,17 @@ export async function addSynonymForQuery(context: AppLoadContext, term: string, 
       // Raw SQL: the guard is an FTS5 `match` on the products_fts virtual table, which is not in the schema.
       .select(sql`select ${term}, ${canonical} where exists (select 1 from products_fts where products_fts match ${phrase})`)
       .onConflictDoUpdate({ target: searchSynonyms.term, set: { canonical } }),
-    db
-      .delete(searchZeroResults)
-      .where(
-        and(
-          eq(searchZeroResults.query, term),
-          exists(db.select({ one: sql`1` }).from(searchSynonyms).where(and(stored, eq(searchSynonyms.canonical, canonical)))),
+    db.delete(searchZeroResults).where(
+      and(
+        eq(searchZeroResults.query, term),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(searchSynonyms)
+            .where(and(stored, eq(searchSynonyms.canonical, canonical))),
         ),
       ),
+    ),
   ]);
   return (insert.meta.changes ?? 0) > 0;
 }

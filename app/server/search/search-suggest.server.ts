@@ -60,12 +60,10 @@ export async function suggestSearches(context: AppLoadContext, q: string, store:
   const wordStarts = and(...meanings.map((alternatives) => or(...alternatives.map((m) => sql`instr(${subCategoryWords}, ' ' || ${m}) > 0`))));
   // Raw SQL: products_fts is an FTS5 virtual table (migrations), outside the schema; `match` and
   // `bm25` have no builder. The rest of the read is the builder's.
-  const hits = db
-    .$with("hits", { productId: sql<string>`product_id`.as("product_id"), score: sql<number>`score`.as("score") })
-    .as(
-      sql`select product_id, bm25(products_fts, 0, 10, 0, 0, 0, 0, 0) as score from products_fts
+  const hits = db.$with("hits", { productId: sql<string>`product_id`.as("product_id"), score: sql<number>`score`.as("score") }).as(
+    sql`select product_id, bm25(products_fts, 0, 10, 0, 0, 0, 0, 0) as score from products_fts
            where products_fts match ${`{name} : (${match})`} order by score limit ${SUGGESTION_LIMIT}`,
-    );
+  );
   const [subRows, productRows] = await db.batch([
     db
       .select({ ...subCategoryColumns, categoryId: renamed(categories.id, "category_id"), categoryName: renamed(categories.name, "category_name") })
@@ -76,13 +74,21 @@ export async function suggestSearches(context: AppLoadContext, q: string, store:
           eq(subCategoryCategories.subCategoryId, subCategories.id),
           eq(
             subCategoryCategories.position,
-            db.select({ first: min(siblingLinks.position) }).from(siblingLinks).where(eq(siblingLinks.subCategoryId, subCategories.id)),
+            db
+              .select({ first: min(siblingLinks.position) })
+              .from(siblingLinks)
+              .where(eq(siblingLinks.subCategoryId, subCategories.id)),
           ),
         ),
       )
       .innerJoin(categories, eq(categories.id, subCategoryCategories.categoryId))
       .where(wordStarts)
-      .orderBy(sql`lower(${subCategories.name}) = ${typed.join(" ")} desc`, sql`length(${subCategories.name})`, sql`${subCategories.name} collate nocase`, asc(subCategories.id))
+      .orderBy(
+        sql`lower(${subCategories.name}) = ${typed.join(" ")} desc`,
+        sql`length(${subCategories.name})`,
+        sql`${subCategories.name} collate nocase`,
+        asc(subCategories.id),
+      )
       .limit(SUGGESTION_LIMIT),
     db
       .with(hits)
@@ -91,19 +97,22 @@ export async function suggestSearches(context: AppLoadContext, q: string, store:
       .innerJoin(products, eq(products.id, hits.productId))
       .orderBy(sql`${stockAt(store)} > 0 desc`, asc(hits.score), asc(products.id)),
   ]);
-  const subCategorySuggestions = subRows.map(
-    (s): Suggestion => ({
-      kind: "subCategory",
-      id: s.id,
-      name: s.name,
-      url: listingPath({ id: s.categoryId, name: s.categoryName }, s),
-      image: s.image,
-      detail: s.categoryName,
-    }),
-  );
-  const productSuggestions = productRows.map(
-    (p): Suggestion => ({ kind: "product", id: p.id, name: p.name, url: productPath(p), image: p.image, detail: p.unit }),
-  );
+  const subCategorySuggestions = subRows.map((s): Suggestion => ({
+    kind: "subCategory",
+    id: s.id,
+    name: s.name,
+    url: listingPath({ id: s.categoryId, name: s.categoryName }, s),
+    image: s.image,
+    detail: s.categoryName,
+  }));
+  const productSuggestions = productRows.map((p): Suggestion => ({
+    kind: "product",
+    id: p.id,
+    name: p.name,
+    url: productPath(p),
+    image: p.image,
+    detail: p.unit,
+  }));
   const subCount = Math.max(SUB_CATEGORY_SHARE, SUGGESTION_LIMIT - productSuggestions.length);
   return [...subCategorySuggestions.slice(0, subCount), ...productSuggestions].slice(0, SUGGESTION_LIMIT);
 }

@@ -16,7 +16,6 @@ import { columnsFor, paged, shapeRows, type CardRow, type CatalogueProduct, type
 import { getD1 } from "~/server/db/db.server";
 import { rawStockAt, type StockStore } from "~/server/stores/store-stock.server";
 
-
 // ---------------------------------------------------------------------------------------------
 // Ranking: the one place the score is defined
 
@@ -30,7 +29,6 @@ class Params {
     return `?${this.values.length}`;
   }
 }
-
 
 /**
  * THE SCORE. Results are ordered by, in turn:
@@ -126,8 +124,7 @@ function searchStatements(d1: D1Database, slots: Slot[], mode: "all" | "any", sh
 function vocabularyStatement(d1: D1Database, words: string[], match: string) {
   const params = new Params();
   const found = `not exists (select 1 from products_fts where products_fts match ${params.ref(match)})`;
-  const arm = (condition: string) =>
-    `select term, col, doc from products_vocab where col in ('name', 'subcats', 'categories') and ${condition} and ${found}`;
+  const arm = (condition: string) => `select term, col, doc from products_vocab where col in ('name', 'subcats', 'categories') and ${condition} and ${found}`;
   // fts5vocab uses one constraint on `term` (OR-ed ranges read nothing) and D1 allows few compound
   // SELECT terms: one range from the first to the last first letter, and the exact words.
   const letters = firstLetters(words).sort();

@@ -38,8 +38,7 @@ export async function storeForImport(context: AppLoadContext, storeId: string) {
 const asciiLower = (value: string) => value.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 /** `value in (…)` for a JSON array bound as ONE parameter (D1 allows 100 per statement). */
-const inJsonArray = (value: SQLWrapper, items: string[]) =>
-  sql`${value} in (select value from json_each(${JSON.stringify(items)}))`;
+const inJsonArray = (value: SQLWrapper, items: string[]) => sql`${value} in (select value from json_each(${JSON.stringify(items)}))`;
 
 type PreviewRow = StockCsvRow & {
   match: { id: string; name: string } | null;
@@ -74,9 +73,7 @@ export async function previewStockImport(context: AppLoadContext, storeId: strin
       .select({ id: products.id, name: products.name, now: storeStock.stock })
       .from(products)
       .leftJoin(storeStock, and(eq(storeStock.productId, products.id), eq(storeStock.storeId, storeId)))
-      .where(
-        sql`${inJsonArray(products.id, keys.filter(isId))} or ${inJsonArray(sql`lower(${products.name})`, keys.map(asciiLower))}`,
-      ),
+      .where(sql`${inJsonArray(products.id, keys.filter(isId))} or ${inJsonArray(sql`lower(${products.name})`, keys.map(asciiLower))}`),
   ]);
   if (!store) return null;
 
@@ -120,9 +117,7 @@ interface ImportToken {
   exp: number;
 }
 
-export type ConfirmOutcome =
-  | { status: "applied"; rows: number; storeName: string }
-  | { status: "tampered" | "stale" | "expired" | "already-applied" };
+export type ConfirmOutcome = { status: "applied"; rows: number; storeName: string } | { status: "tampered" | "stale" | "expired" | "already-applied" };
 
 /**
  * Applies a confirmed preview in ONE batch, or nothing. Never trusts the plan: it must hash to the
@@ -188,16 +183,28 @@ export async function confirmStockImport(
               storeId: sql<string>`${storeId}`.as("store_id"),
               productId: products.id,
               // From a { product id: stock } object: no correlated subquery (insert … select names columns unqualified).
-              stock: sql<number>`json_extract(${JSON.stringify(Object.fromEntries(plan.map(([id, stock]) => [id, stock])))}, '$."' || ${products.id} || '"')`.as("stock"),
+              stock:
+                sql<number>`json_extract(${JSON.stringify(Object.fromEntries(plan.map(([id, stock]) => [id, stock])))}, '$."' || ${products.id} || '"')`.as(
+                  "stock",
+                ),
             })
             .from(products)
-            .where(and(inJsonArray(products.id, plan.map(([id]) => id)), exists(recorded))),
+            .where(
+              and(
+                inJsonArray(
+                  products.id,
+                  plan.map(([id]) => id),
+                ),
+                exists(recorded),
+              ),
+            ),
         )
         .onConflictDoUpdate({ target: [storeStock.storeId, storeStock.productId], set: { stock: sql`excluded.${sql.identifier(storeStock.stock.name)}` } }),
     ]);
     if (!inserted.length) return { status: "stale" };
   } catch (error) {
-    if (/stock_imports\.id|UNIQUE constraint failed: stock_imports/i.test(String((error as { cause?: unknown })?.cause ?? error))) return { status: "already-applied" };
+    if (/stock_imports\.id|UNIQUE constraint failed: stock_imports/i.test(String((error as { cause?: unknown })?.cause ?? error)))
+      return { status: "already-applied" };
     throw error;
   }
   return { status: "applied", rows: plan.length, storeName: String(payload.n) };

@@ -99,7 +99,10 @@ export async function chooseLocation(context: AppLoadContext, pincode: string, u
     .where(servesPincode(Number(pincode)));
   const [found] = await db.batch([
     resolve,
-    db.update(users).set({ deliveryPincode: pincode }).where(and(eq(users.id, userId), exists(served))),
+    db
+      .update(users)
+      .set({ deliveryPincode: pincode })
+      .where(and(eq(users.id, userId), exists(served))),
   ]);
   return found[0] ?? null;
 }
@@ -119,10 +122,7 @@ export async function carryLocationAcrossLogin(request: Request, context: AppLoa
   const saved = await db
     .select({ pincode: users.deliveryPincode, ...servingStoreColumns })
     .from(users)
-    .innerJoin(
-      storePincodeRanges,
-      sql`cast(${users.deliveryPincode} as integer) between ${storePincodeRanges.fromPincode} and ${storePincodeRanges.toPincode}`,
-    )
+    .innerJoin(storePincodeRanges, sql`cast(${users.deliveryPincode} as integer) between ${storePincodeRanges.fromPincode} and ${storePincodeRanges.toPincode}`)
     .innerJoin(stores, and(eq(stores.id, storePincodeRanges.storeId), eq(stores.active, true)))
     .where(eq(users.id, userId))
     .orderBy(asc(stores.baseDeliveryMinutes), asc(stores.id))
@@ -223,11 +223,7 @@ export async function createStore(context: AppLoadContext, input: StoreInput): P
   const id = newId();
   const { pincodes: ranges, ...fields } = input;
   try {
-    await db.batch([
-      takeDefaultFrom(db, id, input.isDefault),
-      db.insert(stores).values({ id, ...fields, active: true }),
-      ...rangeInserts(db, id, ranges),
-    ]);
+    await db.batch([takeDefaultFrom(db, id, input.isDefault), db.insert(stores).values({ id, ...fields, active: true }), ...rangeInserts(db, id, ranges)]);
   } catch (error) {
     if (isUniqueNameViolation(error)) throw nameTaken();
     throw error;
