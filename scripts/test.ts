@@ -1,5 +1,5 @@
 /**
- * `npm test`: typecheck, build, unit, workers (ENVIRONMENT=test, the security suite included),
+ * `npm test`: typecheck, lint (ESLint, Prettier, knip), build, unit, workers (ENVIRONMENT=test, the security suite included),
  * workers-production (the same worker as deployed: production settings), process (`npm start`
  * stopped every way, the deploy's bindings), then e2e (JavaScript on and off). Stops at the first
  * failing layer and exits non-zero.
@@ -9,6 +9,10 @@ import { root, wranglerEnv } from "./local-store";
 
 const steps: [string, string[]][] = [
   ["typecheck", ["tsc"]],
+  // `npm run lint`, step by step: rules and import direction, formatting, dead code.
+  ["eslint", ["eslint", "."]],
+  ["prettier", ["prettier", "--check", "."]],
+  ["knip", ["knip", "--no-progress", "--no-config-hints"]],
   ["build", ["remix", "vite:build"]],
   ["unit", ["vitest", "run", "--project", "unit"]],
   ["workers", ["vitest", "run", "--project", "workers"]],
