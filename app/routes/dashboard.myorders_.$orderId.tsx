@@ -34,20 +34,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  if (!isId(params.orderId)) notFound(ORDER_NOT_FOUND);
-  const here = `/dashboard/myorders/${params.orderId}`;
+  const orderId = params.orderId;
+  if (!isId(orderId)) notFound(ORDER_NOT_FOUND);
+  const here = `/dashboard/myorders/${orderId}`;
   const parsed = shopperOrderActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return redirectWithToast(context, here, { type: "error", text: parsed.error.issues[0].message });
 
   if (parsed.data.intent === "reorder") {
     const store = await pageStockStore(request, context);
-    const result = await attempt(() => reorderToCart(context, user.id, params.orderId!, store));
+    const result = await attempt(() => reorderToCart(context, user.id, orderId, store));
     if (!result.ok && result.error.status === 404) notFound(ORDER_NOT_FOUND);
     return result.ok
       ? redirectWithToast(context, "/cart", { type: "success", text: result.value.message.slice(0, 300) })
       : redirectWithToast(context, here, { type: "error", text: result.error.message.slice(0, 300) });
   }
-  const result = await attempt(() => moveOrder(context, { id: params.orderId!, to: "cancelled", actor: { id: user.id, as: "shopper" } }));
+  const result = await attempt(() => moveOrder(context, { id: orderId, to: "cancelled", actor: { id: user.id, as: "shopper" } }));
   if (!result.ok && result.error.status === 404) notFound(ORDER_NOT_FOUND);
   const text = result.ok ? shopperCancelMessage(result.value.refund) : result.error.message;
   return redirectWithToast(context, here, { type: result.ok ? "success" : "error", text });
