@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { CartContents } from "~/components/cart/CartContents";
 import { cartActionSchema } from "~/lib/schemas/cart";
-import { attempt } from "~/server/http/page-actions.server";
+import { attempt, pageAction } from "~/server/http/page-actions.server";
 import { addOne, cartOwnerFor, commitGuestCart, loadCart, removeLine, removeOne } from "~/server/cart/cart.server";
 import { getSessionUser } from "~/server/identity/visitor.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * answers 303 back to where the shopper was, with the message as a flash; fetchers (which send
  * js=1) get the result as data and show it as a toast.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const form = await readFormData(request);
   const fromFetcher = form.get("js") === "1";
   const back = safeRedirect(form.get("redirectTo"), "/cart");
@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if ("guest" in owner && guest) headers.append("Set-Cookie", await commitGuestCart(context, guest));
   if (fromFetcher) return data({ ok: true, message, quantity }, { headers });
   return redirectWithToast(context, back, { type: "success", text: message }, { headers });
-}
+});
 
 export default function CartPage() {
   const { cart } = useLoaderData<typeof loader>();

@@ -12,7 +12,7 @@ import { ADDRESS_INTENTS, handleAddressIntent } from "~/server/addresses/address
 import { listAddresses } from "~/server/addresses/addresses.server";
 import { loadCart } from "~/server/cart/cart.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { attempt, refusedAction } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refusedAction } from "~/server/http/page-actions.server";
 import { type SessionUser } from "~/server/identity/auth.server";
 import { getSessionUser } from "~/server/identity/visitor.server";
 import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, startOnlinePayment } from "~/server/orders/stripe.server";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ addresses, cart, idempotencyKey: newId(), onlinePayment: Boolean(getStripe(context)) });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const user = await requireCheckoutShopper(request, context);
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
@@ -77,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!session.ok) return refusedAction(session.error);
   return redirect(session.value.url, 303);
-}
+});
 
 export default function Checkout() {
   const { addresses, cart, idempotencyKey, onlinePayment } = useLoaderData<typeof loader>();

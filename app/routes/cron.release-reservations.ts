@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { notFound } from "~/server/http/not-found.server";
 import { sweepExpiredReservations } from "~/server/orders/stripe.server";
+import { pageAction } from "~/server/http/page-actions.server";
 
 export const loader = () => notFound("Not Found");
 
@@ -8,7 +9,7 @@ export const loader = () => notFound("Not Found");
  * Internal: run only by the Worker's `scheduled` handler (it alone sets `context.cron`); any
  * request from outside is a 404. Releases stock held by online orders whose payment never came.
  */
-export async function action({ context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ context }: ActionFunctionArgs) => {
   if (context.cron !== true) notFound("Not Found");
   return Response.json(await sweepExpiredReservations(context));
-}
+});

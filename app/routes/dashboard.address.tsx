@@ -9,6 +9,7 @@ import { handleAddressIntent } from "~/server/addresses/address-actions.server";
 import { listAddresses } from "~/server/addresses/addresses.server";
 import { requireUser } from "~/server/identity/auth.server";
 import { readFormData } from "~/server/http/form-data.server";
+import { pageAction } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Save Address | FreshDash" }];
 
@@ -18,10 +19,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ addresses });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const user = await requireUser(request, context);
   return handleAddressIntent(context, user.id, await readFormData(request), "/dashboard/address");
-}
+});
 
 export default function AddressBook() {
   const { addresses } = useLoaderData<typeof loader>();

@@ -10,7 +10,7 @@ import { formRefused, readAdminForm } from "~/server/catalogue/admin-forms.serve
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { loadCategories } from "~/server/catalogue/catalogue.server";
 import { type CategoryRef } from "~/server/catalogue/rows.server";
-import { attempt } from "~/server/http/page-actions.server";
+import { attempt, pageAction } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Category | FreshDash" }];
 
@@ -21,12 +21,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ allowed: true as const, categories: await loadCategories(context) });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   await requireAdminAction(request, context);
   const form = await attempt(() => readAdminForm(request, context));
   if (!form.ok) return formRefused(form.error);
   return handleCategoryIntent(context, form.value, "category");
-}
+});
 
 export default function AdminCategories() {
   const { allowed, categories } = useLoaderData<typeof loader>();

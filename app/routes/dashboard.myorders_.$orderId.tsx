@@ -10,7 +10,7 @@ import { formatINR } from "~/lib/money";
 import { nextStatus, shopperCanCancel } from "~/lib/order-status";
 import { shopperOrderActionSchema } from "~/lib/schemas/fulfilment";
 import { usePolling } from "~/lib/hooks/use-polling";
-import { attempt } from "~/server/http/page-actions.server";
+import { attempt, pageAction } from "~/server/http/page-actions.server";
 import { requireUser } from "~/server/identity/auth.server";
 import { moveOrder, reorderToCart } from "~/server/orders/fulfilment.server";
 import { listOrders } from "~/server/orders/read-orders.server";
@@ -32,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data({ order, serverNow: Date.now() });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context, params }: ActionFunctionArgs) => {
   const user = await requireUser(request, context);
   const orderId = params.orderId;
   if (!isId(orderId)) notFound(ORDER_NOT_FOUND);
@@ -52,7 +52,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!result.ok && result.error.status === 404) notFound(ORDER_NOT_FOUND);
   const text = result.ok ? shopperCancelMessage(result.value.refund) : result.error.message;
   return redirectWithToast(context, here, { type: result.ok ? "success" : "error", text });
-}
+});
 
 function shopperCancelMessage(refund: "refunded" | "already-refunded" | "failed" | "none" | undefined) {
   if (refund === "refunded") return "Order cancelled. Your refund is on its way to your original payment method.";

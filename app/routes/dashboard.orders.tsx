@@ -6,7 +6,7 @@ import { STATUS_LABELS } from "~/lib/order-status";
 import { BOARD_FILTERS, BOARD_PAGE_SIZE, boardActionSchema, boardQuerySchema, type BoardFilter } from "~/lib/schemas/fulfilment";
 import { useNow } from "~/lib/hooks/use-now";
 import { usePolling } from "~/lib/hooks/use-polling";
-import { attempt } from "~/server/http/page-actions.server";
+import { attempt, pageAction } from "~/server/http/page-actions.server";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { moveOrder, refundOrder } from "~/server/orders/fulfilment.server";
 import { loadOrderBoard, type BoardOrder } from "~/server/orders/order-board.server";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Every board button posts here: move an order on, cancel it, or retry its refund; 303 back to the same filters. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const admin = await requireAdminAction(request, context);
   const form = Object.fromEntries(await readFormData(request));
   const back = safeRedirect(form.redirectTo, "/dashboard/orders");
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const failed = !result.ok || result.value.refund === "failed";
   const text = (result.ok ? result.value.message : result.error.message).slice(0, 300);
   return redirectWithToast(context, back, { type: failed ? "error" : "success", text });
-}
+});
 
 export default function OrderBoard() {
   const { allowed, orders, stores, filters, serverNow } = useLoaderData<typeof loader>();

@@ -18,7 +18,7 @@ import { loadProduct, loadProductPage } from "~/server/catalogue/catalogue.serve
 import { type CatalogueProduct, type Page } from "~/server/catalogue/rows.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 import { withStoredImages } from "~/server/catalogue/uploads.server";
-import { attempt } from "~/server/http/page-actions.server";
+import { attempt, pageAction } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Product | FreshDash" }];
 
@@ -63,7 +63,7 @@ function toDraft(p: CatalogueProduct, otherStores: StoreStockOption[]): ProductD
  * Update (the edit dialog's form, intents as on Upload Product) and delete. A save carries the
  * product version the dialog opened with; a stale one comes back as typed with the reason (409).
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   await requireAdminAction(request, context);
   const url = new URL(request.url);
   const back = safeRedirect(
@@ -86,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!saved.ok && saved.error.status === 404) return goneBack(saved.error.message);
   if (!saved.ok) return data({ ...refusedSave(step, saved.error), id }, { status: saved.error.status });
   return redirectWithToast(context, back, { type: "success", text: "Product updated successfully" });
-}
+});
 
 export default function AdminProducts() {
   const { allowed, result, search, editing, options } = useLoaderData<typeof loader>();

@@ -14,7 +14,7 @@ import { requireUser } from "~/server/identity/auth.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { AVATAR_MAX_BYTES, prepareImage, readUploadForm, withStoredImages } from "~/server/catalogue/uploads.server";
 import { readFormData } from "~/server/http/form-data.server";
-import { attempt, refusalInit, refusedForm } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refusalInit, refusedForm } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile | FreshDash" }];
 
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ user });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const user = await requireUser(request, context);
   const isUpload = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   if (isUpload) {
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const updated = await attempt(() => updateProfile(request, context, user, submission.value));
   if (!updated.ok) return refusedForm(submission, updated.error, { ...hide, extra: { avatarError: null } });
   return redirectWithToast(context, "/dashboard/profile", { type: "success", text: "Profile updated successfully" });
-}
+});
 
 export default function Profile() {
   const { user } = useLoaderData<typeof loader>();

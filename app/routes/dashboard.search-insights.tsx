@@ -8,6 +8,7 @@ import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.ser
 import { readFormData } from "~/server/http/form-data.server";
 import { addSynonymForQuery, dismissZeroResultSearch, listZeroResultSearches, type ZeroResultSearch } from "~/server/search/search-insights.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
+import { pageAction } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Search insights | FreshDash" }];
 
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** A row's form: add a synonym (stored only for a catalogue word) or dismiss; 303 back with a toast. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   await requireAdminAction(request, context);
   const form = await readFormData(request);
   const back = safeRedirect(form.get("redirectTo"), INSIGHTS_PATH);
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ term, result: submission.reply({ fieldErrors: { canonical: [message] } }) }, { status: 400 });
   }
   return redirectWithToast(context, back, { type: "success", text: `Synonym added: "${input.term}" now means "${input.canonical}"` });
-}
+});
 
 export default function SearchInsights() {
   const { allowed, sort, items, totalCount, page, totalPages } = useLoaderData<typeof loader>();

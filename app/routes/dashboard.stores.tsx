@@ -10,7 +10,7 @@ import { formatPincodeRanges, storeFormSchema, timeOfDay } from "~/lib/schemas/s
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { readFormData } from "~/server/http/form-data.server";
 import { createStore, listStoresForAdmin, setStoreActive, updateStore, type AdminStore } from "~/server/stores/stores.server";
-import { attempt, refusedForm } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refusedForm } from "~/server/http/page-actions.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Stores | FreshDash" }];
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * `create-store` / `update-store` (the form), `deactivate` / `activate` (a button per store).
  * Stores are never deleted: orders will point at them.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   await requireAdminAction(request, context);
   const form = await readFormData(request);
   const intent = form.get("intent");
@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!saved.ok) return refusedForm(submission, saved.error, { extra: { intent, id: storeId } });
   if (!saved.value) return data({ intent, formError: "No such store" }, { status: 404 });
   return redirectWithToast(context, BACK, { type: "success", text: editing ? "Store saved" : "Store added" });
-}
+});
 
 function hours(store: AdminStore) {
   return store.opensAt === 0 && store.closesAt === 1440 ? "Open 24 hours" : `${timeOfDay(store.opensAt)}–${timeOfDay(store.closesAt)}`;

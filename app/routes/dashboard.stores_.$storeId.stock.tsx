@@ -14,6 +14,7 @@ import { readFormData } from "~/server/http/form-data.server";
 import { notFound } from "~/server/http/not-found.server";
 import { confirmStockImport, previewStockImport, storeForImport, type StockImportPreview as Preview } from "~/server/stores/stock-import.server";
 import { redirectWithToast } from "~/server/http/toast.server";
+import { pageAction } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "store" in data && data.store ? `Import stock: ${data.store.name} | FreshDash` : "Import stock | FreshDash" },
@@ -76,7 +77,7 @@ async function readImportForm(request: Request): Promise<FormData | null> {
  * `preview`: reads the CSV (file or pasted text) and answers the preview; writes nothing.
  * `confirm`: applies a signed preview in one batch and answers 303 back, or refuses it.
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context, params }: ActionFunctionArgs) => {
   const user = await requireAdminAction(request, context);
   if (!isId(params.storeId)) throw notFound();
   const storeId = params.storeId;
@@ -110,7 +111,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const preview = await previewStockImport(context, storeId, parsed.rows);
   if (!preview) throw notFound();
   return answer(200, { text, result: submission.reply({ hideFields: ["file"] }), preview });
-}
+});
 
 export default function ImportStoreStock() {
   const { allowed, store } = useLoaderData<typeof loader>();

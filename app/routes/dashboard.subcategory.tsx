@@ -10,7 +10,7 @@ import { formRefused, readAdminForm } from "~/server/catalogue/admin-forms.serve
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { loadCategoryTree } from "~/server/catalogue/catalogue.server";
 import { type CategoryRef, type SubCategoryWithParents } from "~/server/catalogue/rows.server";
-import { attempt } from "~/server/http/page-actions.server";
+import { attempt, pageAction } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Sub Category | FreshDash" }];
 
@@ -23,12 +23,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ allowed: true as const, subCategories, categories });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   await requireAdminAction(request, context);
   const form = await attempt(() => readAdminForm(request, context));
   if (!form.ok) return formRefused(form.error);
   return handleCategoryIntent(context, form.value, "subcategory");
-}
+});
 
 export default function AdminSubCategories() {
   const { allowed, subCategories, categories } = useLoaderData<typeof loader>();

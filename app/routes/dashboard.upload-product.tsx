@@ -11,7 +11,7 @@ import { productFormOptions } from "~/server/catalogue/admin-options.server";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { withStoredImages } from "~/server/catalogue/uploads.server";
-import { attempt } from "~/server/http/page-actions.server";
+import { attempt, pageAction } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Upload Product | FreshDash" }];
 
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ allowed: true as const, ...(await productFormOptions(context)) });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   await requireAdminAction(request, context);
   const form = await attempt(() => readAdminForm(request, context, PRODUCT_FORM_MAX_FILES));
   if (!form.ok) return formRefused(form.error);
@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!created.ok) return data(refusedSave(step, created.error), { status: created.error.status });
   // The form starts empty again after a create (spec), with the server's message.
   return redirectWithToast(context, "/dashboard/upload-product", { type: "success", text: "Product created successfully" });
-}
+});
 
 export default function UploadProduct() {
   const { allowed, categories, subCategories, stores } = useLoaderData<typeof loader>();

@@ -10,11 +10,11 @@ import { forgotPasswordSchema } from "~/lib/schemas/account";
 import { CODE_SENT, requestResetCode } from "~/server/identity/password-reset.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
-import { attempt, refusedForm } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refusedForm } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot Password | FreshDash" }];
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const submission = parseWithZod(await readFormData(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const sent = await attempt(() => requestResetCode(request, context, submission.value.email));
@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     type: "success",
     text: CODE_SENT,
   });
-}
+});
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LocationForm } from "~/components/stores/LocationForm";
 import { locationSchema, notifyRequestSchema } from "~/lib/schemas/store";
 import { deliveryLabel } from "~/lib/hooks/use-delivery-location";
-import { attempt, refusedForm } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refusedForm } from "~/server/http/page-actions.server";
 import { getSessionUser } from "~/server/identity/visitor.server";
 import { readFormData } from "~/server/http/form-data.server";
 import { limitByIp } from "~/server/platform/rate-limit.server";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * answer is 303 back to `redirectTo`; an unserved one renders "We don't deliver to … yet" with the
  * "Tell me when you do" form. `intent=notify` stores that request once per email and pincode.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const form = await readFormData(request);
   const redirectTo = safeRedirect(form.get("redirectTo"));
   if (form.get("intent") === "notify") {
@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const shortage = cart ? storeChangeMessage(store.name, cart.lines) : null;
   if (shortage) return redirectWithToast(context, redirectTo, { type: "error", text: shortage }, { headers });
   return redirect(redirectTo, { status: 303, headers });
-}
+});
 
 export default function LocationPage() {
   const { location, redirectTo } = useLoaderData<typeof loader>();

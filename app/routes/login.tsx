@@ -15,7 +15,7 @@ import { getSessionUser } from "~/server/identity/visitor.server";
 import { startUserSession } from "~/server/identity/login.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
-import { attempt, refusedForm } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refusedForm } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Login | FreshDash" }];
 
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   // The body is read once, here (method, type, size, repeated fields), and remix-auth's
   // FormStrategy is given the same fields: no clone of the request is left unread when it refuses.
   const form = await readFormData(request);
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await attempt(async () => startUserSession(request, context, await authenticateForm(request, context, form)));
   if (!session.ok) return refusedForm(submission, session.error, { hideFields: ["password"] });
   return redirectWithToast(context, safeRedirect(submission.value.redirectTo), { type: "success", text: "Login successfully" }, { headers: session.value });
-}
+});
 
 export default function Login() {
   const actionData = useActionData<typeof action>();

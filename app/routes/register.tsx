@@ -13,7 +13,7 @@ import { getSessionUser } from "~/server/identity/visitor.server";
 import { limitByIp } from "~/server/platform/rate-limit.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
-import { attempt, refusedForm } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refusedForm } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Register | FreshDash" }];
 
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: registerSchema });
   const hide = { hideFields: ["password", "confirmPassword"] };
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const target = safeRedirect(form.get("redirectTo"));
   const next = target === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: target })}`;
   return redirectWithToast(context, next, { type: "success", text: `${REGISTERED}: log in to continue` });
-}
+});
 
 export default function Register() {
   const actionData = useActionData<typeof action>();

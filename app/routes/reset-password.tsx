@@ -12,7 +12,7 @@ import { trustDevice } from "~/server/identity/device.server";
 import { grantEmail, resetGrantCookie, resetPassword } from "~/server/identity/password-reset.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
-import { attempt, refusedForm } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refusedForm } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password | FreshDash" }];
 
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { email: state.email };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const state = await readGrant(request, context);
   if (!state) throw redirect("/");
   const form = await readFormData(request);
@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The browser that proved the mailbox is trusted: it can sign in even while guesses hold the account.
   headers.append("Set-Cookie", await trustDevice(request, context, state.email));
   return redirectWithToast(context, "/login", { type: "success", text: "Password updated successfully. Log in with your new password." }, { headers });
-}
+});
 
 export default function ResetPassword() {
   const { email } = useLoaderData<typeof loader>();

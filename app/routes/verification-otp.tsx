@@ -6,7 +6,7 @@ import { SubmitButton } from "~/components/forms/SubmitButton";
 import { emailSchema, otpSchema } from "~/lib/schemas/account";
 import { resetGrantCookie, verifyResetCode } from "~/server/identity/password-reset.server";
 import { readFormData } from "~/server/http/form-data.server";
-import { attempt, refusalInit } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refusalInit } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Verify OTP | FreshDash" }];
 
@@ -17,7 +17,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { email: email.data };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const form = await readFormData(request);
   const otp = form.get("otp") ?? Array.from({ length: 6 }, (_, i) => String(form.get(`otp${i}`) ?? "").trim()).join("");
   const parsed = otpSchema.safeParse({ email: form.get("email"), otp });
@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     status: 303,
     headers: { "Set-Cookie": await resetGrantCookie(context).serialize({ email: parsed.data.email, grant: grant.value }) },
   });
-}
+});
 
 export default function VerifyOtp() {
   const { email } = useLoaderData<typeof loader>();

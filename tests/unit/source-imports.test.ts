@@ -21,3 +21,27 @@ describe("imports that decide the worker's size", () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe("the shapes every route takes (docs/architecture.md)", () => {
+  const routes = sourceFiles("app/routes").map((file) => [file, readFileSync(path.join(root, file), "utf8")] as const);
+
+  it("every page action is a pageAction, so a Refusal that escapes it is a 4xx, never a 500", () => {
+    const pages = routes.filter(([file, text]) => !path.basename(file).startsWith("api.") && /export (async function|const) action\b/.test(text));
+    expect(pages.length).toBeGreaterThan(10);
+    expect(pages.filter(([, text]) => !/export const action = pageAction\(/.test(text)).map(([file]) => file)).toEqual([]);
+  });
+
+  it("every /api action and loader is written with apiAction / apiLoader or answers 405", () => {
+    const api = routes.filter(([file]) => path.basename(file).startsWith("api."));
+    expect(api.length).toBeGreaterThan(40);
+    const handwritten = api.flatMap(([file, text]) =>
+      ["action", "loader"]
+        .filter((name) => {
+          const line = text.match(new RegExp(`export (?:const|async function) ${name}\\b.*`))?.[0];
+          return line && !/= (apiAction|apiLoader)\(|= \(\) => methodNotAllowed\(/.test(line);
+        })
+        .map((name) => `${file} ${name}`),
+    );
+    expect(handwritten).toEqual([]);
+  });
+});

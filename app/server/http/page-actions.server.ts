@@ -5,7 +5,7 @@
  * Response, a redirect, a bug) goes on to Remix as before.
  */
 import type { Submission } from "@conform-to/react";
-import { data } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { Refusal } from "~/lib/refusal";
 
 export type Attempt<T> = { ok: true; value: T } | { ok: false; error: Refusal };
@@ -41,4 +41,22 @@ export function refusedForm<Extra extends Record<string, unknown> = Record<never
 ) {
   const errors = error.fields ? { fieldErrors: error.fields } : { formErrors: [error.message] };
   return data({ result: submission.reply({ ...errors, hideFields }), ...(extra as Extra) }, refusalInit(error));
+}
+
+/**
+ * Every page route's action: a Refusal that escapes it (a step not run through `attempt`) is
+ * answered with its status and message as the route's error page, like a form `readFormData`
+ * refuses, instead of becoming a 500. Anything else thrown goes on to Remix unchanged.
+ */
+export function pageAction<Result>(action: (args: ActionFunctionArgs) => Promise<Result>) {
+  return async (args: ActionFunctionArgs): Promise<Result> => {
+    try {
+      return await action(args);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      const headers = new Headers(error.headers);
+      headers.set("Content-Type", "text/plain; charset=utf-8");
+      throw new Response(error.message, { status: error.status, headers });
+    }
+  };
 }
