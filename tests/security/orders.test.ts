@@ -11,20 +11,8 @@ import { newId } from "~/lib/ids";
 import { MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
 import { commitOrder, planOrder, type OrderPlan } from "../../app/server/orders/place-order.server";
 import { api, makeProduct, newShopper, stockOf, VALID_ADDRESS } from "../workers/api-client";
-import { BASE } from "../workers/fixtures";
-import { Refusal } from "../../app/lib/refusal";
+import { BASE, outcomeOf } from "../workers/fixtures";
 import { addressFor, completedEvent, orderById, ordersOf, postForm, sendWebhook, sessionCookie, stripeSession } from "./support-pay";
-
-/** A commit's outcome as the assertions read it: ok, or the Refusal's status and message (anything else is rethrown). */
-async function outcomeOf(commit: Promise<unknown>) {
-  try {
-    await commit;
-    return { ok: true as const };
-  } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    return { ok: false as const, status: error.status, message: error.message };
-  }
-}
 
 /** A load context for calling the order pipeline directly, past the HTTP layer. */
 const context = { cloudflare: { env } } as unknown as AppLoadContext;

@@ -14,19 +14,7 @@ import {
   WEBHOOK_SECRET,
 } from "../security/support-pay";
 import { api, makeProduct, newShopper, stockOf, VALID_ADDRESS } from "./api-client";
-import { Refusal } from "../../app/lib/refusal";
-import { BASE } from "./fixtures";
-
-/** A commit's outcome as the assertions read it: ok, or the Refusal's status and message (anything else is rethrown). */
-async function outcomeOf(commit: Promise<unknown>) {
-  try {
-    await commit;
-    return { ok: true as const };
-  } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    return { ok: false as const, status: error.status, message: error.message };
-  }
-}
+import { BASE, outcomeOf } from "./fixtures";
 
 /** A load context for calling the order pipeline directly (past the HTTP layer). */
 const context = { cloudflare: { env } } as unknown as AppLoadContext;
