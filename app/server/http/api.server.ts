@@ -5,7 +5,7 @@
  */
 import type * as z from "zod";
 import { Refusal } from "~/lib/refusal";
-import { readAtMost } from "./form-data.server";
+import { discardBody, readAtMost } from "./form-data.server";
 
 export function apiSuccess<T>(
   data: T,
@@ -37,7 +37,10 @@ const MAX_JSON_BODY_BYTES = 64 * 1024;
 export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   const tooLarge = new Refusal(`Request body is too large: at most ${MAX_JSON_BODY_BYTES / 1024} KB`, 413);
   const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_JSON_BODY_BYTES) throw tooLarge;
+  if (length > MAX_JSON_BODY_BYTES) {
+    await discardBody(request);
+    throw tooLarge;
+  }
   // Counted in bytes as it arrives, whatever Content-Length said (or when it said nothing).
   const bytes = await readAtMost(request, MAX_JSON_BODY_BYTES).catch((error) => {
     throw error instanceof Response && error.status === 413 ? tooLarge : error;

@@ -17,9 +17,11 @@
  *
  * An answer given while the client may still be sending must not abandon a body half-handled
  * (issue 28: under `npm start` such answers came back as wrangler's 503 "Your worker restarted
- * mid-request", its dev proxy's pipe to the worker broken). So a refusal before reading leaves the
- * body untouched (the runtime discards an unread body itself), a body found too large while
- * counting is read to its end and dropped (`discardRest`), never cancelled, and a route reads its
+ * mid-request", its dev proxy's pipe to the worker broken; and a browser still uploading when the
+ * answer came showed its own network error page instead of the 413). So a refusal for the method or
+ * type leaves the body untouched (the runtime discards an unread body itself), a body too large,
+ * declared or counted, is read to its end and dropped (`discardBody`), never cancelled (past
+ * DISCARD_MAX_BYTES it is: only abuse is that large), and a route reads its
  * body once: it passes the FormData on rather than reading a `request.clone()` (a clone tees the
  * body, and the branch nobody reads is abandoned the same way). tests/process/early-answers.test.ts.
  */
@@ -68,7 +70,10 @@ export async function readFormData(
     throw refuse(415, `Send this form as ${types.join(" or ")}.`);
   }
   const declared = Number(request.headers.get("Content-Length") ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await discardBody(request);
+    throw tooLarge(maxBytes);
+  }
   const body = await readAtMost(request, maxBytes);
 
   let form: FormData;
@@ -120,6 +125,11 @@ export async function readAtMost(request: FormRequest, maxBytes: number): Promis
  * the client has sent it all; a body larger still is cancelled (it can only be an abuse).
  */
 const DISCARD_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Reads a refused body and drops it, so the client has sent it all when the refusal comes (see the header). */
+export async function discardBody(request: FormRequest): Promise<void> {
+  if (request.body && !request.body.locked) await discardRest((request.body as ReadableStream<Uint8Array>).getReader());
+}
 
 /** Reads what is left of a refused body and drops it (see the header): cancelled only past DISCARD_MAX_BYTES. */
 async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
