@@ -69,18 +69,22 @@ interface ScaleStore {
   ranges: [number, number][];
 }
 
-/** The stores beyond the three demo ones: `count` of them, spread over CITIES, one range each. */
+/**
+ * The stores beyond the three demo ones: `count` of them, city by city as a chain grows (at least 3
+ * per city, more once every city has some), each city's block split into one range per store.
+ */
 function scaleStores(count: number): ScaleStore[] {
-  const perCity = CITIES.map((_, c) => Math.floor(count / CITIES.length) + (c < count % CITIES.length ? 1 : 0));
+  const perCity = Math.max(3, Math.ceil(count / CITIES.length));
   const stores: ScaleStore[] = [];
   for (let k = 0; k < count; k++) {
-    const c = k % CITIES.length;
-    const j = Math.floor(k / CITIES.length);
+    const c = Math.floor(k / perCity);
+    const j = k % perCity;
+    const inCity = Math.min(perCity, count - c * perCity);
     const { city, block, localities } = CITIES[c];
     const size = block[1] - block[0] + 1;
-    if (perCity[c] > size) throw new Error(`--stores: at most ${CITIES.reduce((n, x) => n + x.block[1] - x.block[0] + 1, 0) + DEMO_STORES.length} stores`);
-    const from = block[0] + Math.floor((j * size) / perCity[c]);
-    const to = block[0] + Math.floor(((j + 1) * size) / perCity[c]) - 1;
+    if (inCity > size) throw new Error(`--stores: too many for ${city}'s ${size} pincodes`);
+    const from = block[0] + Math.floor((j * size) / inCity);
+    const to = block[0] + Math.floor(((j + 1) * size) / inCity) - 1;
     const locality = localities[j] ?? `${city} ${j + 1}`;
     stores.push({
       key: `scale-${k}`,
