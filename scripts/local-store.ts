@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { getPlatformProxy } from "wrangler";
 import type { Env } from "../app/server/platform/bindings";
 import { isSeeded, largeCatalogue, seedStore, type CatalogueFile } from "./seed-lib";
+import { seedScale } from "./seed-scale";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -35,7 +36,8 @@ export function migrate(persistTo?: string) {
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])]);
 }
 
-export async function seed(persistTo: string | undefined, { large = false } = {}) {
+/** `scale`: the scale state (scripts/seed-scale.ts) instead of the demo or `large` catalogue. */
+export async function seed(persistTo: string | undefined, { large = false, scale }: { large?: boolean; scale?: { products: number; stores: number } } = {}) {
   const statePath = path.join(persistTo ?? path.join(root, ".wrangler", "state"), "v3");
   const proxy = await getPlatformProxy<Env>({ persist: { path: statePath }, remoteBindings: false });
   try {
@@ -44,14 +46,20 @@ export async function seed(persistTo: string | undefined, { large = false } = {}
       return;
     }
     const catalogue = JSON.parse(await readFile(path.join(root, "seed", "catalogue.json"), "utf8")) as CatalogueFile;
+    // A plain ArrayBuffer: miniflare's proxy cannot serialise Node's pooled Buffer views.
+    const loadImage = async (file: string) => {
+      const bytes = await readFile(path.join(root, "seed", "images", file));
+      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    };
+    if (scale) {
+      const counts = await seedScale(proxy.env.DB, proxy.env.IMAGES, catalogue, scale, { loadImage });
+      console.log(
+        `Seeded ${counts.categories} categories, ${counts.subCategories} sub-categories, ${counts.products} products, ${counts.stores} stores with stock at each and the demo accounts.`,
+      );
+      return;
+    }
     const data = large ? largeCatalogue(catalogue) : catalogue;
-    const counts = await seedStore(proxy.env.DB, proxy.env.IMAGES, data, {
-      // A plain ArrayBuffer: miniflare's proxy cannot serialise Node's pooled Buffer views.
-      loadImage: async (file) => {
-        const bytes = await readFile(path.join(root, "seed", "images", file));
-        return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-      },
-    });
+    const counts = await seedStore(proxy.env.DB, proxy.env.IMAGES, data, { loadImage });
     console.log(`Seeded ${counts.categories} categories, ${counts.subCategories} sub-categories, ${counts.products} products and the demo accounts.`);
   } finally {
     await proxy.dispose();

@@ -242,21 +242,24 @@ export async function seedStore(db: D1Database, bucket: R2Bucket | null, catalog
 
   await runInBatches(db, statements);
 
-  if (bucket && loadImage) {
-    const files = new Set<string>(SITE_IMAGES);
-    for (const c of catalogue.categories) files.add(c.image);
-    for (const s of catalogue.subCategories) files.add(s.image);
-    for (const p of catalogue.products) p.images.forEach((f) => files.add(f));
-    await Promise.all(
-      [...files].map(async (file) =>
-        bucket.put(`seed/${file}`, await loadImage(file), {
-          httpMetadata: { contentType: imageContentType(file) },
-        }),
-      ),
-    );
-  }
+  if (bucket && loadImage) await uploadImages(bucket, catalogue, loadImage);
 
   return { categories: catIds.size, subCategories: subIds.size, products: catalogue.products.length };
+}
+
+/** Puts every picture the catalogue and the site use into the bucket, where the seed's URLs point. */
+export async function uploadImages(bucket: R2Bucket, catalogue: CatalogueFile, loadImage: NonNullable<SeedOptions["loadImage"]>) {
+  const files = new Set<string>(SITE_IMAGES);
+  for (const c of catalogue.categories) files.add(c.image);
+  for (const s of catalogue.subCategories) files.add(s.image);
+  for (const p of catalogue.products) p.images.forEach((f) => files.add(f));
+  await Promise.all(
+    [...files].map(async (file) =>
+      bucket.put(`seed/${file}`, await loadImage(file), {
+        httpMetadata: { contentType: imageContentType(file) },
+      }),
+    ),
+  );
 }
 
 function mustGet(map: Map<string, string>, key: string, owner: string): string {
@@ -265,7 +268,7 @@ function mustGet(map: Map<string, string>, key: string, owner: string): string {
   return value;
 }
 
-const VARIANTS = [
+export const PACK_VARIANTS = [
   { suffix: "", unitFactor: 1, priceFactor: 1 },
   { suffix: "Value Pack", unitFactor: 2, priceFactor: 1.9 },
   { suffix: "Combo of 3", unitFactor: 3, priceFactor: 2.7 },
@@ -280,7 +283,7 @@ const VARIANTS = [
 /** The benchmark catalogue: every product in several pack sizes (2,000+ products). */
 export function largeCatalogue(catalogue: CatalogueFile): CatalogueFile {
   const products = catalogue.products.flatMap((p) =>
-    VARIANTS.map((v) => ({
+    PACK_VARIANTS.map((v) => ({
       ...p,
       name: v.suffix ? `${p.name} (${v.suffix})` : p.name,
       unit: v.unitFactor === 1 ? p.unit : `${v.suffix.toLowerCase()} × ${p.unit}`,
