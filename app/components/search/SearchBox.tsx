@@ -31,7 +31,8 @@ export function SearchBox({ className, icon }: { className: string; icon: ReactN
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   const active = choice.of === items ? choice.index : -1;
-  const setActive = (next: number | ((current: number) => number)) => setChoice({ of: items, index: typeof next === "function" ? next(active) : next });
+  const setActive = (next: number | ((current: number) => number)) =>
+    setChoice((previous) => ({ of: items, index: typeof next === "function" ? next(previous.of === items ? previous.index : -1) : next }));
 
   const choose = (item: SearchSuggestion) => {
     clearTimeout(results.current);
