@@ -160,9 +160,9 @@ export const products = sqliteTable(
       .default(sql`'{}'`),
     publish: integer("publish", { mode: "boolean" }).notNull().default(true),
     /**
-     * Optimistic-concurrency counter: every admin edit bumps it, and so does every stock change at
-     * any store (orders, holds, releases, returns) through the `store_stock_version_on_update`
-     * trigger (migrations/0012). An admin save is refused when it no longer matches (decision 010).
+     * Optimistic-concurrency counter of the product's own fields (name, price, discount, description,
+     * images, categories): every admin save bumps it, and nothing else does. Stock lives per store
+     * and changes through its own exact operations, never through this (decision 023).
      */
     version: integer("version").notNull().default(0),
     createdAt: createdAt(),
@@ -518,9 +518,13 @@ export const storePincodeRanges = sqliteTable(
 /**
  * Stock per dark store (decision 020): each store has its own oversell guarantee (the CHECK, with
  * the single-statement decrement in the order's batch). A product without a row at a store has
- * stock 0 there. Every change of `stock` bumps `products.version` (trigger
- * `store_stock_version_on_update`, migrations/0012), so an admin form opened before a sale at any
- * store cannot write back what it read (decision 010).
+ * stock 0 there. Stock changes only through exact operations (decision 023): a sale or return is a
+ * delta, an admin or an import sets a value given the value it saw, or applies a delta.
+ *
+ * Compact (migrations/0015): the table is WITHOUT ROWID, so the primary key is the table, and there
+ * is no index by product. A product's rows are found through the stores (`store_id in (select id
+ * from stores)` walks the key once per store), so the link to products is kept by triggers rather
+ * than a foreign key, whose cascade would scan the table on every product delete.
  */
 export const storeStock = sqliteTable(
   "store_stock",
@@ -528,16 +532,11 @@ export const storeStock = sqliteTable(
     storeId: text("store_id")
       .notNull()
       .references(() => stores.id, { onDelete: "restrict" }),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    /** A product's id: `store_stock_product_exists` refuses others, `store_stock_product_deleted` clears its rows. */
+    productId: text("product_id").notNull(),
     stock: integer("stock").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.storeId, t.productId] }),
-    index("store_stock_product_idx").on(t.productId),
-    check("store_stock_stock_check", sql`${t.stock} >= 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.storeId, t.productId] }), check("store_stock_stock_check", sql`${t.stock} >= 0`)],
 );
 
 /** "Tell me when you do": shoppers asking to hear when an unserved pincode is served (one per email+pincode). */

@@ -7,8 +7,8 @@ export interface ProductDraft {
   subCategory: string[];
   unit: string;
   stock: string;
-  /** Stock at the other active stores, as typed (the default store's is `stock`). */
-  storeStock: { store: string; stock: string }[];
+  /** The default store's stock when the edit form was opened (decision 023): `stock` is set given it. */
+  stockSeen: string;
   price: string;
   discount: string;
   fields: { name: string; value: string }[];
@@ -22,7 +22,7 @@ export const EMPTY_DRAFT: ProductDraft = {
   subCategory: [],
   unit: "",
   stock: "",
-  storeStock: [],
+  stockSeen: "",
   price: "",
   discount: "0",
   fields: [],

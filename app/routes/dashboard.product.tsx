@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
@@ -12,7 +12,10 @@ import { paiseToRupees } from "~/lib/money";
 import { deleteProduct, updateProduct } from "~/server/catalogue/admin-catalogue.server";
 import type { ProductDraft } from "~/lib/product-draft";
 import { formRefused, productStep, readAdminForm, refusedSave } from "~/server/catalogue/admin-forms.server";
-import { productFormOptions, type StoreStockOption } from "~/server/catalogue/admin-options.server";
+import { productFormOptions, storeStockSummary, type StoreStockSummary } from "~/server/catalogue/admin-options.server";
+import { StoreStockSummaryPanel } from "~/components/admin/StoreStockSummaryPanel";
+import { storeStockAddSchema, storeStockSetSchema } from "~/lib/schemas/admin";
+import { addStoreStock, setStoreStock } from "~/server/stores/stock-writes.server";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { loadProduct, loadProductPage } from "~/server/catalogue/catalogue.server";
 import { type CatalogueProduct, type Page } from "~/server/catalogue/rows.server";
@@ -27,23 +30,45 @@ const PAGE_SIZE = 12;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { allowed } = await requireAdminPage(request, context);
   if (!allowed)
-    return data({ allowed: false as const, result: null as Page<CatalogueProduct> | null, search: "", editing: null, options: null }, { status: 403 });
+    return data(
+      {
+        allowed: false as const,
+        result: null as Page<CatalogueProduct> | null,
+        search: "",
+        editing: null,
+        options: null,
+        stock: null as StoreStockSummary | null,
+      },
+      { status: 403 },
+    );
   const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").slice(0, 100);
   const result = await loadProductPage(context, { page: pageParam(url), limit: PAGE_SIZE, search, store: null });
   const editId = url.searchParams.get("dialog") === "edit-product" ? url.searchParams.get("id") : null;
   const editing = editId && isId(editId) ? await loadProduct(context, editId, null) : null;
-  const options = editing ? await productFormOptions(context, editing.id) : null;
+  const [options, stock] = editing
+    ? await Promise.all([
+        productFormOptions(context),
+        storeStockSummary(context, editing.id, { search: (url.searchParams.get("storeSearch") ?? "").trim().slice(0, 100), page: storePageParam(url) }),
+      ])
+    : [null, null];
   return data({
     allowed: true as const,
     result,
     search,
-    editing: editing && options ? { id: editing.id, version: editing.version, draft: toDraft(editing, options.stores) } : null,
+    editing: editing && options ? { id: editing.id, version: editing.version, draft: toDraft(editing) } : null,
     options,
+    stock,
   });
 }
 
-function toDraft(p: CatalogueProduct, otherStores: StoreStockOption[]): ProductDraft {
+/** The stock summary's page (`storePage`), 1 when absent or not a page number. */
+function storePageParam(url: URL) {
+  const page = Number(url.searchParams.get("storePage"));
+  return Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
+function toDraft(p: CatalogueProduct): ProductDraft {
   return {
     name: p.name,
     description: p.description,
@@ -52,7 +77,7 @@ function toDraft(p: CatalogueProduct, otherStores: StoreStockOption[]): ProductD
     subCategory: p.subCategories.map((c) => c.id),
     unit: p.unit,
     stock: String(p.stock),
-    storeStock: otherStores.map((store) => ({ store: store.id, stock: String(store.stock) })),
+    stockSeen: String(p.stock),
     price: String(paiseToRupees(p.price)),
     discount: String(p.discount),
     fields: Object.entries(p.moreDetails).map(([name, value]) => ({ name, value })),
@@ -75,21 +100,44 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const goneBack = (message: string) => redirectWithToast(context, back, { type: "error", text: message });
   const id = String(form.value.get("id") ?? "");
   if (!isId(id)) return goneBack("Product not found");
-  if (form.value.get("intent") === "delete-product") {
+  const intent = form.value.get("intent");
+  if (intent === "set-store-stock" || intent === "add-store-stock") return changeStoreStock(context, request, id, intent, form.value);
+  if (intent === "delete-product") {
     const deleted = await attempt(() => deleteProduct(context, id));
     if (!deleted.ok) return goneBack(deleted.error.message);
     return redirectWithToast(context, back, { type: "success", text: "Product deleted successfully" });
   }
   const step = await productStep(form.value, { editing: true });
   if (step.kind === "edit") return data({ ...step, id }, { status: step.status });
-  const saved = await attempt(() => withStoredImages(context, step.images, () => updateProduct(context, id, step.value, { version: step.version })));
+  const saved = await attempt(() =>
+    withStoredImages(context, step.images, () => updateProduct(context, id, step.value, { version: step.version, stockSeen: step.stockSeen })),
+  );
   if (!saved.ok && saved.error.status === 404) return goneBack(saved.error.message);
   if (!saved.ok) return data({ ...refusedSave(step, saved.error), id }, { status: saved.error.status });
   return redirectWithToast(context, back, { type: "success", text: "Product updated successfully" });
 });
 
+/**
+ * The stock summary's forms: one store's stock set given the stock shown, or units added. Back to
+ * the same dialog (303) with the stock now, or the reason with the form's status.
+ */
+async function changeStoreStock(context: AppLoadContext, request: Request, productId: string, intent: string, form: FormData) {
+  const url = new URL(request.url);
+  const here = safeRedirect(`${url.pathname}${url.search}`);
+  const fields = Object.fromEntries(["store", "stock", "seen", "delta"].map((key) => [key, form.get(key) ?? undefined]));
+  const parsed = intent === "set-store-stock" ? storeStockSetSchema.safeParse(fields) : storeStockAddSchema.safeParse(fields);
+  const store = typeof fields.store === "string" ? fields.store : "";
+  if (!parsed.success) return data({ stockError: { store, message: parsed.error.issues[0].message } }, { status: 400 });
+  const value = parsed.data;
+  const changed = await attempt(() =>
+    "delta" in value ? addStoreStock(context, productId, value) : setStoreStock(context, productId, { store: value.store, to: value.stock, seen: value.seen }),
+  );
+  if (!changed.ok) return data({ stockError: { store, message: changed.error.message } }, { status: changed.error.status });
+  return redirectWithToast(context, here, { type: "success", text: `Stock saved: ${changed.value} in stock now` });
+}
+
 export default function AdminProducts() {
-  const { allowed, result, search, editing, options } = useLoaderData<typeof loader>();
+  const { allowed, result, search, editing, options, stock } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const step = actionData && "draft" in actionData && actionData.id === editing?.id ? actionData : null;
   const [params] = useSearchParams();
@@ -171,9 +219,11 @@ export default function AdminProducts() {
             repickImages={step?.repickImages}
             categories={options.categories}
             subCategories={options.subCategories}
-            stores={options.stores}
             submitLabel="Update Product"
           />
+          {stock ? (
+            <StoreStockSummaryPanel productId={editing.id} summary={stock} error={actionData && "stockError" in actionData ? actionData.stockError : null} />
+          ) : null}
         </Dialog>
       ) : null}
       {params.get("dialog") === "delete-product" && params.get("id") ? (

@@ -19,7 +19,7 @@ const PRODUCT_FORM_MAX_FILES = 6;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { allowed } = await requireAdminPage(request, context);
-  if (!allowed) return data({ allowed: false as const, categories: [], subCategories: [], stores: [] }, { status: 403 });
+  if (!allowed) return data({ allowed: false as const, categories: [], subCategories: [] }, { status: 403 });
   return data({ allowed: true as const, ...(await productFormOptions(context)) });
 }
 
@@ -36,7 +36,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
 });
 
 export default function UploadProduct() {
-  const { allowed, categories, subCategories, stores } = useLoaderData<typeof loader>();
+  const { allowed, categories, subCategories } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const step = actionData && "draft" in actionData ? actionData : null;
   const formKey = useFormKey(step !== null);
@@ -55,7 +55,6 @@ export default function UploadProduct() {
         repickImages={step?.repickImages}
         categories={categories}
         subCategories={subCategories}
-        stores={stores}
         submitLabel="Submit"
       />
     </section>

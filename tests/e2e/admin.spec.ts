@@ -162,19 +162,17 @@ test("admin: a product edited elsewhere since the dialog opened is not overwritt
   await expectMessage(otherPage, "Product updated successfully");
   await other.close();
 
-  // This admin, still on the old form, changes the price: refused, told the stock now, nothing lost.
+  // This admin, still on the old form, changes the price: refused (another save came first), nothing lost.
   await dialog.getByLabel("Price").fill("280");
   await dialog.getByRole("button", { name: "Update Product" }).click();
   dialog = page.getByRole("dialog", { name: "Edit Product" });
-  await expect(
-    dialog.getByRole("alert").filter({ hasText: "This product changed since you opened it (now 25 in stock). Review and save again." }),
-  ).toBeVisible();
+  await expect(dialog.getByRole("alert").filter({ hasText: "Someone else saved this product since you opened it. Review and save again." })).toBeVisible();
   await expect(dialog.getByLabel("Price")).toHaveValue("280");
   const details = async () => (await (await request.post("/api/product/get-product-details", { data: { productId: id } })).json()).data;
   expect(await details()).toMatchObject({ stock: 25, price: 300 });
 
-  // After review (the stock typed is corrected), saving again goes through.
-  await dialog.getByLabel("Number of Stock").fill("25");
+  // After review, saving again goes through: the stock field was left alone, so the other admin's 25 stays.
+  await expect(dialog.getByLabel("Number of Stock")).toHaveValue("20");
   await dialog.getByRole("button", { name: "Update Product" }).click();
   await expectMessage(page, "Product updated successfully");
   expect(await details()).toMatchObject({ stock: 25, price: 280 });

@@ -416,14 +416,14 @@ describe("racing product saves (the SQL guard decides)", () => {
     expect(statuses.filter((s) => s === 303)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
     const loser = results[statuses.indexOf(409)];
-    expect(htmlText(await loser.text())).toContain("This product changed since you opened it (now 6 in stock). Review and save again.");
+    expect(htmlText(await loser.text())).toContain("Someone else saved this product since you opened it. Review and save again.");
     expect(await productRow(product.id)).toMatchObject({ price: (300 + statuses.indexOf(303)) * 100, stock: 6, version: Number(version) + 1 });
   });
 
-  it("a sale racing an admin save is never lost: whichever runs first, the units sold stay sold", async () => {
-    /** One product, one sale of 3 and one admin save of what it read (stock 10, price 90): in parallel, or in the order given. */
-    async function saleAndSave(order: "race" | "sale first" | "save first") {
-      const product = await makeProduct({ name: "Race Sale Ghee", stock: 10 });
+  it("a sale racing an admin save is never lost: a save that leaves stock alone always applies; a restock applies only over the stock it saw", async () => {
+    /** One product (stock 10, price 100), one sale of 3 and one admin save of price 90 and `stock` given 10 seen: in parallel, or in the order given. */
+    async function saleAndSave(order: "race" | "sale first" | "save first", stock: number) {
+      const product = await makeProduct({ name: "Race Sale Ghee", stock: 10, price: 100 });
       const buyer = await newShopper();
       const address = await api("/api/address/create", { method: "POST", token: buyer.token, body: VALID_ADDRESS });
       const { version } = await productRow(product.id);
@@ -437,7 +437,7 @@ describe("racing product saves (the SQL guard decides)", () => {
         api("/api/product/update-product-details", {
           method: "PUT",
           token: admin,
-          body: await productBody({ _id: product.id, version, stock: 10, price: 90 }),
+          body: await productBody({ _id: product.id, version, stock, stockSeen: 10, price: 90 }),
         });
       let sold: Awaited<ReturnType<typeof sell>>;
       let saved: Awaited<ReturnType<typeof save>>;
@@ -447,15 +447,18 @@ describe("racing product saves (the SQL guard decides)", () => {
       expect(sold.status).toBe(201);
       expect([200, 409]).toContain(saved.status);
       const row = await productRow(product.id);
-      // The admin wrote back the 10 they read only if no sale came first; the sale then took 3 from it.
-      expect(row.stock).toBe(7);
+      // The sale's 3 units stay sold whatever happened to the save.
+      expect(row.stock).toBe(saved.status === 200 ? stock - 3 : 7);
       expect(row.price).toBe(saved.status === 200 ? 9000 : 10_000);
       return saved.status;
     }
-    const runs = await Promise.all(Array.from({ length: 5 }, () => saleAndSave("race")));
-    expect(runs).toHaveLength(5);
+    const unchanged = await Promise.all(Array.from({ length: 5 }, () => saleAndSave("race", 10)));
+    expect(unchanged).toEqual([200, 200, 200, 200, 200]);
+    expect(await saleAndSave("sale first", 10)).toBe(200);
+    const restocks = await Promise.all(Array.from({ length: 5 }, () => saleAndSave("race", 20)));
+    expect(restocks).toHaveLength(5);
     // Which one wins a race is up to timing; each order on its own has exactly one outcome.
-    expect(await saleAndSave("sale first")).toBe(409);
-    expect(await saleAndSave("save first")).toBe(200);
-  });
+    expect(await saleAndSave("sale first", 20)).toBe(409);
+    expect(await saleAndSave("save first", 20)).toBe(200);
+  }, 60_000);
 });

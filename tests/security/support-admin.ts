@@ -113,16 +113,18 @@ export async function someRefs(): Promise<{ category: string; subCategory: strin
 export const editPath = (productId: string) => `/dashboard/product?dialog=edit-product&id=${productId}`;
 
 /** The edit dialog's form, opened as the admin would: the hidden `version` read from the page. */
-export async function openEditForm(cookie: string, productId: string): Promise<{ version: string; html: string }> {
+export async function openEditForm(cookie: string, productId: string): Promise<{ version: string; stockSeen: string; html: string }> {
   const res = await pageGet(editPath(productId), cookie);
   expect(res.status).toBe(200);
   const html = await res.text();
   const version = /<input type="hidden" name="version" value="(\d+)"/.exec(html)?.[1];
+  const stockSeen = /<input type="hidden" name="stockSeen" value="(\d+)"/.exec(html)?.[1];
   expect(version, "the edit form carries the product's version").toBeDefined();
-  return { version: version!, html };
+  expect(stockSeen, "the edit form carries the stock it opened with").toBeDefined();
+  return { version: version!, stockSeen: stockSeen!, html };
 }
 
-/** The product form's fields, as the edit dialog submits them. */
+/** The product form's fields, as the edit dialog submits them (the stock as it is now, and seen so). */
 export async function productFields(productId: string, overrides: Record<string, string | number | (string | File)[]> = {}) {
   const product = await productRow(productId);
   const refs = await someRefs();
@@ -136,6 +138,7 @@ export async function productFields(productId: string, overrides: Record<string,
     subCategory: [refs.subCategory],
     unit: "200 g",
     stock: String(product.stock),
+    stockSeen: String(product.stock),
     price: String(product.price / 100),
     discount: "0",
     ...overrides,

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, login, makeProduct, newShopper, stockOf, VALID_ADDRESS } from "./api-client";
+import { api, login, makeProduct, newShopper, VALID_ADDRESS } from "./api-client";
 import { BASE, TINY_PNG } from "./fixtures";
 import {
   adminCookie,
@@ -270,47 +270,66 @@ describe("a deleted product in a guest's cookie cart", () => {
   });
 });
 
-describe("stale product edits (decision 010: products.version)", () => {
-  async function placeOrder(productId: string, quantity: number) {
+describe("admin edits and sales (decision 023: the product's version is its own fields', stock is compare-and-set)", () => {
+  async function placeOrder(productId: string, quantity: number, pincode?: string) {
     const buyer = await newShopper();
-    const address = await api("/api/address/create", { method: "POST", token: buyer.token, body: VALID_ADDRESS });
+    const address = await api("/api/address/create", { method: "POST", token: buyer.token, body: pincode ? { ...VALID_ADDRESS, pincode } : VALID_ADDRESS });
     const order = await api("/api/order/cash-on-delivery", {
       method: "POST",
       token: buyer.token,
       body: { list_items: [{ productId, quantity }], addressId: address.body.data._id },
     });
-    expect(order.status).toBe(201);
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
   }
 
-  it("an order placed while the edit form is open: the save is refused (409) with the stock now, the form keeps what was typed, nothing is written", async () => {
+  it("an order placed while the edit form is open: a save that leaves stock alone applies, and the sale is kept", async () => {
     const cookie = await adminCookie();
-    const product = await makeProduct({ name: "Stale Form Ghee", stock: 10 });
+    const product = await makeProduct({ name: "Open Form Ghee", stock: 10 });
     const opened = await openEditForm(cookie, product.id);
     await placeOrder(product.id, 2);
-    expect(await stockOf(product.id)).toBe(8);
+    const before = await productRow(product.id);
+    expect(before.version).toBe(Number(opened.version));
+
+    const saved = await pagePost(
+      editPath(product.id),
+      formOf({
+        ...(await productFields(product.id, { name: "Renamed Ghee", price: "99", stock: "10", stockSeen: opened.stockSeen })),
+        version: opened.version,
+      }),
+      { cookie },
+    );
+    expect(saved.status).toBe(303);
+    expect(await productRow(product.id)).toMatchObject({ name: "Renamed Ghee", price: 9900, stock: 8, version: before.version + 1 });
+  });
+
+  it("a stock edit from a form opened before a sale: 409 naming the store and both counts, the form keeps what was typed, nothing is written; saving again applies", async () => {
+    const cookie = await adminCookie();
+    const product = await makeProduct({ name: "Stale Stock Ghee", stock: 10 });
+    const opened = await openEditForm(cookie, product.id);
+    await placeOrder(product.id, 2);
     const before = await productRow(product.id);
 
     const stale = await pagePost(
       editPath(product.id),
-      formOf({ ...(await productFields(product.id, { name: "Renamed Ghee", stock: "10" })), version: opened.version }),
+      formOf({ ...(await productFields(product.id, { name: "Restocked Ghee", stock: "30", stockSeen: opened.stockSeen })), version: opened.version }),
       { cookie },
     );
     const html = htmlText(await stale.text());
     expect(stale.status).toBe(409);
-    expect(html).toContain("This product changed since you opened it (now 8 in stock). Review and save again.");
-    expect(html).toContain('value="Renamed Ghee"');
+    expect(html).toContain("Stock at FreshDash Indiranagar changed since you opened it (you saw 10, now 8). Review and save again.");
+    expect(html).toContain('value="Restocked Ghee"');
     expect(await productRow(product.id)).toEqual(before);
 
-    // The re-rendered form carries the current version: saving again after review goes through.
-    const current = /<input type="hidden" name="version" value="(\d+)"/.exec(html)![1];
-    expect(Number(current)).toBe(before.version);
+    // The form comes back with the stock it is now as what was seen: saving again is the admin's decision.
+    const seenNow = /<input type="hidden" name="stockSeen" value="(\d+)"/.exec(html)![1];
+    expect(seenNow).toBe("8");
     const saved = await pagePost(
       editPath(product.id),
-      formOf({ ...(await productFields(product.id, { name: "Renamed Ghee", stock: "28" })), version: current }),
+      formOf({ ...(await productFields(product.id, { name: "Restocked Ghee", stock: "30", stockSeen: seenNow })), version: opened.version }),
       { cookie },
     );
     expect(saved.status).toBe(303);
-    expect(await productRow(product.id)).toMatchObject({ name: "Renamed Ghee", stock: 28, version: before.version + 1 });
+    expect(await productRow(product.id)).toMatchObject({ name: "Restocked Ghee", stock: 30, version: before.version + 1 });
   });
 
   it("two admins edit the same product: the first save wins, the second is told and changes nothing", async () => {
@@ -323,29 +342,74 @@ describe("stale product edits (decision 010: products.version)", () => {
     });
     expect(saveA.status).toBe(303);
     const afterA = await productRow(product.id);
-    const saveB = await pagePost(editPath(product.id), formOf({ ...(await productFields(product.id, { price: "222", stock: "50" })), version: b.version }), {
-      cookie: second,
-    });
+    const saveB = await pagePost(
+      editPath(product.id),
+      formOf({ ...(await productFields(product.id, { price: "222", stock: "50", stockSeen: b.stockSeen })), version: b.version }),
+      { cookie: second },
+    );
     expect(saveB.status).toBe(409);
-    expect(htmlText(await saveB.text())).toContain("This product changed since you opened it (now 5 in stock). Review and save again.");
+    expect(htmlText(await saveB.text())).toContain("Someone else saved this product since you opened it. Review and save again.");
     expect(await productRow(product.id)).toEqual(afterA);
     expect(afterA).toMatchObject({ price: 11100, stock: 5 });
   });
 
-  it("/api: products carry their version; a client that sends the product back (spread) saves, a stale one gets 409", async () => {
+  it("10 price saves while 20 sales hit the product at three stores: every save applies, every sale applies, no stock lost", async () => {
+    const cookie = await adminCookie();
+    const product = await makeProduct({ name: "Busy Seller Atta", stock: 40, price: 50 });
+    const stores = (await env.DB.prepare(
+      "select r.store_id as id, min(r.from_pincode) as pin from store_pincode_ranges r group by r.store_id order by 1 limit 3",
+    ).all<{
+      id: string;
+      pin: number;
+    }>())!.results;
+    expect(stores).toHaveLength(3);
+    for (const store of stores) {
+      await env.DB.prepare("insert into store_stock (store_id, product_id, stock) values (?, ?, 40) on conflict do update set stock = 40")
+        .bind(store.id, product.id)
+        .run();
+    }
+    const sales = Array.from({ length: 20 }, (_, i) => placeOrder(product.id, 1, String(stores[i % 3].pin)));
+    const saves = (async () => {
+      const codes: number[] = [];
+      for (let i = 1; i <= 10; i++) {
+        const opened = await openEditForm(cookie, product.id);
+        const res = await pagePost(
+          editPath(product.id),
+          formOf({
+            ...(await productFields(product.id, { price: String(50 + i), stock: opened.stockSeen, stockSeen: opened.stockSeen })),
+            version: opened.version,
+          }),
+          { cookie },
+        );
+        codes.push(res.status);
+      }
+      return codes;
+    })();
+    const [codes] = await Promise.all([saves, ...sales]);
+    expect(codes).toEqual(Array(10).fill(303));
+    const row = await productRow(product.id);
+    expect(row.price).toBe(6000);
+    const left = await env.DB.prepare(
+      `select coalesce(sum(stock), 0) as n from store_stock where store_id in (${stores.map(() => "?").join(",")}) and product_id = ?`,
+    )
+      .bind(...stores.map((s) => s.id), product.id)
+      .first<{ n: number }>();
+    expect(left!.n).toBe(120 - 20);
+  }, 60_000);
+
+  it("/api: a stale version is 409 with the version now; a client that sends what it saw sets stock by compare-and-set", async () => {
     const product = await makeProduct({ name: "Api Version Curd", stock: 9, price: 40 });
     const read = await api("/api/product/get-product-details", { method: "POST", body: { productId: product.id } });
     expect(read.body.data.version).toBe((await productRow(product.id)).version);
+    await placeOrder(product.id, 1);
     const ok = await api("/api/product/update-product-details", {
       method: "PUT",
       token: admin,
       body: { ...read.body.data, _id: product.id, description: "Thick curd.", price: 45 },
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(await productRow(product.id)).toMatchObject({ price: 4500, stock: 9, version: read.body.data.version + 1 });
+    expect(await productRow(product.id)).toMatchObject({ price: 4500, stock: 8, version: read.body.data.version + 1 });
 
-    // The same stale copy again (another admin, or a sale, happened since): refused, nothing written.
-    await placeOrder(product.id, 1);
     const before = await productRow(product.id);
     const stale = await api("/api/product/update-product-details", {
       method: "PUT",
@@ -353,29 +417,43 @@ describe("stale product edits (decision 010: products.version)", () => {
       body: { ...read.body.data, _id: product.id, description: "Thick curd.", price: 50 },
     });
     expect(stale.status).toBe(409);
-    expect(stale.body.message).toBe("This product changed since you opened it (now 8 in stock). Review and save again.");
-    expect(stale.body.data).toEqual({ _id: product.id, stock: 8, version: before.version });
+    expect(stale.body.message).toBe("Someone else saved this product since you opened it. Review and save again.");
+    expect(stale.body.data).toEqual({ _id: product.id, version: before.version });
     expect(await productRow(product.id)).toEqual(before);
-  });
 
-  it("/api without a version: descriptive fields are last-writer-wins, but stock is never written back from a stale read", async () => {
-    const product = await makeProduct({ name: "No Version Butter", stock: 6, price: 50 });
-    const { version: _v, ...fetched } = (await api("/api/product/get-product-details", { method: "POST", body: { productId: product.id } })).body.data;
-    const read = { ...fetched, description: "Salted butter." };
-    const renamed = await api("/api/product/update-product-details", {
+    const fresh = (await api("/api/product/get-product-details", { method: "POST", body: { productId: product.id } })).body.data;
+    await placeOrder(product.id, 1);
+    const conflict = await api("/api/product/update-product-details", {
       method: "PUT",
       token: admin,
-      body: { ...read, _id: product.id, name: "No Version Butter 500 g" },
+      body: { ...fresh, _id: product.id, stock: 20, stockSeen: fresh.stock },
     });
-    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
-    expect(await productRow(product.id)).toMatchObject({ name: "No Version Butter 500 g", stock: 6 });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.message).toBe("Stock at FreshDash Indiranagar changed since you opened it (you saw 8, now 7). Review and save again.");
+    expect(conflict.body.data.conflicts).toEqual([expect.objectContaining({ storeName: "FreshDash Indiranagar", seen: 8, stock: 7 })]);
+    const set = await api("/api/product/update-product-details", {
+      method: "PUT",
+      token: admin,
+      body: { ...fresh, _id: product.id, stock: 20, stockSeen: 7 },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(await productRow(product.id)).toMatchObject({ stock: 20, version: before.version + 1 });
+  });
 
+  it("/api like the original client (every field, no version, no stockSeen): the fields apply, a stale stock is never written back, and the answer says so", async () => {
+    const product = await makeProduct({ name: "No Version Butter", stock: 6, price: 50 });
+    const { version: _v, ...read } = (await api("/api/product/get-product-details", { method: "POST", body: { productId: product.id } })).body.data;
+    const fetched = { ...read, description: "Salted butter." };
     await placeOrder(product.id, 2);
-    const before = await productRow(product.id);
-    const echo = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...read, _id: product.id, price: 60 } });
-    expect(echo.status).toBe(409);
-    expect(echo.body.message).toBe("This product changed since you opened it (now 4 in stock). Review and save again.");
-    expect(await productRow(product.id)).toEqual(before);
+    const echo = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...fetched, _id: product.id, price: 60 } });
+    expect(echo.status, JSON.stringify(echo.body)).toBe(200);
+    expect(echo.body.message).toBe(
+      "Product updated successfully. Stock was not changed (FreshDash Indiranagar has 4, not the 6 sent): send stockSeen with the stock you read to change it.",
+    );
+    expect(await productRow(product.id)).toMatchObject({ price: 6000, stock: 4 });
+    const same = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...fetched, _id: product.id, stock: 4, price: 61 } });
+    expect(same.body.message).toBe("Product updated successfully");
+    expect(await productRow(product.id)).toMatchObject({ price: 6100, stock: 4 });
   });
 });
 
@@ -425,9 +503,7 @@ describe("images from the admin page forms", () => {
     const taken = (await env.DB.prepare("select name from categories limit 1").first<{ name: string }>())!.name;
     const product = await makeProduct({ name: "Orphan Stale Lassi" });
     const { version } = await openEditForm(cookie, product.id);
-    await env.DB.prepare("update store_stock set stock = stock - 1 where product_id = ? and store_id = (select id from stores where is_default = 1)")
-      .bind(product.id)
-      .run();
+    await env.DB.prepare("update products set version = version + 1 where id = ?").bind(product.id).run();
     const keys = await r2Keys();
     const snapshot = await storeSnapshot();
     expect((await pagePost("/dashboard/category", formOf({ intent: "create-category", name: taken, newImage: png() }), { cookie })).status).toBe(409);

@@ -5,8 +5,8 @@ import { api, login, makeProduct, stockOf } from "./api-client";
 
 /**
  * Stock per store on the admin's product form and the /api product create/update (issue 12,
- * decision 020): `stock` is the default store's, `storeStock` the others'; every store must be an
- * active one; a save writes every store's stock inside the product's version guard.
+ * decisions 020 and 023): `stock` is the default store's, `storeStock` the others'; every store must
+ * be an active one; an update sets each store's stock given what the editor saw there, all or nothing.
  */
 
 let admin: string;
@@ -76,39 +76,38 @@ describe("/api product create and update: stock per store", () => {
     expect(byDefault.body.data.stock).toBe(4);
   });
 
-  it("updates each store's stock in the product's save, once per version; a stale version changes no store", async () => {
+  it("updates each store's stock given what the editor saw there; a store that moved refuses the whole save (409 naming it)", async () => {
     const [store, product] = await Promise.all([newStore(), makeProduct({ name: "Per Store Ghee", stock: 6 })]);
+    await env.DB.prepare("insert into store_stock (store_id, product_id, stock) values (?, ?, 2)").bind(store.id, product.id).run();
     const version = await versionOf(product.id);
-    const body = await productBody({ _id: product.id, version, stock: 5, storeStock: [{ store: store.id, stock: 11 }] });
-    const saved = await api("/api/product/update-product-details", { method: "PUT", token: admin, body });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const body = await productBody({ _id: product.id, version, stock: 5, stockSeen: 6, storeStock: [{ store: store.id, stock: 11, seen: 2 }] });
+    const res = await api("/api/product/update-product-details", { method: "PUT", token: admin, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect([await stockOf(product.id), await stockAtStore(store.id, product.id), await versionOf(product.id)]).toEqual([5, 11, version + 1]);
 
-    const stale = await api("/api/product/update-product-details", {
+    // The default store still holds what this editor saw (5), the other store moved (a sale: 11 → 10).
+    await env.DB.prepare("update store_stock set stock = 10 where store_id = ? and product_id = ?").bind(store.id, product.id).run();
+    const moved = await api("/api/product/update-product-details", {
       method: "PUT",
       token: admin,
-      body: { ...body, stock: 1, storeStock: [{ store: store.id, stock: 2 }] },
+      body: { ...body, version: version + 1, stock: 1, stockSeen: 5, name: "Per Store Ghee 2", storeStock: [{ store: store.id, stock: 30, seen: 11 }] },
     });
-    expect(stale.status).toBe(409);
-    expect([await stockOf(product.id), await stockAtStore(store.id, product.id), await versionOf(product.id)]).toEqual([5, 11, version + 1]);
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toBe(`Stock at ${store.name} changed since you opened it (you saw 11, now 10). Review and save again.`);
+    expect(moved.body.data.conflicts).toEqual([{ store: store.id, storeName: store.name, seen: 11, stock: 10 }]);
+    expect([await stockOf(product.id), await stockAtStore(store.id, product.id), await versionOf(product.id)]).toEqual([5, 10, version + 1]);
   });
 
-  it("without a version, writes no stock: the stock sent must be the stock now at every store named", async () => {
+  it("without what was seen, stock is the stock as read: never written, and the answer names the stores where it is not the stock now", async () => {
     const [store, product] = await Promise.all([newStore(), makeProduct({ name: "Unversioned Jaggery", stock: 3 })]);
     await env.DB.prepare("insert into store_stock (store_id, product_id, stock) values (?, ?, 7)").bind(store.id, product.id).run();
-    const differs = await api("/api/product/update-product-details", {
+    const res = await api("/api/product/update-product-details", {
       method: "PUT",
       token: admin,
-      body: await productBody({ _id: product.id, stock: 3, storeStock: [{ store: store.id, stock: 1 }] }),
+      body: await productBody({ _id: product.id, stock: 3, price: 55, storeStock: [{ store: store.id, stock: 1 }] }),
     });
-    expect(differs.status).toBe(409);
-    expect(await stockAtStore(store.id, product.id)).toBe(7);
-    const same = await api("/api/product/update-product-details", {
-      method: "PUT",
-      token: admin,
-      body: await productBody({ _id: product.id, stock: 3, price: 55, storeStock: [{ store: store.id, stock: 7 }] }),
-    });
-    expect(same.status).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.stockNotChanged).toEqual([{ store: store.id, storeName: store.name, seen: 1, stock: 7 }]);
     expect([await stockOf(product.id), await stockAtStore(store.id, product.id)]).toEqual([3, 7]);
   });
 
@@ -132,7 +131,8 @@ describe("/api product create and update: stock per store", () => {
       [{ store: defaultId, stock: 3 }],
       { [store.id]: 3 },
       "all of it",
-      Array.from({ length: 101 }, () => ({ store: hex(), stock: 1 })),
+      Array.from({ length: 1001 }, () => ({ store: hex(), stock: 1 })),
+      [{ store: store.id, stock: 1, seen: -1 }],
     ];
     for (const storeStock of cases) {
       const res = await api("/api/product/update-product-details", {
@@ -149,13 +149,13 @@ describe("/api product create and update: stock per store", () => {
   it("of 20 saves racing from one version with different stocks, exactly one applies, whole", async () => {
     const [store, product] = await Promise.all([newStore(), makeProduct({ name: "Racing Store Stock", stock: 10 })]);
     const version = await versionOf(product.id);
-    const base = await productBody({ _id: product.id, version });
+    const base = await productBody({ _id: product.id, version, stockSeen: 10 });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         api("/api/product/update-product-details", {
           method: "PUT",
           token: admin,
-          body: { ...base, stock: i, storeStock: [{ store: store.id, stock: 100 + i }] },
+          body: { ...base, stock: i, storeStock: [{ store: store.id, stock: 100 + i, seen: 0 }] },
         }),
       ),
     );
@@ -170,60 +170,68 @@ describe("/api product create and update: stock per store", () => {
   });
 });
 
-describe("the admin's product form: stock per store, without JavaScript", () => {
-  it("shows a stock field for each other active store with its stock, and saves them", async () => {
-    const [store, inactive, product] = await Promise.all([newStore(), newStore({ active: false }), makeProduct({ name: "Form Store Stock", stock: 2 })]);
+describe("the admin's product page: stock across stores, without JavaScript", () => {
+  it("summarises every store's stock with a search, sets one given the stock shown, and adds units received", async () => {
+    const [store, product] = await Promise.all([newStore(), makeProduct({ name: "Form Store Stock", stock: 2 })]);
     await env.DB.prepare("insert into store_stock (store_id, product_id, stock) values (?, ?, 13)").bind(store.id, product.id).run();
-    const editPath = `/dashboard/product?${new URLSearchParams({ dialog: "edit-product", id: product.id })}`;
-    const html = await (await pageGet(editPath, adminPage)).text();
-    const field = new RegExp(
-      `Stock at ${store.name} \\(Pune\\)<input type="hidden" name="storeStockStore" value="${store.id}"/><input name="storeStockValue" type="number"[^>]*value="13"`,
-    );
-    expect(htmlText(html)).toMatch(field);
-    expect(html).not.toContain(inactive.name);
+    const editPath = (extra: Record<string, string> = {}) => `/dashboard/product?${new URLSearchParams({ dialog: "edit-product", id: product.id, ...extra })}`;
+    const found = htmlText(await (await pageGet(editPath({ storeSearch: store.name }), adminPage)).text());
+    expect(found).toContain(`${store.name}, Pune: 13 in stock`);
+    expect(found).not.toContain("FreshDash Saket");
+    // No stock field per store on the product form itself.
+    expect(found).not.toContain("storeStockValue");
 
-    const version = await versionOf(product.id);
-    const body = await productBody({ stock: 2 });
-    const res = await pagePost(
-      editPath,
-      formOf({
-        intent: "save",
-        id: product.id,
-        version,
-        name: body.name,
-        description: body.description,
-        image: body.image,
-        category: body.category,
-        subCategory: body.subCategory,
-        unit: body.unit,
-        stock: "3",
-        price: "180",
-        discount: "0",
-        storeStockStore: [store.id],
-        storeStockValue: ["21"],
-      }),
-      { cookie: adminPage },
-    );
-    expect(res.status).toBe(303);
-    expect([await stockOf(product.id), await stockAtStore(store.id, product.id), await versionOf(product.id)]).toEqual([3, 21, version + 1]);
-
-    const bad = await pagePost(
-      editPath,
-      formOf({
-        intent: "save",
-        id: product.id,
-        version: version + 1,
-        ...body,
-        stock: "3",
-        price: "180",
-        discount: "0",
-        storeStockStore: [store.id],
-        storeStockValue: ["-4"],
-      }),
-      { cookie: adminPage },
-    );
-    expect(bad.status).toBe(400);
-    expect(htmlText(await bad.text())).toContain("Stock at a store cannot be negative");
+    const set = (stock: string, seen: string) =>
+      pagePost(editPath(), formOf({ intent: "set-store-stock", id: product.id, store: store.id, stock, seen }), { cookie: adminPage });
+    expect((await set("21", "13")).status).toBe(303);
     expect(await stockAtStore(store.id, product.id)).toBe(21);
+
+    // A form showing 13 set after a sale (21 → 20): refused, naming the store and both counts.
+    await env.DB.prepare("update store_stock set stock = 20 where store_id = ? and product_id = ?").bind(store.id, product.id).run();
+    const stale = await set("40", "21");
+    expect(stale.status).toBe(409);
+    expect(htmlText(await stale.text())).toContain(`Stock at ${store.name} changed since you opened it (you saw 21, now 20). Review and save again.`);
+    expect(await stockAtStore(store.id, product.id)).toBe(20);
+
+    const add = (delta: string) => pagePost(editPath(), formOf({ intent: "add-store-stock", id: product.id, store: store.id, delta }), { cookie: adminPage });
+    expect((await add("24")).status).toBe(303);
+    expect(await stockAtStore(store.id, product.id)).toBe(44);
+    const tooMany = await add("-50");
+    expect(tooMany.status).toBe(409);
+    expect(htmlText(await tooMany.text())).toContain(`Only 44 in stock at ${store.name}: you cannot remove 50`);
+    for (const [delta, message] of [
+      ["0", "Enter the units received"],
+      ["2.5", "Units must be a whole number"],
+      ["lots", "Units must be a number"],
+    ]) {
+      const bad = await add(delta);
+      expect(bad.status).toBe(400);
+      expect(htmlText(await bad.text())).toContain(message);
+    }
+    expect((await set("-1", "44")).status).toBe(400);
+    expect(await stockAtStore(store.id, product.id)).toBe(44);
+    // Other stores and the product itself are untouched by these forms.
+    expect(await stockOf(product.id)).toBe(2);
+  });
+
+  it("20 'received' forms at once add every unit; 20 sets from one shown stock apply once", async () => {
+    const [store, product] = await Promise.all([newStore(), makeProduct({ name: "Parallel Receive Rice", stock: 1 })]);
+    const path = `/dashboard/product?${new URLSearchParams({ dialog: "edit-product", id: product.id })}`;
+    const adds = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        pagePost(path, formOf({ intent: "add-store-stock", id: product.id, store: store.id, delta: "5" }), { cookie: adminPage }),
+      ),
+    );
+    expect(adds.map((r) => r.status)).toEqual(Array(20).fill(303));
+    expect(await stockAtStore(store.id, product.id)).toBe(100);
+    const sets = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        pagePost(path, formOf({ intent: "set-store-stock", id: product.id, store: store.id, stock: String(200 + i), seen: "100" }), { cookie: adminPage }),
+      ),
+    );
+    expect(sets.filter((r) => r.status === 303)).toHaveLength(1);
+    expect(sets.filter((r) => r.status === 409)).toHaveLength(19);
+    const winner = sets.findIndex((r) => r.status === 303);
+    expect(await stockAtStore(store.id, product.id)).toBe(200 + winner);
   });
 });

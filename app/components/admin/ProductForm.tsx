@@ -4,7 +4,6 @@ import { Dialog } from "../forms/Dialog";
 import { FieldError } from "../forms/FieldError";
 import { SubmitButton } from "../forms/SubmitButton";
 import { ImageField } from "./ImageField";
-import { StoreStockFields } from "./StoreStockFields";
 
 type Option = { id: string; name: string };
 
@@ -66,7 +65,6 @@ export function ProductForm({
   errors = {},
   categories,
   subCategories,
-  stores,
   submitLabel,
   id,
   version,
@@ -77,8 +75,6 @@ export function ProductForm({
   errors?: Record<string, string>;
   categories: Option[];
   subCategories: Option[];
-  /** Active stores besides the default one: a stock field each. */
-  stores: { id: string; name: string; city: string }[];
   submitLabel: string;
   id?: string;
   /** The product version this edit started from (decision 010): a save from an older one is refused. */
@@ -90,6 +86,8 @@ export function ProductForm({
     <Form method="post" encType="multipart/form-data" className="grid gap-3">
       {id ? <input type="hidden" name="id" value={id} /> : null}
       {version != null ? <input type="hidden" name="version" value={version} /> : null}
+      {/* Editing: the stock the form opened with, so a changed "Number of Stock" is set given it (decision 023). */}
+      {version != null ? <input type="hidden" name="stockSeen" value={draft.stockSeen} /> : null}
       {repickImages ? <input type="hidden" name="repickImages" value="1" /> : null}
       <FieldError message={errors._} />
       <Text name="name" label="Name" value={draft.name} error={errors.name} />
@@ -109,7 +107,6 @@ export function ProductForm({
       <Chips name="subCategory" legend="Sub Category" options={subCategories} selected={draft.subCategory} error={errors.subCategory} />
       <Text name="unit" label="Unit" value={draft.unit} error={errors.unit} />
       <Text name="stock" label="Number of Stock" type="number" min="0" step="1" value={draft.stock} error={errors.stock} />
-      <StoreStockFields stores={stores} draft={draft.storeStock} error={errors.storeStock} />
       <Text name="price" label="Price" type="number" min="0" step="0.01" value={draft.price} error={errors.price} />
       <Text name="discount" label="Discount" type="number" min="0" max="100" step="1" value={draft.discount} error={errors.discount} />
       {draft.fields.map((field, i) => (

@@ -84,19 +84,26 @@ const stockNumber = (label: string) =>
 
 /**
  * Stock at stores other than the default one (decision 020); `stock` is the default store's. A
- * store left out keeps its stock. Which ids are active stores is the server's check.
+ * store left out keeps its stock. On an update an entry's `seen` is the stock the editor read there:
+ * the entry is a compare-and-set (decision 023); without it the entry is the stock as read and is
+ * never written. Which ids are active stores is the server's check.
  */
 const storeStockSchema = z
   .array(
     z.object({
       store: z.string({ error: "Choose stores from the list" }).regex(ID_PATTERN, "Choose stores from the list"),
       stock: stockNumber("Stock at a store"),
+      seen: stockNumber("The stock you saw at a store").optional(),
     }),
-    { error: "storeStock must be a list of { store, stock }" },
+    { error: "storeStock must be a list of { store, stock, seen? }" },
   )
-  .max(100, "At most 100 stores")
+  // Bulk stock has its own endpoint (/api/store/stock-sync); a product save names a chain's stores at most.
+  .max(1000, "At most 1000 stores: use /api/store/stock-sync for more")
   .refine((list) => new Set(list.map((entry) => entry.store)).size === list.length, "Each store may appear once")
   .default([]);
+
+/** The default store's stock the editor read (decision 023): `stock` is then a compare-and-set given it. */
+export const stockSeenSchema = stockNumber("stockSeen").optional();
 
 export const productInputSchema = z.object({
   name: name("Name"),
@@ -144,3 +151,23 @@ export const productVersionSchema = z
   .optional();
 
 export const idBodySchema = z.object({ _id: z.string({ error: "_id is required" }).regex(ID_PATTERN, "_id is not a valid id") });
+
+/** The product page's stock summary: set a store's stock given the stock shown there (decision 023). */
+export const storeStockSetSchema = z.object({
+  store: z.string({ error: "Choose a store" }).regex(ID_PATTERN, "Choose a store from the list"),
+  stock: stockNumber("New stock"),
+  seen: stockNumber("The stock shown"),
+});
+
+/** …or add units received (negative: units removed, e.g. damaged) at a store. */
+export const storeStockAddSchema = z.object({
+  store: z.string({ error: "Choose a store" }).regex(ID_PATTERN, "Choose a store from the list"),
+  delta: numberField("Units").pipe(
+    z
+      .number()
+      .int("Units must be a whole number")
+      .min(-1_000_000, "Units are too many")
+      .max(1_000_000, "Units are too many")
+      .refine((n) => n !== 0, "Enter the units received (or a negative number for units removed)"),
+  ),
+});

@@ -14,7 +14,6 @@ import {
   products,
   productSubCategories,
   stores,
-  storeStock,
   subCategories,
   subCategoryCategories,
   nowMs,
@@ -24,7 +23,7 @@ import { rupeesToPaise } from "~/lib/money";
 import type { ProductInput } from "~/lib/schemas/admin";
 import { Refusal } from "~/lib/refusal";
 import { type Database, failedOn, getDb } from "~/server/db/db.server";
-import { stockAt } from "~/server/stores/store-stock.server";
+import { stockChangedMessage, stockConflicts, StockChanged, stockSetGuards, writeStockSets, type StockConflict } from "~/server/stores/stock-writes.server";
 
 type CategoryInput = { name: string; image: string };
 type SubCategoryInput = CategoryInput & { category: string[] };
@@ -217,10 +216,11 @@ type StoreStockEntry = ProductInput["storeStock"][number];
 async function otherStoresStock(db: Database, input: ProductInput): Promise<StoreStockEntry[]> {
   if (!input.storeStock.length) return [];
   const ids = input.storeStock.map((entry) => entry.store);
+  // The ids as ONE bound JSON parameter: a chain has more stores than D1's 100 parameters.
   const found = await db
     .select({ id: stores.id, isDefault: stores.isDefault })
     .from(stores)
-    .where(and(inArray(stores.id, ids), eq(stores.active, true)));
+    .where(and(sql`${stores.id} in (select value from json_each(${JSON.stringify(ids)}))`, eq(stores.active, true)));
   const refuse = (message: string) => new Refusal(message, 400, { fields: { storeStock: [message] } });
   if (found.length !== ids.length) throw refuse("Choose stores from the list: one is unknown or no longer active");
   const defaultId = found.find((store) => store.isDefault)?.id;
@@ -241,18 +241,9 @@ function productColumns(input: ProductInput) {
   };
 }
 
-/** A store's stock row for the product, written as `insert … select` so `guards` can hold it back. */
-function storeStockRow(db: Database, productId: string, entry: StoreStockEntry, ...guards: SQL[]) {
-  return db.insert(storeStock).select(
-    db
-      .select({ storeId: stores.id, productId: sql<string>`${productId}`.as("product_id"), stock: sql<number>`${entry.stock}`.as("stock") })
-      .from(stores)
-      .where(and(eq(stores.id, entry.store), ...guards)),
-  );
-}
-
 /** A category or sub-category deleted between the check and the batch: the batch rolled back. */
 function refsGone(error: unknown): never {
+  if (failedOn(error, /store_stock\.product_id/)) throw new Refusal("Product not found", 404);
   if (failedOn(error, /FOREIGN KEY/i)) throw new Refusal("Choose categories and sub-categories from the list: one no longer exists", 400);
   throw error;
 }
@@ -264,8 +255,8 @@ export async function createProduct(context: AppLoadContext, input: ProductInput
   await db
     .batch([
       db.insert(products).values({ id, ...productColumns(input) }),
-      defaultStoreStock(db, id, input.stock),
-      ...otherStores.map((entry) => storeStockRow(db, id, entry)),
+      // A new product: stock 0 everywhere until now, so each store's stock is set given 0.
+      writeStockSets(db, id, [{ store: null, to: input.stock, seen: 0 }, ...otherStores.map((e) => ({ store: e.store, to: e.stock, seen: 0 }))], sql`1`),
       ...productLinkStatements(db, id, input),
     ])
     .catch(refsGone);
@@ -273,91 +264,87 @@ export async function createProduct(context: AppLoadContext, input: ProductInput
 }
 
 /**
- * The product form's stock is the default store's (decision 020): a row written as `insert … select`
- * from the default store (none: nothing written, stock 0). Never an update, so the stock trigger does
- * not bump the version the admin's own save bumps once.
+ * 409: another save of the product's own fields came first (and, if any, the stores whose stock
+ * moved since the form was opened). `data` has what a retry needs.
  */
-function defaultStoreStock(db: Database, productId: string, stock: number, ...guards: SQL[]) {
-  return db.insert(storeStock).select(
-    db
-      .select({ storeId: stores.id, productId: sql<string>`${productId}`.as("product_id"), stock: sql<number>`${stock}`.as("stock") })
-      .from(stores)
-      .where(and(eq(stores.isDefault, true), ...guards)),
-  );
-}
-
-const staleProductMessage = (stock: number) => `This product changed since you opened it (now ${stock} in stock). Review and save again.`;
-
-/** 409: the product is no longer the one the editor opened. `data` has what a retry needs. */
 export class StaleProduct extends Refusal {
-  constructor(public current: { _id: string; stock: number; version: number }) {
-    super(staleProductMessage(current.stock), 409, { data: current });
+  constructor(
+    public current: { _id: string; version: number },
+    public conflicts: StockConflict[] = [],
+  ) {
+    const stock = conflicts.length ? ` ${stockChangedMessage(conflicts)}` : " Review and save again.";
+    super(`Someone else saved this product since you opened it.${stock}`, 409, { data: conflicts.length ? { ...current, conflicts } : current });
   }
 }
 
 /**
- * Saves an admin's edit of a product (decision 010). `version` is the product version the edit
- * started from: every admin save bumps it, and so does every stock change (a trigger), so a form
- * opened before a sale, a checkout hold or another admin's save is refused with StaleProduct and
- * writes nothing. Without a version (an /api client that did not send one) the name, price and
- * other fields are last-writer-wins, but only while the stock it sends is the stock now: a stock
- * read before a sale is never written back.
- *
- * One batch; every statement is guarded by the same condition and the product's own update comes
- * last, so either all of it applies or none, and of N saves racing from one version exactly one wins.
+ * How a save's stock reads (decision 023): `stock` (the default store's) and each `storeStock`
+ * entry is a compare-and-set given the value the editor saw (`stockSeen`, an entry's `seen`), and
+ * is not written at all when it is unchanged. A value sent without what was seen (the original
+ * /api client's form) is read as the stock the client last read: it is never written, and the
+ * save reports the stores where it is no longer the stock now.
  */
-export async function updateProduct(context: AppLoadContext, id: string, input: ProductInput, { version }: { version?: number | null } = {}) {
+function stockEdits(input: ProductInput, otherStores: StoreStockEntry[], stockSeen: number | null | undefined) {
+  const all = [{ store: null, to: input.stock, seen: stockSeen ?? null }, ...otherStores.map((e) => ({ store: e.store, to: e.stock, seen: e.seen ?? null }))];
+  return {
+    sets: all.flatMap((e) => (e.seen !== null && e.seen !== e.to ? [{ store: e.store, to: e.to, seen: e.seen }] : [])),
+    asRead: all.flatMap((e) => (e.seen === null ? [{ store: e.store, to: e.to, seen: e.to }] : [])),
+  };
+}
+
+/** A save applied; `stockNotChanged` lists the stores whose stock, sent without what was seen, was not the stock now. */
+export type ProductSaved = { stockNotChanged: StockConflict[] };
+
+/**
+ * Saves an admin's edit of a product (decisions 010 and 023). `version` is the version of the
+ * product's own fields the edit started from (absent: last writer wins for them); stock changes
+ * are compare-and-sets per store (see {@link stockEdits}), so a sale never makes a save stale and a
+ * save never undoes a sale.
+ *
+ * One batch, all of it or none: the stock sets come first, guarded by the version and by every
+ * store still holding what the editor saw; everything else is guarded by the version and by every
+ * store now holding what the editor wants, and the product's own update comes last.
+ */
+export async function updateProduct(
+  context: AppLoadContext,
+  id: string,
+  input: ProductInput,
+  { version, stockSeen }: { version?: number | null; stockSeen?: number | null } = {},
+): Promise<ProductSaved> {
   const db = getDb(context);
   const otherStores = await assertProductRefs(db, input);
-  const defaultStock = stockAt(null);
-  const guard =
-    version != null
-      ? eq(products.version, version)
-      : and(sql`${defaultStock} = ${input.stock}`, ...otherStores.map((entry) => sql`${stockAt({ storeId: entry.store })} = ${entry.stock}`));
-  const unchanged = exists(
-    db
-      .select({ one: sql`1` })
-      .from(products)
-      .where(and(eq(products.id, id), guard)),
-  );
-  // Each store's stock, replaced (delete + insert) only by a versioned save: without a version the
-  // stock sent must already be the stock at every store named, so there is nothing to write.
-  const writeStock =
-    version != null
-      ? [
-          db
-            .delete(storeStock)
-            .where(
-              and(eq(storeStock.productId, id), eq(storeStock.storeId, sql`(select ${stores.id} from ${stores} where ${stores.isDefault} = 1)`), unchanged),
-            ),
-          defaultStoreStock(db, id, input.stock, unchanged),
-          ...otherStores.flatMap((entry) => [
-            db.delete(storeStock).where(and(eq(storeStock.productId, id), eq(storeStock.storeId, entry.store), unchanged)),
-            storeStockRow(db, id, entry, unchanged),
-          ]),
-        ]
-      : [];
-  const results = await db
+  const { sets, asRead } = stockEdits(input, otherStores, stockSeen);
+  const { canApply, applied } = stockSetGuards(id, sets);
+  const sameVersion = version != null ? eq(products.version, version) : undefined;
+  const productIs = (...guards: (SQL | undefined)[]) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(products)
+        .where(and(eq(products.id, id), ...guards)),
+    );
+  const unchanged = and(productIs(sameVersion), applied)!;
+  const batch = await db
     .batch([
+      writeStockSets(db, id, sets, and(productIs(sameVersion), canApply)!),
       db.delete(productImages).where(and(eq(productImages.productId, id), unchanged)),
       db.delete(productCategories).where(and(eq(productCategories.productId, id), unchanged)),
       db.delete(productSubCategories).where(and(eq(productSubCategories.productId, id), unchanged)),
-      ...guardedProductLinkStatements(db, id, input, guard),
-      ...writeStock,
+      ...guardedProductLinkStatements(db, id, input, and(sameVersion, applied)),
       db
         .update(products)
-        .set({
-          ...productColumns(input),
-          version: sql`${products.version} + 1`,
-          updatedAt: nowMs,
-        })
-        .where(and(eq(products.id, id), guard)),
+        .set({ ...productColumns(input), version: sql`${products.version} + 1`, updatedAt: nowMs })
+        .where(and(eq(products.id, id), sameVersion, applied)),
     ])
     .catch(refsGone);
-  if (results[results.length - 1].meta.changes) return;
-  const current = await db.select({ stock: defaultStock, version: products.version }).from(products).where(eq(products.id, id)).get();
+  if (batch[batch.length - 1].meta.changes) return { stockNotChanged: await stockConflicts(db, id, asRead) };
+  const [current, conflicts] = await Promise.all([
+    db.select({ version: products.version }).from(products).where(eq(products.id, id)).get(),
+    stockConflicts(db, id, sets),
+  ]);
   if (!current) throw new Refusal("Product not found", 404);
-  throw new StaleProduct({ _id: id, ...current });
+  if (version != null && current.version !== version) throw new StaleProduct({ _id: id, version: current.version }, conflicts);
+  throw new StockChanged(id, conflicts);
 }
 
 /**

@@ -9,8 +9,9 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { ProductDraft } from "~/lib/product-draft";
-import { productInputSchema, productVersionSchema } from "~/lib/schemas/admin";
+import { productInputSchema, productVersionSchema, stockSeenSchema } from "~/lib/schemas/admin";
 import { StaleProduct } from "./admin-catalogue.server";
+import { StockChanged } from "~/server/stores/stock-writes.server";
 import { Refusal } from "~/lib/refusal";
 import { readFormData } from "~/server/http/form-data.server";
 import { IMAGE_MAX_BYTES, prepareImage, readUploadForm, type PreparedImage } from "./uploads.server";
@@ -57,8 +58,6 @@ async function readProductDraft(form: FormData) {
   const intent = String(form.get("intent") ?? "");
   const removeField = intent.startsWith("remove-field:") ? Number(intent.slice("remove-field:".length)) : -1;
   const fields = names.map((n, i) => ({ name: n, value: values[i] ?? "" })).filter((_, i) => i !== removeField);
-  const stockValues = form.getAll("storeStockValue").map(String);
-  const storeStock = form.getAll("storeStockStore").map((store, i) => ({ store: String(store), stock: stockValues[i] ?? "" }));
   const draft: ProductDraft = {
     name: text(form, "name"),
     description: text(form, "description"),
@@ -67,7 +66,7 @@ async function readProductDraft(form: FormData) {
     subCategory: [...new Set(form.getAll("subCategory").map(String))],
     unit: text(form, "unit"),
     stock: text(form, "stock"),
-    storeStock,
+    stockSeen: text(form, "stockSeen"),
     price: text(form, "price"),
     discount: text(form, "discount"),
     fields,
@@ -81,17 +80,7 @@ function validateProductDraft(draft: ProductDraft, images: PreparedImage[] = [])
 }
 
 /** Fields the admin forms send several times: chips, kept and removed images, custom fields. */
-const ADMIN_REPEATABLE_FIELDS = [
-  "category",
-  "subCategory",
-  "image",
-  "removeImage",
-  "newImage",
-  "fieldName",
-  "fieldValue",
-  "storeStockStore",
-  "storeStockValue",
-] as const;
+const ADMIN_REPEATABLE_FIELDS = ["category", "subCategory", "image", "removeImage", "newImage", "fieldName", "fieldValue"] as const;
 
 /**
  * An admin form: multipart (every admin form can carry images: the upload limit is spent and the
@@ -119,20 +108,25 @@ type SaveStep = {
   images: PreparedImage[];
   draft: ProductDraft;
   version: number | null;
+  /** The default store's stock the edit form was opened with (null on Upload Product). */
+  stockSeen: number | null;
   repickImages: boolean;
 };
 type EditStep = { kind: "edit"; draft: ProductDraft; errors: FieldErrors; addingField: boolean; status: number; repickImages: boolean; version: number | null };
 export type ProductStep = SaveStep | EditStep;
 
 /**
- * A valid form the database refused (a stale version, a category deleted meanwhile): the form
- * comes back as typed with the reason, and, after a stale version, the version it is now, so
- * saving again after a review goes through.
+ * A valid form the database refused (a stale version, stock that moved, a category deleted
+ * meanwhile): the form comes back as typed with the reason, and with the version and stock it is
+ * now, so saving again after a review goes through.
  */
 export function refusedSave(step: SaveStep, error: Refusal): EditStep {
+  const conflicts = error instanceof StockChanged || error instanceof StaleProduct ? error.conflicts : [];
+  // The form sets one store's stock (the default store's): what it is now becomes what was seen.
+  const stockNow = conflicts.length === 1 ? String(conflicts[0].stock) : step.draft.stockSeen;
   return {
     kind: "edit",
-    draft: step.draft,
+    draft: { ...step.draft, stockSeen: stockNow },
     errors: { _: error.message },
     addingField: false,
     status: error.status,
@@ -151,7 +145,9 @@ export async function productStep(form: FormData, { editing }: { editing: boolea
   const { draft, images, uploadError } = await readProductDraft(form);
   const parsedVersion = productVersionSchema.safeParse(form.get("version") ?? undefined);
   const version = parsedVersion.success ? (parsedVersion.data ?? null) : null;
-  const versionMissing = editing && version === null;
+  const parsedSeen = stockSeenSchema.safeParse(draft.stockSeen.trim() || undefined);
+  const stockSeen = parsedSeen.success ? (parsedSeen.data ?? null) : null;
+  const versionMissing = editing && (version === null || stockSeen === null);
   // If the form comes back, its new files are gone (no JavaScript) and must be chosen again; the
   // form keeps asking (a hidden field) until a submit carries files again.
   const repickImages = images.length > 0 || form.get("repickImages") === "1";
@@ -182,5 +178,5 @@ export async function productStep(form: FormData, { editing }: { editing: boolea
     if (uploadError) errors.image = uploadError.message;
     return edit(errors, { status: uploadError?.status ?? 400 });
   }
-  return { kind: "save", value: parsed.data, images, draft, version, repickImages };
+  return { kind: "save", value: parsed.data, images, draft, version, stockSeen: editing ? stockSeen : null, repickImages };
 }
