@@ -79,7 +79,8 @@ function rankedHitsSql(slots: Slot[], mode: "all" | "any", params: Params, block
   const match = params.ref(ftsQuery(slots, mode));
   // A sub-category counts as named only when every slot matched more than the description
   // ("dal makhani" must not lift a plain dal whose description mentions makhani).
-  const size = params.ref(CANDIDATES);
+  // A literal: D1 may bind a number as REAL, and `/` must divide integers here.
+  const size = String(Math.trunc(CANDIDATES));
   // The candidates: the index's own bm25 order (C, no row read), cut at the blocks the page needs.
   // Their index rows are then read by rowid for the keys (a cross join keeps that order of loops).
   const candidates = `select rowid as fts_rowid, bm, (row_number() over (order by bm, rowid) - 1) / ${size} as block
