@@ -98,7 +98,9 @@ try {
         perStatement.set(key, [...(perStatement.get(key) ?? []), s.ms]);
       });
     }
-    console.log(`${label.padEnd(24)} ${mean(totals).toFixed(2).padStart(7)} ms  ${String(mean(rows)).padStart(7)} rows read  ${statements.length} statements  → ${shown}`);
+    console.log(
+      `${label.padEnd(24)} ${mean(totals).toFixed(2).padStart(7)} ms  ${String(mean(rows)).padStart(7)} rows read  ${statements.length} statements  → ${shown}`,
+    );
     if (args.includes("--statements")) for (const [key, ms] of perStatement) console.log(`    ${mean(ms).toFixed(2).padStart(7)} ms  ${key}`);
   }
 

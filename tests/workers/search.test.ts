@@ -139,6 +139,18 @@ describe("search ranking on a fixed aisle", () => {
     expect(await units(ids.popular)).toBe(3);
   });
 
+  it("answers the same after the cron's incremental merge and its daily optimize of the index", async () => {
+    const before = (await search("quorvel")).data.map((p) => p._id);
+    await runCron(topOfHour() + 10 * 60_000); // an incremental merge
+    expect((await search("quorvel")).data.map((p) => p._id)).toEqual(before);
+    const night = new Date(topOfHour());
+    night.setUTCHours(21);
+    await runCron(night.getTime()); // popularity and the full optimize
+    expect((await search("quorvel")).data.map((p) => p._id)).toEqual(before);
+    const integrity = await env.DB.prepare("insert into products_fts (products_fts, rank) values ('integrity-check', 1)").run();
+    expect(integrity.success).toBe(true);
+  });
+
   it("keeps the index in step when a sub-category is renamed", async () => {
     const sub = await env.DB.prepare("select sub_category_id as id from product_sub_categories where product_id = ?").bind(ids.named).first<{ id: string }>();
     await env.DB.prepare("update sub_categories set name = 'Zentrix' where id = ?").bind(sub!.id).run();

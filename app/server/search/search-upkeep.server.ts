@@ -20,14 +20,14 @@ const OPTIMIZE_HOUR_UTC = 21;
 /** The cron's period: a job "at the first run of the hour" runs when the minute is below it. */
 const CRON_MINUTES = 5;
 
-export interface SearchUpkeep {
+interface SearchUpkeep {
   /** Popularity rows written (changed or added) and removed, when it ran this time. */
   popularity: { written: number; removed: number } | null;
   merge: "incremental" | "optimize";
 }
 
 /** Recomputes product and category popularity in one atomic batch, writing only rows that change. */
-export async function refreshPopularity(context: AppLoadContext, now = Date.now()): Promise<{ written: number; removed: number }> {
+async function refreshPopularity(context: AppLoadContext, now = Date.now()): Promise<{ written: number; removed: number }> {
   const d1 = getD1(context);
   const since = Math.floor(now / 86_400_000) - POPULARITY_DAYS;
   // Raw SQL: upserts from an aggregate (INSERT … SELECT … GROUP BY … ON CONFLICT DO UPDATE … WHERE
@@ -57,7 +57,7 @@ export async function refreshPopularity(context: AppLoadContext, now = Date.now(
 }
 
 /** The index upkeep: `optimize` merges every segment into one; a positive `merge` does bounded work only where it is due. */
-export async function maintainSearchIndex(context: AppLoadContext, kind: "incremental" | "optimize"): Promise<void> {
+async function maintainSearchIndex(context: AppLoadContext, kind: "incremental" | "optimize"): Promise<void> {
   const d1 = getD1(context);
   // Raw SQL: FTS5's own commands are inserts into the virtual table's hidden column of its name.
   if (kind === "optimize") await d1.prepare("insert into products_fts (products_fts) values ('optimize')").run();

@@ -184,14 +184,13 @@ interface CategoryLink {
 function topCategoriesStatement(d1: D1Database) {
   // Raw SQL: runs in one D1 batch with the FTS5 statements above, and Drizzle's db.batch takes only
   // Drizzle queries (a Drizzle query here would cost a round trip of its own).
-  return d1
-    .prepare(
-      `select c.id, c.name, c.image,
+  return d1.prepare(
+    `select c.id, c.name, c.image,
          (select json_object('id', s.id, 'name', s.name) from sub_category_categories sc join sub_categories s on s.id = sc.sub_category_id
            where sc.category_id = c.id order by s.name collate nocase, s.id limit 1) as firstSub,
          coalesce((select cp.units from category_popularity cp where cp.category_id = c.id), 0) as units
        from categories c order by units desc, c.name collate nocase, c.id limit 8`,
-    );
+  );
 }
 
 function toCategoryLinks(result: D1Result): CategoryLink[] {
