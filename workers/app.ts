@@ -13,6 +13,7 @@ import { allowedPageMethods, methodNotAllowedPage, PAGE_METHODS, pageRoutes } fr
 import { asSentToPublicOrigin, crossOriginRefusal, isCrossOriginWrite } from "../app/server/http/origin-check.server";
 import { renewNonce } from "../app/server/http/security.server";
 import { locationCacheVariant } from "../app/server/stores/stores.server";
+import { searchUpkeep } from "../app/server/search/search-upkeep.server";
 import type { Env } from "../app/server/platform/bindings";
 import { getLoadContext } from "../load-context";
 
@@ -72,14 +73,23 @@ export default {
   /**
    * Cron (`[triggers]` in wrangler.toml): release online orders whose Checkout Session expired
    * without a webhook. It runs as a request to an internal route that answers 404 to anyone else.
+   * Then search's upkeep (popularity hourly, the index's merges: decision 025), which runs even
+   * when the sweep failed; either failure fails the run.
    */
-  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+  async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const problems = settingsProblems(env);
     if (problems.length) throw new Error(`cron sweep refused: ${problems.join("; ")}`);
     const request = new Request("http://cron.internal/cron/release-reservations", { method: "POST" });
-    const response = await handleRemixRequest(request, { ...contextFor(request, env, ctx), cron: true });
-    if (!response.ok) throw new Error(`cron sweep failed: HTTP ${response.status} ${await response.text()}`);
-    console.log("cron sweep", await response.text());
+    const context = { ...contextFor(request, env, ctx), cron: true };
+    const response = await handleRemixRequest(request, context);
+    const swept = response.ok ? null : `cron sweep failed: HTTP ${response.status} ${await response.text()}`;
+    if (!swept) console.log("cron sweep", await response.text());
+    try {
+      console.log("search upkeep", JSON.stringify(await searchUpkeep(context, controller.scheduledTime)));
+    } catch (error) {
+      throw new Error(`search upkeep failed${swept ? ` (and ${swept})` : ""}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (swept) throw new Error(swept);
   },
 } satisfies ExportedHandler<Env>;
 

@@ -241,8 +241,29 @@ export const productSalesDaily = sqliteTable(
     day: integer("day").notNull(),
     units: integer("units").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.day] })],
+  // By day: the cron's popularity refresh reads the last 30 days without scanning the history.
+  (t) => [primaryKey({ columns: [t.productId, t.day] }), index("product_sales_daily_day_idx").on(t.day)],
 );
+
+/**
+ * Units ordered in the last 30 days, per product and per category: search's popularity key and the
+ * top categories of an empty search, read per hit through the primary key instead of summing
+ * product_sales_daily per hit. Recomputed by the cron (searchUpkeep, search-upkeep.server.ts);
+ * a product with no recent sales has no row. WITHOUT ROWID in the migration (0016).
+ */
+export const productPopularity = sqliteTable("product_popularity", {
+  productId: text("product_id")
+    .primaryKey()
+    .references(() => products.id, { onDelete: "cascade" }),
+  units: integer("units").notNull(),
+});
+
+export const categoryPopularity = sqliteTable("category_popularity", {
+  categoryId: text("category_id")
+    .primaryKey()
+    .references(() => categories.id, { onDelete: "cascade" }),
+  units: integer("units").notNull(),
+});
 
 export const cartItems = sqliteTable(
   "cart_items",

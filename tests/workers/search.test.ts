@@ -1,10 +1,22 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedId } from "../../scripts/seed-lib";
+import worker from "../../workers/app";
+import { CANDIDATES } from "../../app/server/search/search.server";
 import { api } from "./api-client";
 import { BASE } from "./fixtures";
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+/** The Worker's cron handler, run as the platform would at `scheduledTime`. */
+async function runCron(scheduledTime: number) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: "*/5 * * * *", scheduledTime }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+/** The cron's run at the top of this hour: it recomputes popularity (decision 025). */
+const topOfHour = () => Date.now() - (Date.now() % HOUR);
 const hex = () => crypto.getRandomValues(new Uint8Array(12)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "");
 
 async function search(q: string, page = 1) {
@@ -87,6 +99,8 @@ beforeAll(async () => {
     );
   }
   await env.DB.batch(statements);
+  // Popularity is the cron's (product_popularity), not summed per search.
+  await runCron(topOfHour());
 });
 
 describe("search ranking on a fixed aisle", () => {
@@ -100,6 +114,41 @@ describe("search ranking on a fixed aisle", () => {
       .bind(ids.popular, ids.whole)
       .all<{ id: string; units: number }>();
     expect(Object.fromEntries(rows.results.map((r) => [r.id, r.units]))).toEqual({ [ids.popular]: 3, [ids.whole]: 10 });
+  });
+
+  it("keeps popularity as the cron computes it at the top of each hour: the last 30 days, per product and per category", async () => {
+    const units = async (id: string) =>
+      (await env.DB.prepare("select units from product_popularity where product_id = ?").bind(id).first<{ units: number }>())?.units ?? null;
+    expect(await units(ids.popular)).toBe(3);
+    expect(await units(ids.whole)).toBeNull(); // its 10 units are 40 days old
+    const aisle = await env.DB.prepare("select category_id as id from product_categories where product_id = ?").bind(ids.popular).first<{ id: string }>();
+    const categoryUnits = await env.DB.prepare("select units from category_popularity where category_id = ?").bind(aisle!.id).first<{ units: number }>();
+    expect(categoryUnits?.units).toBe(3);
+    // A sale today counts at the next top-of-hour run, not at a run within the hour.
+    await env.DB.prepare("update product_sales_daily set units = units + 2 where product_id = ? and day = ?")
+      .bind(ids.popular, Math.floor(Date.now() / DAY))
+      .run();
+    await runCron(topOfHour() + 30 * 60_000);
+    expect(await units(ids.popular)).toBe(3);
+    await runCron(topOfHour());
+    expect(await units(ids.popular)).toBe(5);
+    await env.DB.prepare("update product_sales_daily set units = units - 2 where product_id = ? and day = ?")
+      .bind(ids.popular, Math.floor(Date.now() / DAY))
+      .run();
+    await runCron(topOfHour());
+    expect(await units(ids.popular)).toBe(3);
+  });
+
+  it("answers the same after the cron's incremental merge and its daily optimize of the index", async () => {
+    const before = (await search("quorvel")).data.map((p) => p._id);
+    await runCron(topOfHour() + 10 * 60_000); // an incremental merge
+    expect((await search("quorvel")).data.map((p) => p._id)).toEqual(before);
+    const night = new Date(topOfHour());
+    night.setUTCHours(21);
+    await runCron(night.getTime()); // popularity and the full optimize
+    expect((await search("quorvel")).data.map((p) => p._id)).toEqual(before);
+    const integrity = await env.DB.prepare("insert into products_fts (products_fts, rank) values ('integrity-check', 1)").run();
+    expect(integrity.success).toBe(true);
   });
 
   it("keeps the index in step when a sub-category is renamed", async () => {
@@ -121,6 +170,56 @@ describe("search ranking on a fixed aisle", () => {
     expect((await search("xylofon")).data.map((p) => p._id)).toEqual([ids.named]);
     await env.DB.prepare("delete from search_synonyms where term = 'xylofon'").run();
     expect((await search("xylofon")).totalCount).toBe(0);
+  });
+});
+
+describe("a query with more matches than one block of candidates", () => {
+  const COUNT = CANDIDATES + 35;
+  beforeAll(async () => {
+    // Products named "Vextral Item N"; every seventh also in a sub-category named "Vextral" (ranks
+    // first in its block), every eleventh in stock at the default store.
+    const sub = hex();
+    await env.DB.batch([
+      env.DB.prepare("insert into sub_categories (id, name) values (?, 'Vextral')").bind(sub),
+      env.DB.prepare(
+        `insert into products (id, name, description, unit, price)
+         with recursive n(i) as (select 1 union all select i + 1 from n where i < ?)
+         select lower(hex(randomblob(12))), 'Vextral Item ' || i, '', '1 pc', 1000 from n`,
+      ).bind(COUNT),
+      env.DB.prepare(
+        `insert into product_sub_categories (product_id, sub_category_id)
+         select id, ? from products where name like 'Vextral Item %' and cast(substr(name, 14) as integer) % 7 = 0`,
+      ).bind(sub),
+      env.DB.prepare(
+        `insert into store_stock (store_id, product_id, stock)
+         select (select id from stores where is_default = 1), id, 5 from products
+          where name like 'Vextral Item %' and cast(substr(name, 14) as integer) % 11 = 0`,
+      ),
+    ]);
+  });
+
+  it("pages through every match exactly once, with the count of all matches, and the keys order each block", async () => {
+    const first = await search("vextral");
+    expect(first.totalCount).toBe(COUNT);
+    expect(first.totalPage).toBe(Math.ceil(COUNT / 10));
+    const seen: Awaited<ReturnType<typeof search>>["data"] = [];
+    for (let page = 1; page <= first.totalPage; page++) seen.push(...(await search("vextral", page)).data);
+    expect(seen).toHaveLength(COUNT);
+    expect(new Set(seen.map((p) => p._id)).size).toBe(COUNT);
+    // Within the first block: the sub-category's products first (named by the query), then in stock before out of stock.
+    const rank = (p: (typeof seen)[number]) => (p.subCategory.some((s) => s.name === "Vextral") ? 2 : 0) + (p.stock > 0 ? 1 : 0);
+    const block = seen.slice(0, CANDIDATES).map(rank);
+    expect(block).toEqual([...block].sort((a, b) => b - a));
+    expect(block[0]).toBeGreaterThanOrEqual(2);
+    // The next block follows it whatever its keys: an in-stock match there comes after out-of-stock ones of the first.
+    expect(block).toContain(0);
+    expect(seen.slice(CANDIDATES).some((p) => p.stock > 0)).toBe(true);
+    // The no-JS page of pages 1..N reads the same order.
+    const { names } = await pageNames(`/search?q=vextral&page=${Math.ceil((CANDIDATES + 20) / 10)}`);
+    expect(names).toHaveLength(CANDIDATES + 20);
+    const apiNames: string[] = [];
+    for (let page = 1; page <= (CANDIDATES + 20) / 10; page++) apiNames.push(...(await search("vextral", page)).data.map((p) => p.name));
+    expect(names).toEqual(apiNames);
   });
 });
 

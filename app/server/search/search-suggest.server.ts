@@ -1,7 +1,8 @@
 /**
  * Suggestions as the shopper types (`GET /api/product/suggest`, the search bar's combobox): up to 8
  * sub-categories and products whose names start words with what was typed, in ONE D1 round trip
- * (a `batch()` of two reads). See docs/decisions/018-search-suggestions-and-insights.md.
+ * (a `batch()` of two reads). See docs/decisions/018-search-suggestions-and-insights.md, and 025
+ * for the candidates' cap.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, min, or, sql } from "drizzle-orm";
@@ -22,6 +23,11 @@ const SUB_CATEGORY_SHARE = 3;
 const MIN_QUERY_CHARS = 2;
 /** Meanings searched per typed word (itself and up to two catalogue words). */
 const MAX_MEANINGS = 3;
+/**
+ * Matches ranked per keystroke (decision 025): the first this many in the index's own order (the
+ * order products were indexed, no sort), so two typed letters cost the same whatever the catalogue.
+ */
+const SUGGESTION_CANDIDATES = 400;
 
 export interface Suggestion {
   kind: "subCategory" | "product";
@@ -61,8 +67,9 @@ export async function suggestSearches(context: AppLoadContext, q: string, store:
   // Raw SQL: products_fts is an FTS5 virtual table (migrations), outside the schema; `match` and
   // `bm25` have no builder. The rest of the read is the builder's.
   const hits = db.$with("hits", { productId: sql<string>`product_id`.as("product_id"), score: sql<number>`score`.as("score") }).as(
-    sql`select product_id, bm25(products_fts, 0, 10, 0, 0, 0, 0, 0) as score from products_fts
-           where products_fts match ${`{name} : (${match})`} order by score limit ${SUGGESTION_LIMIT}`,
+    sql`select product_id, score from (select product_id, bm25(products_fts, 0, 10, 0, 0, 0, 0, 0) as score from products_fts
+           where products_fts match ${`{name} : (${match})`} order by rowid limit ${SUGGESTION_CANDIDATES})
+         order by score limit ${SUGGESTION_LIMIT}`,
   );
   const [subRows, productRows] = await db.batch([
     db

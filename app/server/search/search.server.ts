@@ -44,10 +44,15 @@ class Params {
  *  3. in stock before out of stock;
  *  4. `head`: slots that are the last word of the name before any bracket, which says what the
  *     product is ("Kissan Mixed Fruit Jam" is jam, "Jim Jam Cream Biscuits" are biscuits);
- *  5. popularity: units ordered in the last 30 days (product_sales_daily);
+ *  5. popularity: units ordered in the last 30 days (product_popularity, kept by the cron);
  *  6. bm25 (name 10, sub-categories 4, categories 2, description 1), then the id: a stable order.
+ *
+ * These keys are computed for CANDIDATES only, never for every match (decision 025): the index
+ * gives the matches in bm25 order, in blocks of {@link CANDIDATES}; the keys order each block, and
+ * a page reads only the blocks it reaches (the first, for any page up to CANDIDATES results).
+ * Every page of a query therefore comes from one total order: block, then the keys above.
  */
-function rankedHitsSql(slots: Slot[], mode: "all" | "any", params: Params) {
+function rankedHitsSql(slots: Slot[], mode: "all" | "any", params: Params, blocks: number) {
   const whole = (column: string, alt: string) =>
     phraseForms(alt)
       .map((form) => `instr(products_fts.${column}, ' ' || ${params.ref(form)} || ' ')`)
@@ -74,38 +79,49 @@ function rankedHitsSql(slots: Slot[], mode: "all" | "any", params: Params) {
   const match = params.ref(ftsQuery(slots, mode));
   // A sub-category counts as named only when every slot matched more than the description
   // ("dal makhani" must not lift a plain dal whose description mentions makhani).
+  // A literal: D1 may bind a number as REAL, and `/` must divide integers here.
+  const size = String(Math.trunc(CANDIDATES));
+  // The candidates: the index's own bm25 order (C, no row read), cut at the blocks the page needs.
+  // Their index rows are then read by rowid for the keys (a cross join keeps that order of loops).
+  const candidates = `select rowid as fts_rowid, bm, (row_number() over (order by bm, rowid) - 1) / ${size} as block
+      from (select rowid, bm25(products_fts, 0, 10, 4, 2, 1, 0, 0) as bm from products_fts where products_fts match ${match}
+             order by bm, rowid limit ${params.ref(blocks * CANDIDATES)})`;
   return {
     match,
-    sql: `select id, bm, ${columns.map((c) => `min(6, ${c})`).join(" + ")} as tier, ${columns.map((c) => `(${c} = 7)`).join(" + ")} as head,
+    sql: `select id, block, bm, ${columns.map((c) => `min(6, ${c})`).join(" + ")} as tier, ${columns.map((c) => `(${c} = 7)`).join(" + ")} as head,
               case when min(99, ${columns.join(", ")}) >= 2 then named else 0 end as named
-            from (select product_id as id, bm25(products_fts, 0, 10, 4, 2, 1, 0, 0) as bm, ${named} as named, ${slotTiers.join(", ")}
-                    from products_fts where products_fts match ${match})`,
+            from (select products_fts.product_id as id, candidates.block, candidates.bm, ${named} as named, ${slotTiers.join(", ")}
+                    from (${candidates}) as candidates cross join products_fts on products_fts.rowid = candidates.fts_rowid)`,
   };
 }
 
-const POPULARITY_DAYS = 30;
-const today = () => Math.floor(Date.now() / 86_400_000);
+/**
+ * Matches ranked per block (decision 025): the keys of {@link rankedHitsSql} are computed for this
+ * many of the best bm25 matches at a time. Large enough that what a shopper means is in the first
+ * block (checked on the 20,000-product scale state), small enough that a search reads the same
+ * number of rows whatever the catalogue's size. Deeper pages read more blocks.
+ */
+export const CANDIDATES = 200;
 
 function searchStatements(d1: D1Database, slots: Slot[], mode: "all" | "any", shape: Shape, limit: number, offset: number, store: StockStore) {
   const params = new Params();
-  const hits = rankedHitsSql(slots, mode, params);
+  const hits = rankedHitsSql(slots, mode, params, Math.max(1, Math.ceil((offset + limit) / CANDIDATES)));
   const stock = rawStockAt(store, (value) => params.ref(value));
-  const since = params.ref(today() - POPULARITY_DAYS);
-  // Sort every hit on its keys alone, then build the page's rows (images, categories) for the page only.
+  // Sort the candidates on their keys alone, then build the page's rows (images, categories) for the page only.
   // Raw SQL: FTS5 `match`/`bm25` ranking over products_fts with numbered, de-duplicated parameters
   // (D1 binds at most 100 a statement; Drizzle's `sql` would bind every repeated value again).
   const page = d1
     .prepare(
       `with hits as (${hits.sql}),
        ranked as (
-         select hits.id, hits.named, hits.tier, (${stock} > 0) as inStock, hits.head,
-                coalesce((select sum(units) from product_sales_daily d where d.product_id = p.id and d.day >= ${since}), 0) as units,
+         select hits.id, hits.block, hits.named, hits.tier, (${stock} > 0) as inStock, hits.head,
+                coalesce((select units from product_popularity pp where pp.product_id = p.id), 0) as units,
                 hits.bm
            from hits join products p on p.id = hits.id
-          order by named desc, tier desc, inStock desc, head desc, units desc, bm, hits.id
+          order by block, named desc, tier desc, inStock desc, head desc, units desc, bm, hits.id
           limit ${params.ref(limit)} offset ${params.ref(offset)})
        select ${columnsFor(shape, stock)} from ranked join products p on p.id = ranked.id
-        order by ranked.named desc, ranked.tier desc, ranked.inStock desc, ranked.head desc, ranked.units desc, ranked.bm, ranked.id`,
+        order by ranked.block, ranked.named desc, ranked.tier desc, ranked.inStock desc, ranked.head desc, ranked.units desc, ranked.bm, ranked.id`,
     )
     .bind(...params.values);
   // Raw SQL: FTS5 `match` on the products_fts virtual table (not in the schema).
@@ -117,14 +133,17 @@ function searchStatements(d1: D1Database, slots: Slot[], mode: "all" | "any", sh
 // Correction: typos, split and joined words, from the index's own word list
 
 /**
- * The word list (name and (sub-)category words, with how many products use each) from the words'
- * first letters, plus every word a split could produce. Read only when the query finds nothing:
- * the guard is a constant condition SQLite checks once, before scanning.
+ * The count of the query's matches, then (only when that count is 0) the word list: name and
+ * (sub-)category words with how many products use each, from the words' first letters, plus every
+ * word a split could produce. The first row is the count (`term` null). The word list's scans sit
+ * behind `limit` 0 unless nothing matched: SQLite reads a limit once, before it scans, so a query
+ * that finds something reads no word at all (a `where` guard is checked per row, after the scan).
  */
-function vocabularyStatement(d1: D1Database, words: string[], match: string) {
+function countAndVocabularyStatement(d1: D1Database, words: string[], match: string) {
   const params = new Params();
-  const found = `not exists (select 1 from products_fts where products_fts match ${params.ref(match)})`;
-  const arm = (condition: string) => `select term, col, doc from products_vocab where col in ('name', 'subcats', 'categories') and ${condition} and ${found}`;
+  const guard = `limit (select case when n = 0 then -1 else 0 end from matched)`;
+  const arm = (condition: string) =>
+    `select * from (select term, col, doc from products_vocab where col in ('name', 'subcats', 'categories') and ${condition} ${guard})`;
   // fts5vocab uses one constraint on `term` (OR-ed ranges read nothing) and D1 allows few compound
   // SELECT terms: one range from the first to the last first letter, and the exact words.
   const letters = firstLetters(words).sort();
@@ -132,8 +151,24 @@ function vocabularyStatement(d1: D1Database, words: string[], match: string) {
   const arms = [arm(`term >= ${params.ref(letters[0])} and term < ${params.ref(to)}`)];
   const halves = [...new Set(words.flatMap(splitsOf).flat())].slice(0, MAX_SPLIT_LOOKUPS);
   if (halves.length) arms.push(arm(`term in (${halves.map((h) => params.ref(h)).join(", ")})`));
-  // Raw SQL: reads the fts5vocab table products_vocab, guarded by an FTS5 `match`.
-  return d1.prepare(`select term, sum(doc) as doc from (${arms.join(" union ")}) group by term`).bind(...params.values);
+  // Raw SQL: an FTS5 `match` count and the fts5vocab table products_vocab, neither in the schema.
+  return d1
+    .prepare(
+      `with matched as materialized (select count(*) as n from products_fts where products_fts match ${params.ref(match)})
+       select null as term, n as doc from matched
+       union all
+       select term, sum(doc) as doc from (${arms.join(" union ")}) group by term`,
+    )
+    .bind(...params.values);
+}
+
+/** The count and the word list of {@link countAndVocabularyStatement}'s answer. */
+function countAndVocabulary(result: D1Result): { total: number; vocab: VocabularyWord[] } {
+  const rows = result.results as unknown as { term: string | null; doc: number }[];
+  return {
+    total: rows.find((r) => r.term === null)?.doc ?? 0,
+    vocab: rows.filter((r): r is VocabularyWord => r.term !== null),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -149,16 +184,13 @@ interface CategoryLink {
 function topCategoriesStatement(d1: D1Database) {
   // Raw SQL: runs in one D1 batch with the FTS5 statements above, and Drizzle's db.batch takes only
   // Drizzle queries (a Drizzle query here would cost a round trip of its own).
-  return d1
-    .prepare(
-      `select c.id, c.name, c.image,
+  return d1.prepare(
+    `select c.id, c.name, c.image,
          (select json_object('id', s.id, 'name', s.name) from sub_category_categories sc join sub_categories s on s.id = sc.sub_category_id
            where sc.category_id = c.id order by s.name collate nocase, s.id limit 1) as firstSub,
-         coalesce((select sum(d.units) from product_categories pc join product_sales_daily d on d.product_id = pc.product_id
-           where pc.category_id = c.id and d.day >= ?), 0) as units
+         coalesce((select cp.units from category_popularity cp where cp.category_id = c.id), 0) as units
        from categories c order by units desc, c.name collate nocase, c.id limit 8`,
-    )
-    .bind(today() - POPULARITY_DAYS);
+  );
 }
 
 function toCategoryLinks(result: D1Result): CategoryLink[] {
@@ -227,20 +259,18 @@ export async function searchCatalogue<S extends Shape>(
   const slots = planSlots(words, BUNDLED_SYNONYMS);
   const first = searchStatements(d1, slots, "all", shape, limit, offset, store);
   const letters = firstLetters(words);
-  const [synonymRows, items, count, vocabulary] = await d1.batch([
+  const [synonymRows, items, counted] = await d1.batch([
     // Raw SQL: in the one batch with the FTS5 statements (see topCategoriesStatement).
     d1.prepare(`select term, canonical from search_synonyms where substr(term, 1, 1) in (${letters.map(() => "?").join(", ")})`).bind(...letters),
     first.page,
-    first.count,
-    vocabularyStatement(d1, words, first.match),
+    countAndVocabularyStatement(d1, words, first.match),
   ]);
 
   // The table is the truth: a synonym added, changed or removed since the deploy re-plans the query.
   const synonyms = synonymIndex(synonymRows.results as unknown as SynonymRow[]);
   const plan = planSlots(words, synonyms);
   const stale = JSON.stringify(plan) !== JSON.stringify(slots);
-  const total = countOf(count);
-  const vocab = vocabulary.results as unknown as VocabularyWord[];
+  const { total, vocab } = countAndVocabulary(counted);
 
   let fix: Correction = { words, changed: false };
   const synonymTerms = (synonymRows.results as unknown as SynonymRow[]).map((r) => r.term);

@@ -1,0 +1,75 @@
+/**
+ * What search keeps up on a schedule (docs/decisions/025-search-at-scale.md), run by the Worker's
+ * cron (`scheduled` in workers/app.ts, every 5 minutes):
+ * - popularity, at the first run of each hour: units ordered in the last 30 days per product and
+ *   per category, recomputed from product_sales_daily into product_popularity and
+ *   category_popularity, so a search reads one row per candidate instead of summing sales per hit;
+ * - the FTS5 index: every run, a bounded incremental merge (at most {@link MERGE_PAGES} pages, and
+ *   only where a level holds enough segments to be worth it); once a day, in the night of the
+ *   stores' customers, `optimize` (one b-tree, the fastest index to read).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { getD1 } from "~/server/db/db.server";
+
+/** The popularity window: units ordered from this many days ago until today (as decision 014). */
+const POPULARITY_DAYS = 30;
+/** Pages of index an incremental merge may write per run (~4 KB each). */
+const MERGE_PAGES = 200;
+/** The hour (UTC) of the daily `optimize`: 21:00 UTC is 02:30 in India, when few orders come. */
+const OPTIMIZE_HOUR_UTC = 21;
+/** The cron's period: a job "at the first run of the hour" runs when the minute is below it. */
+const CRON_MINUTES = 5;
+
+interface SearchUpkeep {
+  /** Popularity rows written (changed or added) and removed, when it ran this time. */
+  popularity: { written: number; removed: number } | null;
+  merge: "incremental" | "optimize";
+}
+
+/** Recomputes product and category popularity in one atomic batch, writing only rows that change. */
+async function refreshPopularity(context: AppLoadContext, now = Date.now()): Promise<{ written: number; removed: number }> {
+  const d1 = getD1(context);
+  const since = Math.floor(now / 86_400_000) - POPULARITY_DAYS;
+  // Raw SQL: upserts from an aggregate (INSERT … SELECT … GROUP BY … ON CONFLICT DO UPDATE … WHERE
+  // changed) and deletes by anti-join, in one batch; the tables are two-column reads by search.
+  const recent = "select product_id, sum(units) as units from product_sales_daily where day >= ?1 group by product_id having sum(units) > 0";
+  const results = await d1.batch([
+    d1.prepare(`delete from product_popularity where product_id not in (select product_id from (${recent}))`).bind(since),
+    d1
+      .prepare(
+        `insert into product_popularity (product_id, units) select product_id, units from (${recent}) where true
+         on conflict (product_id) do update set units = excluded.units where product_popularity.units <> excluded.units`,
+      )
+      .bind(since),
+    d1.prepare(
+      `delete from category_popularity where category_id not in
+         (select pc.category_id from product_categories pc join product_popularity pp on pp.product_id = pc.product_id)`,
+    ),
+    d1.prepare(
+      `insert into category_popularity (category_id, units)
+         select pc.category_id, sum(pp.units) from product_categories pc join product_popularity pp on pp.product_id = pc.product_id
+          where true group by pc.category_id
+       on conflict (category_id) do update set units = excluded.units where category_popularity.units <> excluded.units`,
+    ),
+  ]);
+  const changes = (at: number) => results[at].meta.changes ?? 0;
+  return { written: changes(1) + changes(3), removed: changes(0) + changes(2) };
+}
+
+/** The index upkeep: `optimize` merges every segment into one; a positive `merge` does bounded work only where it is due. */
+async function maintainSearchIndex(context: AppLoadContext, kind: "incremental" | "optimize"): Promise<void> {
+  const d1 = getD1(context);
+  // Raw SQL: FTS5's own commands are inserts into the virtual table's hidden column of its name.
+  if (kind === "optimize") await d1.prepare("insert into products_fts (products_fts) values ('optimize')").run();
+  else await d1.prepare("insert into products_fts (products_fts, rank) values ('merge', ?)").bind(MERGE_PAGES).run();
+}
+
+/** One cron run's search upkeep, by the run's scheduled time. */
+export async function searchUpkeep(context: AppLoadContext, scheduledTime: number): Promise<SearchUpkeep> {
+  const at = new Date(scheduledTime);
+  const firstOfHour = at.getUTCMinutes() < CRON_MINUTES;
+  const popularity = firstOfHour ? await refreshPopularity(context, scheduledTime) : null;
+  const merge = firstOfHour && at.getUTCHours() === OPTIMIZE_HOUR_UTC ? "optimize" : "incremental";
+  await maintainSearchIndex(context, merge);
+  return { popularity, merge };
+}
