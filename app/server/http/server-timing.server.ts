@@ -24,13 +24,19 @@ export interface D1Cost {
   unmetered: number;
 }
 
-const counters = new WeakMap<object, D1Cost>();
+/**
+ * Kept on the request's context under a registered symbol, not in a module's WeakMap: the Worker
+ * entry (workers/app.ts) and the server build each bundle their own copy of this module, and both
+ * must see the same figures.
+ */
+const COST = Symbol.for("grocery-store.d1Cost");
 
 export function d1Counter(context: AppLoadContext): D1Cost {
-  let counter = counters.get(context);
+  const holder = context as unknown as { [COST]?: D1Cost };
+  let counter = holder[COST];
   if (!counter) {
     counter = { count: 0, statements: 0, sqlMs: 0, rowsRead: 0, rowsWritten: 0, unmetered: 0 };
-    counters.set(context, counter);
+    Object.defineProperty(holder, COST, { value: counter });
   }
   return counter;
 }
