@@ -34,9 +34,13 @@
  * size), BENCH_ORDERS (orders of each kind per size, default 5), BENCH_LIGHTHOUSE=0 (skip
  * Lighthouse), BENCH_LIGHTHOUSE_RUNS (default 3).
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { getPlatformProxy } from "wrangler";
+import type { Env } from "../app/server/platform/bindings";
 import { workerBundleKb, WORKER_GZIP_BUDGET_KB } from "./bench-bundle";
 import { build, freePort, killGroup, migrate, root, seed, serve, waitForServer } from "./local-store";
 
@@ -316,6 +320,7 @@ interface SizeResult {
   seedSeconds: number;
   targets: { t: Target; r: Measured }[];
   orders: OrderCost[];
+  storage?: Awaited<ReturnType<typeof storeStockBytes>>;
 }
 
 const benchDir = path.join(root, ".state", "bench");
@@ -333,12 +338,11 @@ async function benchSize(
   { onlyGrowth, more }: { onlyGrowth: boolean; more?: (base: string, paths: Paths, cookie: string) => Promise<void> },
 ): Promise<{ result: SizeResult; paths: Paths }> {
   const persistTo = path.join(benchDir, dir);
-  console.log(`\n## ${label}\n\nSeeding ${persistTo}…`);
-  rmSync(persistTo, { recursive: true, force: true });
+  console.log(`\n## ${label}\n`);
   const seedStarted = performance.now();
-  migrate(persistTo);
-  await seed(persistTo, { scale });
+  await seededState(persistTo, dir, scale);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
+  console.log(`State ready in ${seedSeconds.toFixed(0)} s.`);
   const port = await freePort();
   const server = serve({
     port,
@@ -409,9 +413,90 @@ async function benchSize(
       ),
     );
     const storeCount = scale?.stores ?? 3;
-    return { result: { label, products: counts.totalCount, stores: storeCount, seedSeconds, targets: results, orders }, paths };
+    await stopServer(server);
+    const storage = scale ? await storeStockBytes(persistTo) : undefined;
+    return { result: { label, products: counts.totalCount, stores: storeCount, seedSeconds, targets: results, orders, storage }, paths };
   } finally {
     killGroup(server.pid);
+  }
+}
+
+/** Stops a server from serve() and waits for its group's leader to be gone (its state is then closed). */
+async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  killGroup(server.pid);
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
+
+/**
+ * A freshly seeded state in `persistTo`. Seeding the scale state takes over a minute, so a seeded
+ * copy is kept in `.state/bench/seeded-<dir>-<key>`, the key a hash of what makes the state (the
+ * migrations, the seed scripts and catalogue, the size): any change to them seeds anew.
+ * BENCH_RESEED=1 always seeds.
+ */
+async function seededState(persistTo: string, dir: string, scale: { products: number; stores: number } | undefined) {
+  const hash = createHash("sha256").update(JSON.stringify(scale ?? "demo"));
+  const inputs = [
+    ...readdirSync(path.join(root, "migrations"))
+      .filter((f) => f.endsWith(".sql"))
+      .sort()
+      .map((f) => path.join("migrations", f)),
+    "scripts/seed-lib.ts",
+    "scripts/seed-scale.ts",
+    "scripts/local-store.ts",
+    "seed/catalogue.json",
+  ];
+  for (const file of inputs) hash.update(file).update(readFileSync(path.join(root, file)));
+  const pristine = path.join(benchDir, `seeded-${dir}-${hash.digest("hex").slice(0, 16)}`);
+  rmSync(persistTo, { recursive: true, force: true });
+  if (process.env.BENCH_RESEED !== "1" && existsSync(path.join(pristine, "v3"))) {
+    console.log(`Copying the seeded state ${path.relative(root, pristine)} (BENCH_RESEED=1 seeds anew)…`);
+    cpSync(pristine, persistTo, { recursive: true });
+    return;
+  }
+  console.log(`Seeding ${path.relative(root, persistTo)}…`);
+  migrate(persistTo);
+  await seed(persistTo, { scale });
+  for (const old of readdirSync(benchDir).filter((f) => f.startsWith(`seeded-${dir}-`))) rmSync(path.join(benchDir, old), { recursive: true, force: true });
+  cpSync(persistTo, pristine, { recursive: true });
+}
+
+/** Stock rows added for the storage measurement: 5 throw-away stores of every product. */
+const STORAGE_STORES = 5;
+
+/**
+ * Bytes per `store_stock` row, its table and indexes together: D1's `size_after` (the database's
+ * size) before and after adding every product's row for STORAGE_STORES throw-away stores, as the
+ * seed adds a store. D1 refuses `dbstat` and `PRAGMA page_count`; this needs neither. Run on the
+ * large state once its server has stopped (the state is thrown away after the bench).
+ */
+async function storeStockBytes(persistTo: string) {
+  const proxy = await getPlatformProxy<Env>({ persist: { path: path.join(persistTo, "v3") }, remoteBindings: false });
+  try {
+    const db = proxy.env.DB;
+    const size = async () => ((await db.prepare("select count(*) as n from store_stock").all<{ n: number }>()).meta as D1Meta).size_after;
+    const rowsBefore = (await db.prepare("select count(*) as n from store_stock").first<number>("n")) ?? 0;
+    const before = await size();
+    let added = 0;
+    for (let i = 0; i < STORAGE_STORES; i++) {
+      const id = `bench0storage000000000${i.toString().padStart(2, "0")}`;
+      await db
+        .prepare("insert into stores (id, name, address, city, opens_at, closes_at, base_delivery_minutes, is_default) values (?, ?, '', '', 0, 1440, 10, 0)")
+        .bind(id, `Storage probe ${i}`)
+        .run();
+      added += (await db.prepare("insert into store_stock (store_id, product_id, stock) select ?, id, 7 from products").bind(id).run()).meta.changes;
+    }
+    const after = await size();
+    const bytesPerRow = (after - before) / added;
+    console.log(
+      `\nstore_stock: ${bytesPerRow.toFixed(0)} bytes per row with its indexes, ${bytesPerRow.toFixed(0)} MB per million rows ` +
+        `(D1's size_after: ${(before / 1e6).toFixed(1)} → ${(after / 1e6).toFixed(1)} MB for ${added.toLocaleString("en")} rows added; ` +
+        `the state had ${rowsBefore.toLocaleString("en")} stock rows in ${(before / 1e6).toFixed(1)} MB)`,
+    );
+    return { bytesPerRow, databaseBytes: before, stockRows: rowsBefore, rowsAdded: added };
+  } finally {
+    await proxy.dispose();
   }
 }
 
@@ -520,7 +605,6 @@ sizes.push(small.result);
 if (LARGE) {
   const label = `${LARGE.products.toLocaleString("en")} products × ${LARGE.stores} stores`;
   const large = await benchSize(label, "large", LARGE, small.paths, { onlyGrowth: true });
-  console.log(`(seeded in ${large.result.seedSeconds.toFixed(0)} s, migrations included)`);
   sizes.push(large.result);
   printGrowth(small.result, large.result);
 }
