@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: the catalogue benchmark (a script, never a test), at two sizes in one run
  * (issue 29): the demo state (413 products × 3 stores) and the scale state (20,000 products × 50
- * stores, scripts/seed-scale.ts). For each size it seeds a fresh state, serves the built worker with
- * BENCH=1 on a free port, then for each target measures requests/s, p50 and p99 next to a trivial
+ * stores, scripts/seed-scale.ts). For each size it seeds a fresh state and serves the built worker with
+ * BENCH=1 on a free port; each target is measured for requests/s, p50 and p99 next to a trivial
  * /ping of the same worker in the same run (the ratio is the figure), D1's cost per request (from
  * the bench-only Server-Timing header: round trips, statements, SQLite time, rows read and written;
  * app/server/http/server-timing.server.ts), HTML size and client JS gzip per page. Budgets are flagged.
@@ -10,15 +10,20 @@
  * measure what an anonymous visitor gets in production (decision 007); "signed in" rows send the
  * demo shopper's session cookie (header cart and account: the D1 budget holds for them too).
  *
- * The small size measures every target; the large one the pages whose cost could grow with the
- * catalogue (home, listing, product, search, suggestions, cart). Then, per page:
- * - growth = (large ratio to /ping) / (small ratio to /ping), budget ≤ 1.3 (search and suggestions ≤ 1.5);
+ * The small size measures every target (the table the bench has always printed). Then the pages
+ * whose cost could grow with the catalogue (home, listing, product, search, suggestions, cart) are
+ * measured at both sizes side by side, both servers up: per page, /ping and the page on one size,
+ * then on the other, so both sizes of a page see the same minute of this shared machine's load:
+ * - growth = (large ratio to its /ping) / (small ratio to its /ping), budget ≤ 1.3 (search and
+ *   suggestions ≤ 1.5);
  * - SQLite time per request at the large size for search and suggestions, budget ≤ 2 ms (a report:
  *   pass/fail is printed, the process does not fail on it).
  * D1's cost is the mean over the second half of each target's warm-up, requests sent one at a time
  * (local D1 reports SQLite time in whole milliseconds: the mean of many is the figure).
  * Then per size, placing cash-on-delivery orders of 1 and of 20 lines through /api: statements,
- * rows read and written, SQLite time. Everything is also written to .state/bench/results.json.
+ * rows read and written, SQLite time; and store_stock's bytes per row on the large state.
+ * Everything is also written to .state/bench/results.json; seeded states are kept between runs
+ * (`seededState`).
  *
  * Then the worker's gzip size as a deploy uploads it (scripts/bench-bundle.ts) and, on the small
  * state only, Lighthouse mobile on home, a listing, a product, search results and the cart,
@@ -29,7 +34,7 @@
  * the 10 warm-up requests used until 2026-11-25, the ratios of the heaviest pages came out up to
  * ~25 % higher than in a second pass over the same targets (decision 016).
  *
- * Options (env): BENCH_REQUESTS (default 200 per target), BENCH_CONCURRENCY (default 8),
+ * Options (env): BENCH_REQUESTS (default 200 per target), BENCH_CONCURRENCY (default 8), BENCH_RESEED=1,
  * BENCH_WARMUP (default 100), BENCH_LARGE (default 20000x50: products x stores; 0 skips the large
  * size), BENCH_ORDERS (orders of each kind per size, default 5), BENCH_LIGHTHOUSE=0 (skip
  * Lighthouse), BENCH_LIGHTHOUSE_RUNS (default 3).
@@ -326,99 +331,95 @@ interface SizeResult {
 const benchDir = path.join(root, ".state", "bench");
 const misses: string[] = [];
 
-/**
- * One size: a fresh state, seeded, served; every target (or only the growth targets), the
- * per-target table, then the orders. `more` runs with the server still up (Lighthouse).
- */
-async function benchSize(
-  label: string,
-  dir: string,
-  scale: { products: number; stores: number } | undefined,
-  found: Paths | null,
-  { onlyGrowth, more }: { onlyGrowth: boolean; more?: (base: string, paths: Paths, cookie: string) => Promise<void> },
-): Promise<{ result: SizeResult; paths: Paths }> {
+/** One size's state, served by the built worker, with the demo shopper signed in and a cart of three. */
+interface Served {
+  label: string;
+  persistTo: string;
+  scale?: { products: number; stores: number };
+  seedSeconds: number;
+  server: ChildProcess;
+  base: string;
+  cookie: string;
+  token: string;
+  products: number;
+  /** The first 50 products listed, with the stock of the default store (it serves the demo shopper). */
+  listed: { _id: string; stock: number }[];
+}
+
+async function prepare(label: string, dir: string, scale?: { products: number; stores: number }) {
   const persistTo = path.join(benchDir, dir);
-  console.log(`\n## ${label}\n`);
+  console.log(`\n## ${label}: the state\n`);
   const seedStarted = performance.now();
   await seededState(persistTo, dir, scale);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   console.log(`State ready in ${seedSeconds.toFixed(0)} s.`);
+  return { label, persistTo, scale, seedSeconds };
+}
+
+async function start(state: Awaited<ReturnType<typeof prepare>>): Promise<Served> {
   const port = await freePort();
   const server = serve({
     port,
-    persistTo,
+    persistTo: state.persistTo,
     vars: { BENCH: "1", ENVIRONMENT: "production", SESSION_SECRET: "bench-secret-not-for-production-use" },
     stdio: "ignore",
   });
   const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitForServer(`${base}/ping`);
-    const paths = found ?? (await findPaths(base));
-    const { cookie, token } = await signIn(base);
-    // The first products listed, with the stock of the default store, which serves the demo shopper.
-    const listed = await json<{ data: { _id: string; stock: number }[] }>(
-      fetch(`${base}/api/product/get`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ page: 1, limit: 50 }) }),
-      "the first products",
+  await waitForServer(`${base}/ping`);
+  const { cookie, token } = await signIn(base);
+  const listed = await json<{ data: { _id: string; stock: number }[] }>(
+    fetch(`${base}/api/product/get`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ page: 1, limit: 50 }) }),
+    "the first products",
+  );
+  // The signed-in cart page shows lines: three products in stock go into the demo shopper's cart.
+  for (const productId of listed.data
+    .filter((p) => p.stock > 0)
+    .map((p) => p._id)
+    .slice(0, 3)) {
+    await json(
+      fetch(`${base}/api/cart/create`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: cookie },
+        body: JSON.stringify({ productId }),
+      }),
+      "filling the demo shopper's cart",
     );
-    // The signed-in cart page shows lines: three products in stock go into the demo shopper's cart.
-    for (const productId of listed.data
-      .filter((p) => p.stock > 0)
-      .map((p) => p._id)
-      .slice(0, 3)) {
-      await json(
-        fetch(`${base}/api/cart/create`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Cookie: cookie },
-          body: JSON.stringify({ productId }),
-        }),
-        "filling the demo shopper's cart",
-      );
-    }
-    const counts = await json<{ totalCount: number }>(fetch(`${base}/api/product/get`, { method: "POST", body: "{}" }), "products");
-    const targets = targetsFor(paths).filter((t) => !onlyGrowth || t.growth || t.path === "/ping");
-    console.log(
-      `\n${counts.totalCount} products · ${REQUESTS} requests per target after ${WARMUP} warm-up · concurrency ${CONCURRENCY} · node ${process.version}\n`,
-    );
-    const results: { t: Target; r: Measured }[] = [];
-    for (const t of targets) results.push({ t, r: await measure(base, t, cookie) });
-    printSizeTable(results, { budgets: !onlyGrowth });
-
-    await more?.(base, paths, cookie);
-
-    // Orders last: they change stock and sales, which the pages above read.
-    const addresses = await json<{ data: { _id: string; pincode: string }[] }>(
-      fetch(`${base}/api/address/get`, { headers: { Authorization: `Bearer ${token}` } }),
-      "the demo shopper's addresses",
-    );
-    // Products with stock for every order at the shopper's store.
-    const inStock = listed.data.filter((p) => p.stock >= 2 * ORDERS).map((p) => p._id);
-    if (inStock.length < 20) throw new Error(`bench: only ${inStock.length} of the first 50 products have stock for ${ORDERS} orders`);
-    const run = Date.now().toString(36);
-    const orders = [
-      await placeOrders(base, token, addresses.data[0]._id, inStock, 1, run),
-      await placeOrders(base, token, addresses.data[0]._id, inStock, 20, run),
-    ];
-    console.log(`\nPlacing a cash-on-delivery order through /api (mean of ${ORDERS} each; D1's meta over the request):\n`);
-    console.log(
-      table(
-        ["order", "D1 trips", "statements", "SQL ms", "rows read", "rows written"],
-        orders.map((o) => [
-          `${o.lines} line${o.lines > 1 ? "s" : ""}`,
-          count(o.trips),
-          count(o.statements),
-          fixed(o.sqlMs, 2),
-          count(o.rowsRead),
-          count(o.rowsWritten),
-        ]),
-      ),
-    );
-    const storeCount = scale?.stores ?? 3;
-    await stopServer(server);
-    const storage = scale ? await storeStockBytes(persistTo) : undefined;
-    return { result: { label, products: counts.totalCount, stores: storeCount, seedSeconds, targets: results, orders, storage }, paths };
-  } finally {
-    killGroup(server.pid);
   }
+  const counts = await json<{ totalCount: number }>(fetch(`${base}/api/product/get`, { method: "POST", body: "{}" }), "products");
+  return { ...state, server, base, cookie, token, products: counts.totalCount, listed: listed.data };
+}
+
+const header = () => `${REQUESTS} requests per target after ${WARMUP} warm-up · concurrency ${CONCURRENCY} · node ${process.version}`;
+
+/** Cash-on-delivery orders of 1 and of 20 lines at one size, printed. Run last: they change stock and sales. */
+async function benchOrders(size: Served): Promise<OrderCost[]> {
+  const addresses = await json<{ data: { _id: string }[] }>(
+    fetch(`${size.base}/api/address/get`, { headers: { Authorization: `Bearer ${size.token}` } }),
+    "the demo shopper's addresses",
+  );
+  // Products with stock for every order at the shopper's store.
+  const inStock = size.listed.filter((p) => p.stock >= 2 * ORDERS).map((p) => p._id);
+  if (inStock.length < 20) throw new Error(`bench: only ${inStock.length} of the first 50 products have stock for ${ORDERS} orders`);
+  const run = Date.now().toString(36);
+  const orders = [
+    await placeOrders(size.base, size.token, addresses.data[0]._id, inStock, 1, run),
+    await placeOrders(size.base, size.token, addresses.data[0]._id, inStock, 20, run),
+  ];
+  console.log(`\n${size.label}: placing a cash-on-delivery order through /api (mean of ${ORDERS} each; D1's meta over the request):\n`);
+  console.log(
+    table(
+      ["order", "D1 trips", "statements", "SQL ms", "rows read", "rows written"],
+      orders.map((o) => [
+        `${o.lines} line${o.lines > 1 ? "s" : ""}`,
+        count(o.trips),
+        count(o.statements),
+        fixed(o.sqlMs, 2),
+        count(o.rowsRead),
+        count(o.rowsWritten),
+      ]),
+    ),
+  );
+  return orders;
 }
 
 /** Stops a server from serve() and waits for its group's leader to be gone (its state is then closed). */
@@ -533,27 +534,41 @@ function printSizeTable(results: { t: Target; r: Measured }[], { budgets }: { bu
   );
 }
 
-/** Large against small, per growth target: the ratios to /ping, D1's cost, and the budgets. */
-function printGrowth(small: SizeResult, large: SizeResult) {
-  const ratioOf = (size: SizeResult, name: string) => {
-    const ping = size.targets[0].r.rps;
-    const found = size.targets.find((x) => x.t.name === name);
-    return found ? { ratio: ping / found.r.rps, r: found.r } : null;
-  };
+/**
+ * The growth targets at both sizes, side by side: for each, /ping and the target on one server,
+ * then on the other (the order alternating from target to target), so both sizes of a page are
+ * measured within the same minute of the machine's load, each against its own /ping.
+ */
+async function benchGrowth(small: Served, large: Served, paths: Paths) {
+  const growthTargets = targetsFor(paths).filter((t) => t.growth);
+  const ping = targetsFor(paths)[0];
+  console.log(`\n## Growth from ${small.label} to ${large.label}\n\n${header()}; each page measured at both sizes in turn, next to its own /ping\n`);
   const rows: (string | number)[][] = [];
-  for (const { t } of large.targets) {
-    if (!t.growth) continue;
-    const s = ratioOf(small, t.name);
-    const l = ratioOf(large, t.name);
-    if (!s || !l) continue;
-    const growth = l.ratio / s.ratio;
-    const budget = BUDGETS.growth[t.growth];
+  const smallResults: { t: Target; r: Measured; ping: Measured }[] = [];
+  const largeResults: { t: Target; r: Measured; ping: Measured }[] = [];
+  for (const [i, t] of growthTargets.entries()) {
+    const run = async (size: Served) => ({ t, ping: await measure(size.base, ping, size.cookie), r: await measure(size.base, t, size.cookie) });
+    let s: { t: Target; r: Measured; ping: Measured };
+    let l: { t: Target; r: Measured; ping: Measured };
+    if (i % 2 === 0) {
+      s = await run(small);
+      l = await run(large);
+    } else {
+      l = await run(large);
+      s = await run(small);
+    }
+    smallResults.push(s);
+    largeResults.push(l);
+    const ratioS = s.ping.rps / s.r.rps;
+    const ratioL = l.ping.rps / l.r.rps;
+    const growth = ratioL / ratioS;
+    const budget = BUDGETS.growth[t.growth!];
     const over = growth > budget;
     if (over) misses.push(`${t.name}: grows ${growth.toFixed(2)}× from ${small.label} to ${large.label} > ${budget}×`);
     rows.push([
       t.name,
-      s.ratio.toFixed(2),
-      l.ratio.toFixed(2),
+      ratioS.toFixed(2),
+      ratioL.toFixed(2),
       `${growth.toFixed(2)}×`,
       `≤${budget}×`,
       over ? "**over**" : "ok",
@@ -561,18 +576,21 @@ function printGrowth(small: SizeResult, large: SizeResult) {
       `${fixed(s.r.sqlMs, 2)} → ${fixed(l.r.sqlMs, 2)}`,
       `${fixed(s.r.rowsRead, 0)} → ${fixed(l.r.rowsRead, 0)}`,
       `${count(s.r.statements)} → ${count(l.r.statements)}`,
+      `${s.r.d1 ?? ""} → ${l.r.d1 ?? ""}`,
     ]);
   }
-  console.log(`\n## Growth from ${small.label} to ${large.label} (ratio to /ping in each run)\n`);
-  console.log(table(["page", "ratio small", "ratio large", "growth", "budget", "", "p50 ms", "SQL ms / request", "rows read / request", "statements"], rows));
+  console.log(
+    table(["page", "ratio small", "ratio large", "growth", "budget", "", "p50 ms", "SQL ms / request", "rows read / request", "statements", "D1 trips"], rows),
+  );
 
   console.log(`\nSQLite time per request at ${large.label}, search and suggestions (budget ≤ ${BUDGETS.searchSqlMs} ms; a report, not a failure):`);
-  for (const { t, r } of large.targets) {
+  for (const { t, r } of largeResults) {
     if (t.growth !== "search" || r.sqlMs === null) continue;
     const pass = r.sqlMs <= BUDGETS.searchSqlMs;
     if (!pass) misses.push(`${t.name}: ${r.sqlMs.toFixed(2)} ms SQLite time per request at ${large.label} > ${BUDGETS.searchSqlMs}`);
     console.log(`- ${pass ? "PASS" : "FAIL"} ${t.name}: ${r.sqlMs.toFixed(2)} ms, ${fixed(r.rowsRead, 0)} rows read`);
   }
+  return { small: smallResults, large: largeResults };
 }
 
 mkdirSync(benchDir, { recursive: true });
@@ -581,11 +599,23 @@ build();
 // Before any server starts: wrangler's bundling must not run beside the measured worker.
 const worker = workerBundleKb();
 
+const smallState = await prepare("413 products × 3 stores (the demo state)", "small");
+const largeState = LARGE ? await prepare(`${LARGE.products.toLocaleString("en")} products × ${LARGE.stores} stores`, "large", LARGE) : null;
+const servers: ChildProcess[] = [];
 const sizes: SizeResult[] = [];
-const small = await benchSize("413 products × 3 stores (the demo state)", "small", undefined, null, {
-  onlyGrowth: false,
-  more: async (base, paths, cookie) => {
-    if (process.env.BENCH_LIGHTHOUSE === "0") return;
+try {
+  const small = await start(smallState);
+  servers.push(small.server);
+  const large = largeState ? await start(largeState) : null;
+  if (large) servers.push(large.server);
+
+  // The small state: every target, as the bench has always measured them, and Lighthouse.
+  const paths = await findPaths(small.base);
+  console.log(`\n## ${small.label}: every target\n\n${small.products} products · ${header()}\n`);
+  const smallTargets: { t: Target; r: Measured }[] = [];
+  for (const t of targetsFor(paths)) smallTargets.push({ t, r: await measure(small.base, t, small.cookie) });
+  printSizeTable(smallTargets, { budgets: true });
+  if (process.env.BENCH_LIGHTHOUSE !== "0") {
     // Loaded only when it runs: Lighthouse takes seconds to import.
     const { lighthouseTable, runLighthouse } = await import("./bench-lighthouse");
     const pages = [
@@ -596,17 +626,32 @@ const small = await benchSize("413 products × 3 stores (the demo state)", "smal
       { name: "/cart", path: "/cart" },
     ];
     console.log(`\nLighthouse ${pages.length * 2} pages × ${process.env.BENCH_LIGHTHOUSE_RUNS ?? 3} runs (mobile, simulated throttling)…`);
-    const lighthouse = lighthouseTable(await runLighthouse(base, [...pages, ...pages.map((p) => ({ ...p, cookie }))]));
+    const lighthouse = lighthouseTable(await runLighthouse(small.base, [...pages, ...pages.map((p) => ({ ...p, cookie: small.cookie }))]));
     console.log(lighthouse.table);
     misses.push(...lighthouse.misses);
-  },
-});
-sizes.push(small.result);
-if (LARGE) {
-  const label = `${LARGE.products.toLocaleString("en")} products × ${LARGE.stores} stores`;
-  const large = await benchSize(label, "large", LARGE, small.paths, { onlyGrowth: true });
-  sizes.push(large.result);
-  printGrowth(small.result, large.result);
+  }
+
+  // Both sizes of each growth page, side by side (the large state has the same ids: seed-scale.ts).
+  const growth = large ? await benchGrowth(small, large, paths) : null;
+
+  const smallOrders = await benchOrders(small);
+  sizes.push({ label: small.label, products: small.products, stores: 3, seedSeconds: small.seedSeconds, targets: smallTargets, orders: smallOrders });
+  if (large && growth) {
+    const largeOrders = await benchOrders(large);
+    await stopServer(large.server);
+    const storage = await storeStockBytes(large.persistTo);
+    sizes.push({
+      label: large.label,
+      products: large.products,
+      stores: large.scale?.stores ?? 0,
+      seedSeconds: large.seedSeconds,
+      targets: growth.large,
+      orders: largeOrders,
+      storage,
+    });
+  }
+} finally {
+  for (const server of servers) killGroup(server.pid);
 }
 
 console.log(
