@@ -12,6 +12,7 @@ import { cacheHeaders } from "../app/server/http/http-cache.server";
 import { allowedPageMethods, methodNotAllowedPage, PAGE_METHODS, pageRoutes } from "../app/server/http/page-methods.server";
 import { asSentToPublicOrigin, crossOriginRefusal, isCrossOriginWrite } from "../app/server/http/origin-check.server";
 import { renewNonce } from "../app/server/http/security.server";
+import { withD1ServerTiming } from "../app/server/http/server-timing.server";
 import { locationCacheVariant } from "../app/server/stores/stores.server";
 import { searchUpkeep } from "../app/server/search/search-upkeep.server";
 import type { Env } from "../app/server/platform/bindings";
@@ -62,7 +63,8 @@ export default {
       request,
       edgeCache,
       (p) => ctx.waitUntil(p),
-      async () => respond(await handleRemixRequest(remixRequest, loadContext)),
+      // Under BENCH=1, D1's cost for this request (pages, data requests and /api alike).
+      async () => respond(withD1ServerTiming(await handleRemixRequest(remixRequest, loadContext), loadContext)),
       renewNonce,
       // Keyed by the verified delivery location: store and pincode, never a person (decision 020).
       (cacheable) => locationCacheVariant(cacheable.headers.get("Cookie"), loadContext),
