@@ -110,6 +110,8 @@ describe("cookies are Secure in production, even over http://", () => {
     });
     expect([302, 303]).toContain(res.status);
     expect(res.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
+    // The login wrote (a session row): its D1 bookmark cookie (decision 026) is Secure as well.
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("__d1b="))).toBe(true);
     expectAllSecure(res.headers.getSetCookie());
   });
 
