@@ -5,7 +5,6 @@ import { getSettings } from "~/server/platform/env.server";
 import { NonceContext } from "~/lib/nonce";
 import { fetchScriptsAfterPaint } from "~/server/http/scripts-after-paint.server";
 import { applySecurityHeaders, newNonce } from "~/server/http/security.server";
-import { d1Counter } from "~/server/http/server-timing.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -53,20 +52,10 @@ export default async function handleRequest(
   const env = loadContext.cloudflare.env;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   applySecurityHeaders(responseHeaders, { nonce, isDev: getSettings(env).isDev, viteDev: import.meta.env.DEV });
-  if (env.BENCH === "1") {
-    responseHeaders.append("Server-Timing", `d1;desc="${d1Counter(loadContext).count} round trips"`);
-  }
   return new Response(html, {
     headers: responseHeaders,
     status: didError ? 500 : responseStatusCode,
   });
-}
-
-export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
-  if (context.cloudflare.env.BENCH === "1") {
-    response.headers.append("Server-Timing", `d1;desc="${d1Counter(context).count} round trips"`);
-  }
-  return response;
 }
 
 /**

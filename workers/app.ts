@@ -13,6 +13,7 @@ import { cacheHeaders } from "../app/server/http/http-cache.server";
 import { allowedPageMethods, methodNotAllowedPage, PAGE_METHODS, pageRoutes } from "../app/server/http/page-methods.server";
 import { asSentToPublicOrigin, crossOriginRefusal, isCrossOriginWrite } from "../app/server/http/origin-check.server";
 import { renewNonce } from "../app/server/http/security.server";
+import { withD1ServerTiming } from "../app/server/http/server-timing.server";
 import { locationCacheVariant } from "../app/server/stores/stores.server";
 import type { Env } from "../app/server/platform/bindings";
 import { getLoadContext } from "../load-context";
@@ -62,8 +63,8 @@ export default {
       request,
       edgeCache,
       (p) => ctx.waitUntil(p),
-      // A write leaves its D1 bookmark in a cookie for the visitor's next reads (decision 026).
-      async () => respond(await withBookmarkCookie(await handleRemixRequest(remixRequest, loadContext), loadContext)),
+      // Under BENCH=1, D1's cost for this request (pages, data requests and /api alike).
+      async () => respond(withD1ServerTiming(await handleRemixRequest(remixRequest, loadContext), loadContext)),
       renewNonce,
       // Keyed by the verified delivery location: store and pincode, never a person (decision 020).
       (cacheable) => locationCacheVariant(cacheable.headers.get("Cookie"), loadContext),
