@@ -63,8 +63,9 @@ export default {
       request,
       edgeCache,
       (p) => ctx.waitUntil(p),
-      // Under BENCH=1, D1's cost for this request (pages, data requests and /api alike).
-      async () => respond(withD1ServerTiming(await handleRemixRequest(remixRequest, loadContext), loadContext)),
+      // Under BENCH=1, D1's cost for this request (pages, data requests and /api alike). A write
+      // leaves its D1 bookmark in a cookie for the visitor's next reads (decision 026).
+      async () => respond(withD1ServerTiming(await withBookmarkCookie(await handleRemixRequest(remixRequest, loadContext), loadContext), loadContext)),
       renewNonce,
       // Keyed by the verified delivery location: store and pincode, never a person (decision 020).
       (cacheable) => locationCacheVariant(cacheable.headers.get("Cookie"), loadContext),

@@ -35,7 +35,7 @@ const requestDbs = new WeakMap<AppLoadContext, Database>();
  * Server-Timing header (server-timing.server.ts wraps whatever it is given).
  */
 function requestD1(context: AppLoadContext): D1Database {
-  return context.d1?.db ?? countD1Call(context); // TEMP until server-timing wraps a given binding
+  return countD1Call(context, context.d1?.db ?? context.cloudflare.env.DB);
 }
 
 /** A Drizzle client for this request's D1 session; counts D1 round trips for the bench Server-Timing header. */
