@@ -66,7 +66,7 @@ export function idRange(part: number, parts: number): { lo: string | null; hi: s
 }
 
 /** A product sitemap's file name: the category and which of its n files. */
-export function productSitemapName(categoryId: string, part: number, parts: number): string {
+function productSitemapName(categoryId: string, part: number, parts: number): string {
   return `products-${categoryId}-${part}-of-${parts}.xml`;
 }
 

@@ -32,7 +32,7 @@ const BOOKMARK_MAX_AGE_SECONDS = 10 * 60;
  */
 const BOOKMARK_PATTERN = /^[0-9a-f]{8}(?:-[0-9a-f]{1,64}){1,6}$/i;
 
-export type SessionStart = "first-primary" | "first-unconstrained" | `bookmark:${string}`;
+type SessionStart = "first-primary" | "first-unconstrained" | `bookmark:${string}`;
 
 /** What a request's load context holds for D1: the one session, where it started, whether it wrote. */
 export interface RequestD1 {
@@ -71,7 +71,7 @@ function isRead(request: Request, pathname: string): boolean {
 }
 
 /** Where this request's session starts, given the bookmark it carries (already verified) or none. */
-export function sessionStart(request: Request, bookmark: string | null): SessionStart {
+function sessionStart(request: Request, bookmark: string | null): SessionStart {
   const pathname = trimSlash(new URL(request.url).pathname);
   if (!isRead(request, pathname) || PRIMARY_PAGES.test(pathname)) return "first-primary";
   return bookmark ? `bookmark:${bookmark}` : "first-unconstrained";
