@@ -193,6 +193,41 @@ describe("the bookmark cookie", () => {
   });
 });
 
+describe("answers that must not tell whether an account exists (decision 021)", () => {
+  it("leave no bookmark, written or not: registration, reset codes, failed logins", async () => {
+    const { email } = await newShopper();
+    const unknown = `nobody${Date.now()}@example.com`;
+    const json = (path: string, body: unknown) =>
+      SELF.fetch(`${BASE}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() },
+        body: JSON.stringify(body),
+      });
+    const page = (path: string, fields: Record<string, string>) =>
+      SELF.fetch(`${BASE}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": randomIp() },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    const registration = { name: "Some One", password: "Test@12345", confirmPassword: "Test@12345" };
+    const answers: [string, Response][] = [];
+    for (const address of [email, unknown]) {
+      answers.push([`api register ${address}`, await json("/api/user/register", { ...registration, email: address })]);
+      answers.push([`page register ${address}`, await page("/register", { ...registration, email: `x${address}` })]);
+      answers.push([`api forgot ${address}`, await json("/api/user/forgot-password", { email: address })]);
+      answers.push([`page forgot ${address}`, await page("/forgot-password", { email: address })]);
+      answers.push([`api login ${address}`, await json("/api/user/login", { email: address, password: "Wrong@12345" })]);
+      answers.push([`page login ${address}`, await page("/login", { email: address, password: "Wrong@12345" })]);
+    }
+    for (const [name, res] of answers) {
+      expect(res.status, name).toBeLessThan(500);
+      expect(setCookie(res, BOOKMARK_COOKIE), name).toBeUndefined();
+      await res.arrayBuffer();
+    }
+  });
+});
+
 describe("where each request's session starts", () => {
   it("catalogue reads unconstrained; admin, checkout and writes on the primary", async () => {
     const spy = spiedEnv();

@@ -60,6 +60,25 @@ const API_CATALOGUE_READS = new Set([
   "/api/store/serviceability",
 ]);
 
+/**
+ * Writes whose answer must not tell whether an account (or an earlier request) exists: registering
+ * a taken email, asking for a reset code, trying one, and "notify me" answer exactly as their
+ * counterparts do (decision 021), though one writes and the other does not. A bookmark cookie on
+ * one and not the other would tell. None needs one: what follows them is a write on the primary
+ * (logging in, the next step of the reset) or nothing the visitor reads back.
+ */
+const ANSWERS_ALIKE = new Set([
+  "/register",
+  "/api/user/register",
+  "/forgot-password",
+  "/api/user/forgot-password",
+  "/verification-otp",
+  "/api/user/verify-forgot-password-otp",
+  "/reset-password",
+  "/api/user/reset-password",
+  "/location",
+]);
+
 /** GET pages whose reads decide something: admin and staff boards, the shopper's own orders, checkout. */
 const PRIMARY_PAGES = /^\/(?:dashboard|checkout)(?:\/|$)/;
 
@@ -105,8 +124,8 @@ export function openRequestD1(binding: D1Database, request: Request, bookmark: s
     start,
     wrote: false,
     bookmark: () => ("getBookmark" in session && typeof session.getBookmark === "function" ? session.getBookmark() : null),
-    // A read's own bookkeeping (search insights, a session's last-seen time) is not the visitor's write.
-    leavesBookmark: !isRead(request, pathname),
+    // A read's own bookkeeping (search insights, notices dropped once shown) is not the visitor's write.
+    leavesBookmark: !isRead(request, pathname) && !ANSWERS_ALIKE.has(pathname),
   };
   // Drizzle's D1 driver takes a D1Database and calls only prepare and batch (drizzle-orm#4522).
   state.db = {
@@ -131,11 +150,13 @@ export function openRequestD1(binding: D1Database, request: Request, bookmark: s
 
 /**
  * Sets the bookmark cookie on a response to a request that wrote (see `leavesBookmark`), so the
- * visitor's next requests start their sessions from it. Other responses pass through untouched.
+ * visitor's next requests start their sessions from it. Other responses pass through untouched,
+ * refusals (4xx/5xx) included: a refused write has nothing to read back, and refusals must look
+ * alike whatever they wrote on the way (a failed login counts a known account's failures).
  */
 export async function withBookmarkCookie(response: Response, context: AppLoadContext): Promise<Response> {
   const d1 = context.d1;
-  if (!d1 || !d1.leavesBookmark || !d1.wrote) return response;
+  if (!d1 || !d1.leavesBookmark || !d1.wrote || response.status >= 400) return response;
   const bookmark = d1.bookmark();
   if (!bookmark || !BOOKMARK_PATTERN.test(bookmark)) return response;
   const cookie = await bookmarkCookie(context).serialize(bookmark);
