@@ -7,6 +7,7 @@ import * as build from "../build/server";
 import { imageOrigin, withAbsoluteImageUrls } from "../app/server/http/api-images.server";
 import { isApiPath, preflightResponse, withCors } from "../app/server/http/cors.server";
 import { withEdgeCache } from "../app/server/http/edge-cache.server";
+import { withBookmarkCookie } from "../app/server/db/d1-session.server";
 import { getSettings, misconfiguredResponse, settingsProblems } from "../app/server/platform/env.server";
 import { cacheHeaders } from "../app/server/http/http-cache.server";
 import { allowedPageMethods, methodNotAllowedPage, PAGE_METHODS, pageRoutes } from "../app/server/http/page-methods.server";
@@ -55,7 +56,7 @@ export default {
     // in the log (issue 28, item 9.3; page-methods.server.ts).
     if (!api && !PAGE_METHODS.includes(request.method)) return respond(methodNotAllowedPage(request.method, allowedPageMethods(routes, url)));
     const remixRequest = asSentToPublicOrigin(request, settings);
-    const loadContext = contextFor(remixRequest, env, ctx);
+    const loadContext = await contextFor(remixRequest, env, ctx);
     // Anonymous catalogue pages come from the data centre's cache in production (decision 007);
     // every response's Cache-Control is settled by `cacheHeaders` (private unless public and anonymous).
     const edgeCache = settings.isDev ? undefined : (caches as unknown as { default: Cache }).default;
@@ -63,8 +64,9 @@ export default {
       request,
       edgeCache,
       (p) => ctx.waitUntil(p),
-      // Under BENCH=1, D1's cost for this request (pages, data requests and /api alike).
-      async () => respond(withD1ServerTiming(await handleRemixRequest(remixRequest, loadContext), loadContext)),
+      // Under BENCH=1, D1's cost for this request (pages, data requests and /api alike). A write
+      // leaves its D1 bookmark in a cookie for the visitor's next reads (decision 026).
+      async () => respond(withD1ServerTiming(await withBookmarkCookie(await handleRemixRequest(remixRequest, loadContext), loadContext), loadContext)),
       renewNonce,
       // Keyed by the verified delivery location: store and pincode, never a person (decision 020).
       (cacheable) => locationCacheVariant(cacheable.headers.get("Cookie"), loadContext),
@@ -82,7 +84,7 @@ export default {
     const problems = settingsProblems(env);
     if (problems.length) throw new Error(`cron sweep refused: ${problems.join("; ")}`);
     const request = new Request("http://cron.internal/cron/release-reservations", { method: "POST" });
-    const context = { ...contextFor(request, env, ctx), cron: true };
+    const context = { ...(await contextFor(request, env, ctx)), cron: true };
     const response = await handleRemixRequest(request, context);
     const swept = response.ok ? null : `cron sweep failed: HTTP ${response.status} ${await response.text()}`;
     if (!swept) console.log("cron sweep", await response.text());

@@ -78,6 +78,33 @@ describe("the edge cache for anonymous catalogue pages (decision 007)", () => {
     expect(reload.headers.get("X-Edge-Cache")).toBeNull();
   });
 
+  it("keeps the sitemap index and its children like catalogue pages (decision 026)", async () => {
+    for (const base of ["/sitemap.xml", "/sitemaps/pages.xml"]) {
+      const path = `${base}?probe=${crypto.randomUUID()}`;
+      const first = await get(path);
+      expect(first.status, path).toBe(200);
+      expect(first.headers.get("X-Edge-Cache"), path).toBe("MISS");
+      const xml = await first.text();
+      let second = await get(path);
+      for (let i = 0; i < 40 && second.headers.get("X-Edge-Cache") !== "HIT"; i++) {
+        await second.arrayBuffer();
+        await new Promise((r) => setTimeout(r, 50));
+        second = await get(path);
+      }
+      expect(second.headers.get("X-Edge-Cache"), path).toBe("HIT");
+      expect(await second.text()).toBe(xml);
+    }
+  });
+
+  it("never answers a visitor carrying a D1 bookmark (a write of theirs) from the cache", async () => {
+    const path = `/?probe=${crypto.randomUUID()}`;
+    await (await get(path)).arrayBuffer();
+    const res = await get(path, { Cookie: "__d1b=anything" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Edge-Cache")).toBeNull();
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
   it("does not keep pages that are not public (BYPASS)", async () => {
     const login = await get("/login");
     expect(login.status).toBe(200);
@@ -110,6 +137,8 @@ describe("cookies are Secure in production, even over http://", () => {
     });
     expect([302, 303]).toContain(res.status);
     expect(res.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
+    // The login wrote (a session row): its D1 bookmark cookie (decision 026) is Secure as well.
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("__d1b="))).toBe(true);
     expectAllSecure(res.headers.getSetCookie());
   });
 

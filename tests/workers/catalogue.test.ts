@@ -292,13 +292,16 @@ describe("catalogue pages", () => {
     expect(none.html).toContain("No Data found");
   });
 
-  it("serves robots.txt and a sitemap of listings and products", async () => {
+  it("serves robots.txt and a sitemap index of listings and products (sitemap.test.ts has the rest)", async () => {
     const robots = await page("/robots.txt");
     expect(robots.html).toContain("Sitemap:");
     const sitemap = await page("/sitemap.xml");
     expect(sitemap.headers.get("Content-Type")).toContain("xml");
-    expect((sitemap.html.match(/<url>/g) ?? []).length).toBeGreaterThan(400);
-    expect(sitemap.html).toContain("/product/");
+    expect(sitemap.html).toContain("<sitemapindex");
+    const pages = await page("/sitemaps/pages.xml");
+    expect((pages.html.match(/<url>/g) ?? []).length).toBeGreaterThan(40);
+    const products = /<loc>[^<]*(\/sitemaps\/products-[^<]*)<\/loc>/.exec(sitemap.html)![1];
+    expect((await page(products)).html).toContain("/product/");
   });
 });
 

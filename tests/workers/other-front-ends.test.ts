@@ -126,6 +126,11 @@ describe("requests from a listed origin", () => {
     const session = login.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
     expect(session).toMatch(/; SameSite=None/i);
     expect(session).toMatch(/; Secure/i);
+    // The write's D1 bookmark (decision 026) travels back with the SPA's credentialed calls too.
+    const bookmark = login.headers.getSetCookie().find((c) => c.startsWith("__d1b="))!;
+    expect(bookmark).toMatch(/; SameSite=None/i);
+    expect(bookmark).toMatch(/; Secure/i);
+    expect(bookmark).toMatch(/; HttpOnly/i);
 
     // The store's own login (same origin) keeps SameSite=Lax, not Secure outside production.
     const own = await call("/api/user/login", {

@@ -28,19 +28,29 @@ function createDb(d1: D1Database): Database {
  */
 const requestDbs = new WeakMap<AppLoadContext, Database>();
 
-/** A Drizzle client for this request; counts D1 round trips for the bench Server-Timing header. */
+/**
+ * The one place the binding is taken: this request's D1 session (a replica may answer its reads,
+ * from the visitor's bookmark when they wrote lately: d1-session.server.ts, decision 026), or the
+ * binding itself for a context built without one (tests, scripts). Counted for the bench's
+ * Server-Timing header (server-timing.server.ts wraps whatever it is given).
+ */
+function requestD1(context: AppLoadContext): D1Database {
+  return countD1Call(context, context.d1?.db ?? context.cloudflare.env.DB);
+}
+
+/** A Drizzle client for this request's D1 session; counts D1 round trips for the bench Server-Timing header. */
 export function getDb(context: AppLoadContext): Database {
   let db = requestDbs.get(context);
   if (!db) {
-    db = createDb(countD1Call(context));
+    db = createDb(requestD1(context));
     requestDbs.set(context, db);
   }
   return db;
 }
 
-/** The raw D1 binding for hand-written SQL (upserts, conditional updates), counted like getDb. */
+/** This request's D1 session for hand-written SQL (upserts, conditional updates), counted like getDb. */
 export function getD1(context: AppLoadContext): D1Database {
-  return countD1Call(context);
+  return requestD1(context);
 }
 
 /**

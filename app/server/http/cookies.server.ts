@@ -1,5 +1,6 @@
 import { createCookie, type AppLoadContext, type Cookie } from "@remix-run/cloudflare";
-import { getSettings } from "~/server/platform/env.server";
+// Relative, not `~/`: load-context.ts reaches this file from vite.config.ts too, where no alias exists.
+import { getSettings } from "../platform/env.server";
 
 /**
  * The store's own cookies (session, guest cart, reset grant, trusted browser): HttpOnly, SameSite=Lax,

@@ -4,6 +4,7 @@
  * only; `load-context.ts` at the top builds the context per request from these.
  */
 import type { PlatformProxy } from "wrangler";
+import type { RequestD1 } from "~/server/db/d1-session.server";
 
 export interface Env {
   DB: D1Database;
@@ -45,5 +46,10 @@ declare module "@remix-run/cloudflare" {
      * cookies set for it are `SameSite=None; Secure`, or its browser would not send them back.
      */
     corsClient?: string | null;
+    /**
+     * This request's one D1 session (read replicas, bookmarks: d1-session.server.ts). `getDb` and
+     * `getD1` use it; a context built without it (a test, a script) uses the binding itself.
+     */
+    d1?: RequestD1;
   }
 }
