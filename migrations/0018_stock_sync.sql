@@ -81,8 +81,11 @@ CREATE TABLE `stock_import_rows` (
 	`now` integer,
 	`error` text,
 	`error_seq` integer,
+	`valid_seq` integer,
 	PRIMARY KEY(`import_id`, `seq`),
 	FOREIGN KEY (`import_id`) REFERENCES `stock_import_previews`(`id`) ON UPDATE no action ON DELETE cascade
 ) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE UNIQUE INDEX `stock_import_rows_errors_idx` ON `stock_import_rows` (`import_id`,`error_seq`) WHERE `error_seq` is not null;
+--> statement-breakpoint
+CREATE UNIQUE INDEX `stock_import_rows_valid_idx` ON `stock_import_rows` (`import_id`,`valid_seq`) WHERE `valid_seq` is not null;

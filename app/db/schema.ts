@@ -707,11 +707,16 @@ export const stockImportRows = sqliteTable(
     now: integer("now"),
     error: text("error"),
     errorSeq: integer("error_seq"),
+    /** Numbers the valid rows: the confirm sends them in this order, so a sync's row index is this. */
+    validSeq: integer("valid_seq"),
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.seq] }),
     uniqueIndex("stock_import_rows_errors_idx")
       .on(t.importId, t.errorSeq)
       .where(sql`${t.errorSeq} is not null`),
+    uniqueIndex("stock_import_rows_valid_idx")
+      .on(t.importId, t.validSeq)
+      .where(sql`${t.validSeq} is not null`),
   ],
 );
