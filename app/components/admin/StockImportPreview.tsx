@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 
-export interface StockPreviewRow {
+interface StockPreviewRow {
   line: number;
   product: string;
   name: string | null;

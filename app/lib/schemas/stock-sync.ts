@@ -12,7 +12,7 @@ import { ID_PATTERN } from "~/lib/ids";
 import { MAX_STOCK } from "~/lib/stock-csv";
 
 /** The most rows one sync may carry: a whole store of a chain. */
-export const STOCK_SYNC_MAX_ROWS = 20_000;
+const STOCK_SYNC_MAX_ROWS = 20_000;
 /** The largest body: 20,000 rows of `{"productId":"…","stock":100000,"expected":100000}` are ~1.4 MB. */
 export const STOCK_SYNC_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -27,7 +27,7 @@ const rows = <T extends z.ZodType>(row: T) =>
 
 const storeId = z.string().regex(ID_PATTERN, "storeId is a store's id (24 hex characters)");
 
-export const stockSyncBodySchema = z.discriminatedUnion("mode", [
+const stockSyncBodySchema = z.discriminatedUnion("mode", [
   z.object({ storeId, mode: z.literal("set"), rows: rows(setRow) }),
   z.object({ storeId, mode: z.literal("delta"), rows: rows(deltaRow) }),
 ]);

@@ -19,9 +19,9 @@ import { getDb } from "~/server/db/db.server";
 import { runStockSync, type SyncAnswer } from "./stock-sync.server";
 
 /** How long a preview may wait for its confirmation; older previews are deleted by the next preview. */
-export const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
+const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
 /** Rows per page of a preview. */
-export const PREVIEW_PAGE_ROWS = 100;
+const PREVIEW_PAGE_ROWS = 100;
 /** Rows per insert statement when the preview is written (one bound JSON parameter each). */
 const WRITE_CHUNK_ROWS = 2500;
 
@@ -115,8 +115,6 @@ export async function previewStockImport(context: AppLoadContext, storeId: strin
 
 /** The idempotency key of a preview's confirmation (the preview's id: it applies once). */
 const confirmKey = (importId: string) => `csv:${importId}`;
-
-export type PreviewPage = Awaited<ReturnType<typeof readPreviewPage>>;
 
 /**
  * One page of a preview (`errorsOnly`: of its rows with an error), with its confirmation's outcome

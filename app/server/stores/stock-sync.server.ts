@@ -31,11 +31,11 @@ import { sha256Hex } from "~/server/platform/crypto.server";
  * 2,500 → 8, 5,000 → 4; 2,500 keeps a 20,000-row sync within 30 D1 queries (the free plan allows 50
  * per request) and each batch well under D1's 30 s statement limit.
  */
-export const CHUNK_ROWS = 2500;
+const CHUNK_ROWS = 2500;
 
-export type SyncRowReason = "unknown" | "duplicate" | "conflict" | "below-zero";
+type SyncRowReason = "unknown" | "duplicate" | "conflict" | "below-zero";
 
-export interface SyncRowError {
+interface SyncRowError {
   /** The row's position in `rows` (0-based). */
   index: number;
   productId: string;

@@ -14,7 +14,7 @@ import { getDb } from "~/server/db/db.server";
 import { randomToken, sha256Hex } from "~/server/platform/crypto.server";
 
 /** Every integration token starts with this, so it is never mistaken for an access token. */
-export const SYNC_TOKEN_PREFIX = "fdst_";
+const SYNC_TOKEN_PREFIX = "fdst_";
 
 const SYNC_TOKEN_PATTERN = /^fdst_[0-9a-f]{64}$/;
 
