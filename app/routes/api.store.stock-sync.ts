@@ -26,7 +26,8 @@ export const action = apiAction({ method: "POST", auth: "anyone" }, async ({ req
   const answer = await runStockSync(context, {
     storeId: body.storeId,
     body,
-    key,
+    // Namespaced, so no caller's key can be a CSV confirmation's (`csv:<preview id>`).
+    key: key === null ? null : `api:${key}`,
     source: "api",
     userId: caller.kind === "admin" ? caller.userId : null,
     tokenId: caller.kind === "token" ? caller.tokenId : null,
