@@ -614,3 +614,129 @@ export const stockImports = sqliteTable(
   },
   (t) => [index("stock_imports_store_created_idx").on(t.storeId, t.createdAt)],
 );
+
+/**
+ * Integration tokens of a store (decision 024): a chain's system calls `POST /api/store/stock-sync`
+ * for this store only. The token is shown once; only its SHA-256 is kept. Revoked, never deleted.
+ */
+export const storeSyncTokens = sqliteTable(
+  "store_sync_tokens",
+  {
+    id: id(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    tokenHash: text("token_hash").notNull(),
+    label: text("label").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    revokedAt: integer("revoked_at", { mode: "number" }),
+  },
+  (t) => [uniqueIndex("store_sync_tokens_hash_unique").on(t.tokenHash), index("store_sync_tokens_store_idx").on(t.storeId, t.createdAt)],
+);
+
+/**
+ * One bulk stock sync (decision 024), from `/api/store/stock-sync` or a confirmed CSV import: its
+ * idempotency key is unique per store, so a retried or doubled request finds the first one's row.
+ */
+export const stockSyncs = sqliteTable(
+  "stock_syncs",
+  {
+    id: id(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** SHA-256 of the normalised body: the same key with another body is refused (422). */
+    bodyHash: text("body_hash").notNull(),
+    mode: text("mode", { enum: ["set", "delta"] }).notNull(),
+    source: text("source", { enum: ["api", "csv"] }).notNull(),
+    rows: integer("rows").notNull(),
+    chunks: integer("chunks").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    tokenId: text("token_id").references(() => storeSyncTokens.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("stock_syncs_store_key_unique").on(t.storeId, t.idempotencyKey), index("stock_syncs_store_created_idx").on(t.storeId, t.createdAt)],
+);
+
+/**
+ * A chunk of a sync that was applied: written in the chunk's own batch, so a chunk applies once
+ * (its primary key refuses a second batch, which then rolls back whole).
+ */
+export const stockSyncChunks = sqliteTable(
+  "stock_sync_chunks",
+  {
+    syncId: text("sync_id")
+      .notNull()
+      .references(() => stockSyncs.id, { onDelete: "cascade" }),
+    chunk: integer("chunk").notNull(),
+    applied: integer("applied").notNull(),
+    unchanged: integer("unchanged").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.syncId, t.chunk] })],
+);
+
+/** The rows of a sync that were not applied (unknown product, conflict, below zero), with the stock then. */
+export const stockSyncIssues = sqliteTable(
+  "stock_sync_issues",
+  {
+    syncId: text("sync_id")
+      .notNull()
+      .references(() => stockSyncs.id, { onDelete: "cascade" }),
+    rowIndex: integer("row_index").notNull(),
+    productId: text("product_id").notNull(),
+    kind: text("kind", { enum: ["unknown", "conflict", "below-zero"] }).notNull(),
+    stock: integer("stock"),
+  },
+  (t) => [primaryKey({ columns: [t.syncId, t.rowIndex] })],
+);
+
+/** A CSV import's preview, kept server-side and shown page by page (decision 024). */
+export const stockImportPreviews = sqliteTable(
+  "stock_import_previews",
+  {
+    id: id(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    rows: integer("rows").notNull(),
+    valid: integer("valid").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_import_previews_created_idx").on(t.createdAt)],
+);
+
+/**
+ * The rows of a preview: `seq` numbers every row (pages of rows), `error_seq` the rows with an error
+ * (pages of errors); `now` is the stock the preview showed (null: no row), the confirm's expected.
+ */
+export const stockImportRows = sqliteTable(
+  "stock_import_rows",
+  {
+    importId: text("import_id")
+      .notNull()
+      .references(() => stockImportPreviews.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    line: integer("line").notNull(),
+    product: text("product").notNull(),
+    productId: text("product_id"),
+    name: text("name"),
+    stock: integer("stock"),
+    now: integer("now"),
+    error: text("error"),
+    errorSeq: integer("error_seq"),
+    /** Numbers the valid rows: the confirm sends them in this order, so a sync's row index is this. */
+    validSeq: integer("valid_seq"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.seq] }),
+    uniqueIndex("stock_import_rows_errors_idx")
+      .on(t.importId, t.errorSeq)
+      .where(sql`${t.errorSeq} is not null`),
+    uniqueIndex("stock_import_rows_valid_idx")
+      .on(t.importId, t.validSeq)
+      .where(sql`${t.validSeq} is not null`),
+  ],
+);

@@ -9,10 +9,10 @@
 import { CsvError, parse } from "csv-parse/browser/esm/sync";
 import * as z from "zod";
 
-/** The largest file or pasted text accepted, in bytes. */
-export const STOCK_CSV_MAX_BYTES = 100 * 1024;
-/** The most rows one import may carry (header not counted). */
-export const STOCK_CSV_MAX_ROWS = 1000;
+/** The largest file or pasted text accepted, in bytes: a whole store of 20,000 rows named by name. */
+export const STOCK_CSV_MAX_BYTES = 4 * 1024 * 1024;
+/** The most rows one import may carry (header not counted): a whole store of a chain. */
+export const STOCK_CSV_MAX_ROWS = 20_000;
 /** The largest stock a row may set. */
 export const MAX_STOCK = 100_000;
 /** Product names are at most this long (admin schema); an id is 24 characters. */
@@ -20,8 +20,8 @@ const MAX_PRODUCT_CELL = 200;
 
 export const STOCK_CSV_ERRORS = {
   empty: "The CSV has no rows: one line per product, `product id or name, stock`",
-  tooLarge: `The CSV is too large: at most ${STOCK_CSV_MAX_BYTES / 1024} KB`,
-  tooManyRows: `The CSV has too many rows: at most ${STOCK_CSV_MAX_ROWS} per import`,
+  tooLarge: `The CSV is too large: at most ${STOCK_CSV_MAX_BYTES / 1024 / 1024} MB`,
+  tooManyRows: `The CSV has too many rows: at most ${STOCK_CSV_MAX_ROWS.toLocaleString("en-US")} per import`,
   encoding: "The file is not UTF-8 text: save it as “CSV UTF-8” and choose it again",
   columns: "Expected two values: product id or name, stock",
   product: "Name the product (its id or its name)",

@@ -1,18 +1,18 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { StockCsvForm } from "~/components/admin/StockCsvForm";
 import { StockImportPreview } from "~/components/admin/StockImportPreview";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { isId } from "~/lib/ids";
-import { stockCsvFormSchema, stockImportConfirmSchema } from "~/lib/schemas/stock-import";
-import { decodeStockCsv, parseStockCsv, STOCK_CSV_ERRORS, STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS } from "~/lib/stock-csv";
+import { stockCsvFormSchema, stockImportConfirmSchema, stockImportPageSchema } from "~/lib/schemas/stock-import";
+import { decodeStockCsv, parseStockCsv, STOCK_CSV_ERRORS, STOCK_CSV_MAX_BYTES } from "~/lib/stock-csv";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { readFormData } from "~/server/http/form-data.server";
 import { notFound } from "~/server/http/not-found.server";
-import { confirmStockImport, previewStockImport, storeForImport, type StockImportPreview as Preview } from "~/server/stores/stock-import.server";
+import { confirmStockImport, previewStockImport, readPreviewPage, storeForImport } from "~/server/stores/stock-import.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { pageAction } from "~/server/http/page-actions.server";
 
@@ -20,42 +20,39 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "store" in data && data.store ? `Import stock: ${data.store.name} | FreshDash` : "Import stock | FreshDash" },
 ];
 
-/** The body of either step: the file (≤ 100 KB) or pasted text, or the confirm form's plan. */
-const BODY_MAX_BYTES = STOCK_CSV_MAX_BYTES * 3 + STOCK_CSV_MAX_ROWS * 64 * 3;
-
-/** ADMIN only (others get the permission message and no data). One round trip: the store. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { allowed } = await requireAdminPage(request, context);
-  if (!allowed) return data({ allowed: false as const, store: null }, { status: 403 });
-  const store = isId(params.storeId) ? await storeForImport(context, params.storeId) : undefined;
-  if (!store) throw notFound();
-  return data({ allowed: true as const, store });
-}
-
-const CONFIRM_REFUSALS = {
-  tampered: { status: 400, text: "This preview could not be verified, so nothing was imported. Preview the CSV again." },
-  expired: { status: 409, text: "This preview is more than 30 minutes old, so nothing was imported. Preview the CSV again." },
-  stale: {
-    status: 409,
-    text: "Stock or products at this store changed since the preview, so nothing was imported. Preview the CSV again to see the stock now.",
-  },
-  "already-applied": { status: 409, text: "This preview was already imported." },
-} as const;
+/** The body of the preview step: the file or the pasted text (each ≤ STOCK_CSV_MAX_BYTES), and the form's own fields. */
+const BODY_MAX_BYTES = STOCK_CSV_MAX_BYTES * 2 + 64 * 1024;
 
 /**
- * `preview`: reads the CSV (file or pasted text) and answers the preview; writes nothing.
- * `confirm`: applies a signed preview in one batch and answers 303 back, or refuses it.
+ * ADMIN only (others get the permission message and no data). `?import=<id>&page=<n>&show=errors`
+ * shows a page of a preview kept server-side (decision 024). One round trip each for the store and
+ * the preview page.
  */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { allowed } = await requireAdminPage(request, context);
+  if (!allowed) return data({ allowed: false as const, store: null, preview: null, gone: false }, { status: 403 });
+  const store = isId(params.storeId) ? await storeForImport(context, params.storeId) : undefined;
+  if (!store) throw notFound();
+  const query = new URL(request.url).searchParams;
+  if (!query.has("import")) return data({ allowed: true as const, store, preview: null, gone: false });
+  const parsed = stockImportPageSchema.safeParse(Object.fromEntries(query));
+  const preview = parsed.success
+    ? await readPreviewPage(context, store.id, parsed.data.import, { page: parsed.data.page - 1, errorsOnly: parsed.data.show === "errors" })
+    : null;
+  return data({ allowed: true as const, store, preview, gone: !preview }, { status: preview ? 200 : 404 });
+}
+
+const PREVIEW_GONE = "This preview is more than a day old, or was never made: nothing was imported from it. Preview the CSV again.";
+
 type ImportAnswer = {
   formError: string | null;
   text: string;
   result: SubmissionResult<string[]> | null;
-  preview: Preview | null;
 };
 
 /** Every answer of the action has one shape (the page shows whichever parts are set). */
 function answer(status: number, parts: Partial<ImportAnswer>) {
-  const body: ImportAnswer = { formError: null, text: "", result: null, preview: null, ...parts };
+  const body: ImportAnswer = { formError: null, text: "", result: null, ...parts };
   return data(body, { status });
 }
 
@@ -74,8 +71,9 @@ async function readImportForm(request: Request): Promise<FormData | null> {
 }
 
 /**
- * `preview`: reads the CSV (file or pasted text) and answers the preview; writes nothing.
- * `confirm`: applies a signed preview in one batch and answers 303 back, or refuses it.
+ * `preview`: reads the CSV (file or pasted text), keeps the preview and answers 303 to its first
+ * page; writes no stock. `confirm`: applies a preview through the bulk engine (compare-and-set per
+ * row against what the preview showed) and answers 303 to its page, which then shows the outcome.
  */
 export const action = pageAction(async ({ request, context, params }: ActionFunctionArgs) => {
   const user = await requireAdminAction(request, context);
@@ -86,15 +84,19 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   const intent = form.get("intent");
 
   if (intent === "confirm") {
-    const parsed = stockImportConfirmSchema.safeParse({ token: form.get("token"), plan: form.get("plan") });
-    if (!parsed.success) return answer(400, { formError: CONFIRM_REFUSALS.tampered.text });
-    const outcome = await confirmStockImport(context, storeId, parsed.data, user.id);
-    if (outcome.status === "applied") {
-      const text = `Stock imported: ${outcome.rows} ${outcome.rows === 1 ? "product" : "products"} updated at ${outcome.storeName}`;
-      return redirectWithToast(context, `/dashboard/stores/${storeId}/stock`, { type: "success", text });
-    }
-    const refusal = CONFIRM_REFUSALS[outcome.status];
-    return answer(refusal.status, { formError: refusal.text });
+    const parsed = stockImportConfirmSchema.safeParse({ importId: form.get("importId") });
+    if (!parsed.success) return answer(400, { formError: "Choose a preview to confirm: preview the CSV again." });
+    const outcome = await confirmStockImport(context, storeId, parsed.data.importId, user.id);
+    if (outcome.status !== "applied")
+      return outcome.status === "gone"
+        ? answer(409, { formError: PREVIEW_GONE })
+        : answer(400, { formError: "No row of this preview can be imported: fix the CSV and preview again." });
+    const { applied, unchanged, conflicts, errors } = outcome.answer;
+    const skipped = errors.length;
+    const text = `Stock imported: ${applied} ${applied === 1 ? "product" : "products"} updated, ${unchanged} already right${
+      skipped ? `, ${skipped} changed since the preview and not applied${conflicts === skipped ? "" : " (or deleted)"}` : ""
+    }`;
+    return redirectWithToast(context, `/dashboard/stores/${storeId}/stock?import=${parsed.data.importId}`, { type: skipped ? "message" : "success", text });
   }
   if (intent !== "preview") return answer(400, { formError: "Unknown action" });
 
@@ -108,16 +110,15 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   if (decoded === null) return answer(400, { text, result: submission.reply({ hideFields: ["file"], fieldErrors: { file: [STOCK_CSV_ERRORS.encoding] } }) });
   const parsed = parseStockCsv(decoded);
   if (!parsed.ok) return answer(400, { text, result: submission.reply({ hideFields: ["file"], fieldErrors: { [field]: [parsed.error] } }) });
-  const preview = await previewStockImport(context, storeId, parsed.rows);
-  if (!preview) throw notFound();
-  return answer(200, { text, result: submission.reply({ hideFields: ["file"] }), preview });
+  const importId = await previewStockImport(context, storeId, parsed.rows, user.id);
+  if (!importId) throw notFound();
+  return redirect(`/dashboard/stores/${storeId}/stock?import=${importId}`, 303);
 });
 
 export default function ImportStoreStock() {
-  const { allowed, store } = useLoaderData<typeof loader>();
+  const { allowed, store, preview, gone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (!allowed || !store) return <PermissionDenied />;
-  const preview = actionData?.preview ?? null;
   const result = actionData?.result ?? undefined;
   const text = actionData?.text ?? "";
   return (
@@ -131,8 +132,9 @@ export default function ImportStoreStock() {
         </Link>
       </div>
       {actionData?.formError ? <FormErrors errors={[actionData.formError]} /> : null}
-      <StockCsvForm key={preview?.confirm?.token ?? "form"} lastResult={result} text={text} />
-      {preview ? <StockImportPreview storeName={preview.store.name} rows={preview.rows} valid={preview.valid} confirm={preview.confirm} /> : null}
+      {gone && !actionData?.formError ? <FormErrors errors={[PREVIEW_GONE]} /> : null}
+      <StockCsvForm key={preview?.importId ?? "form"} lastResult={result} text={text} />
+      {preview ? <StockImportPreview storeName={store.name} preview={preview} /> : null}
     </section>
   );
 }

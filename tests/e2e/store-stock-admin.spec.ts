@@ -3,8 +3,9 @@ import { expectAccessible } from "./a11y";
 import { expectMessage, findProduct, isNoJs } from "./support";
 
 /**
- * Dark stores, second half, admin side (issue 12, decision 020): an admin adds a store and imports
- * its stock by CSV (preview with an error per row, then confirm), with JavaScript and without.
+ * Dark stores, second half, admin side (issue 12, decision 020; issue 29, decision 024): an admin adds
+ * a store and imports its stock by CSV (a preview kept server-side with an error per row, then
+ * confirm), and manages the store's integration tokens, with JavaScript and without.
  */
 test.describe.configure({ timeout: 60_000 });
 
@@ -44,9 +45,13 @@ test("an admin adds a store and imports its stock by CSV: preview, confirm, the 
   await expect(preview.getByRole("row").filter({ hasText: "No Such Product At All" })).toContainText("No product with this id or name");
   await expectAccessible(page, "stock import preview");
 
+  await expect(page).toHaveURL(/\/dashboard\/stores\/[0-9a-f]{24}\/stock\?import=[0-9a-f]{24}$/);
+
   await preview.getByRole("button", { name: "Confirm import of 1 product" }).click();
-  await expectMessage(page, `Stock imported: 1 product updated at ${name}`);
-  if (noJs) await expect(page).toHaveURL(/\/dashboard\/stores\/[0-9a-f]{24}\/stock$/);
+  await expectMessage(page, "Stock imported: 1 product updated, 0 already right");
+  await expect(preview.getByRole("status")).toHaveText("Imported: 1 product updated, 0 already right.");
+  await expect(page.getByRole("button", { name: /^Confirm import/ })).toHaveCount(0);
+  if (noJs) await expect(page).toHaveURL(/\/dashboard\/stores\/[0-9a-f]{24}\/stock\?import=[0-9a-f]{24}$/);
 
   // The store now has that stock: a new preview of the product shows it as the stock now.
   await page.getByLabel("Or paste the CSV").fill(`${product._id},1`);
@@ -67,12 +72,39 @@ test("a CSV over the size limit gets the message on the form, not an error page"
   await page.goto("/dashboard/stores");
   await page.getByRole("link", { name: "Import stock for FreshDash Indiranagar" }).click();
   await expect(page.getByRole("heading", { name: /^Import stock: FreshDash Indiranagar/, level: 1 })).toBeVisible();
-  await page.getByLabel("CSV file").setInputFiles({ name: "huge.csv", mimeType: "text/csv", buffer: Buffer.from("Amul Taaza Milk,5\n".repeat(40_000)) });
+  await page.getByLabel("CSV file").setInputFiles({ name: "huge.csv", mimeType: "text/csv", buffer: Buffer.from("Amul Taaza Milk,5\n".repeat(260_000)) });
   await page.getByRole("button", { name: "Preview" }).click();
-  await expect(page.getByText("The CSV is too large: at most 100 KB")).toBeVisible();
+  await expect(page.getByText("The CSV is too large: at most 4 MB")).toBeVisible();
   await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: /^Import stock: FreshDash Indiranagar/, level: 1 })).toBeVisible();
   await expect(page.getByLabel("CSV file")).toBeVisible();
   await expect(page.getByRole("button", { name: "Preview" })).toBeVisible();
   await expect(page.getByRole("region", { name: /^Preview:/ })).toHaveCount(0);
+});
+
+test("an admin creates a store's integration token, sees it once, and revokes it", async ({ page }) => {
+  const res = await page.request.post("/api/user/login", { data: { email: "admin@example.com", password: "Admin@12345" } });
+  expect(res.status()).toBe(200);
+  await page.goto("/dashboard/stores");
+  await page.getByRole("link", { name: "Sync tokens for FreshDash Indiranagar" }).click();
+  await expect(page.getByRole("heading", { name: /^Sync tokens: FreshDash Indiranagar/, level: 1 })).toBeVisible();
+  const label = `ERP ${Date.now()}`;
+  await page.getByLabel("Token name").fill(label);
+  await page.getByRole("button", { name: "Create token" }).click();
+  await expect(page.getByText(`Token “${label}” created. Copy it now: it is not shown again.`)).toBeVisible();
+  const token = await page.getByTestId("new-token").textContent();
+  expect(token).toMatch(/^fdst_[0-9a-f]{64}$/);
+  await expectAccessible(page, "sync tokens");
+
+  // The token syncs this store's stock (an empty body is refused as a body, not as a caller).
+  const refused = await page.request.post("/api/store/stock-sync", { headers: { Authorization: `Bearer ${token}` }, data: {} });
+  expect(refused.status()).toBe(400);
+
+  await page.goto(page.url());
+  await expect(page.getByTestId("new-token")).toHaveCount(0);
+  await page.getByRole("button", { name: `Revoke ${label}` }).click();
+  await expectMessage(page, "Token revoked: it no longer opens stock sync");
+  await expect(page.getByRole("listitem").filter({ hasText: label })).toContainText("revoked");
+  const revoked = await page.request.post("/api/store/stock-sync", { headers: { Authorization: `Bearer ${token}` }, data: {} });
+  expect(revoked.status()).toBe(401);
 });

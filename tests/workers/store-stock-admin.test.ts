@@ -5,9 +5,10 @@ import { BASE } from "./fixtures";
 import { adminCookie, formOf, htmlText, pageGet, pagePost, sessionCookie } from "../security/support-admin";
 
 /**
- * Dark stores, second half, admin side (issue 12, decision 020): the CSV stock import of a store
- * (preview with an error per row, nothing applied before confirm, stale and tampered previews
- * refused, one application under parallel confirms).
+ * Dark stores, second half, admin side (issue 12, decision 020), and a whole store at once (issue 29,
+ * decision 024): the CSV stock import of a store (a preview kept server-side with an error per row,
+ * shown 100 rows a page, nothing applied before confirm; confirm applies each row as a
+ * compare-and-set against what the preview showed, once under parallel confirms).
  */
 
 let admin: string;
@@ -38,16 +39,38 @@ const importPath = (storeId: string) => `/dashboard/stores/${storeId}/stock`;
 
 const previewCsv = (storeId: string, csv: string, cookie = admin) => pagePost(importPath(storeId), formOf({ intent: "preview", csv }), { cookie });
 
-/** The hidden token and plan of a preview page (the confirm form). */
-function confirmFields(html: string): { token: string; plan: string } {
-  const token = /name="token" value="([^"]*)"/.exec(html)?.[1];
-  const plan = /name="plan" value="([^"]*)"/.exec(html)?.[1];
-  if (!token || !plan) throw new Error("no confirm form in the preview");
-  return { token: htmlText(token), plan: htmlText(plan) };
+/** Previews a CSV (303 to its page) and returns the preview's id and its first page's HTML. */
+async function preview(storeId: string, csv: string | File): Promise<{ id: string; html: string }> {
+  const res = await pagePost(importPath(storeId), formOf(typeof csv === "string" ? { intent: "preview", csv } : { intent: "preview", csv: "", file: csv }), {
+    cookie: admin,
+  });
+  expect(res.status).toBe(303);
+  const location = res.headers.get("Location")!;
+  const id = /[?&]import=([0-9a-f]{24})$/.exec(location)?.[1];
+  expect(location.startsWith(`${importPath(storeId)}?import=`) && id).toBeTruthy();
+  const page = await pageGet(location, admin);
+  expect(page.status).toBe(200);
+  return { id: id!, html: await page.text() };
 }
 
-const confirm = (storeId: string, fields: { token: string; plan: string }, cookie = admin) =>
-  pagePost(importPath(storeId), formOf({ intent: "confirm", ...fields }), { cookie });
+/** The rows a preview will apply, as kept: [product id, new stock, stock when previewed (null: no row)]. */
+async function planOf(importId: string) {
+  const { results } = await env.DB.prepare(
+    "select product_id, stock, now from stock_import_rows where import_id = ? and valid_seq is not null order by valid_seq",
+  )
+    .bind(importId)
+    .all<{ product_id: string; stock: number; now: number | null }>();
+  return results.map((r) => [r.product_id, r.stock, r.now]);
+}
+
+const confirm = (storeId: string, importId: string, cookie = admin) =>
+  pagePost(`${importPath(storeId)}?import=${importId}`, formOf({ intent: "confirm", importId }), { cookie });
+
+/** The table of a preview page as rendered (the page's serialized data repeats the messages). */
+const tableOf = (html: string) => {
+  const page = htmlText(html);
+  return page.slice(page.indexOf("<tbody>"), page.indexOf("</tbody>"));
+};
 
 async function stockAt(storeId: string): Promise<Record<string, number>> {
   const { results } = await env.DB.prepare("select product_id, stock from store_stock where store_id = ?")
@@ -56,11 +79,11 @@ async function stockAt(storeId: string): Promise<Record<string, number>> {
   return Object.fromEntries(results.map((r) => [r.product_id, r.stock]));
 }
 
-const importsOf = async (storeId: string) =>
-  (await env.DB.prepare("select count(*) as n from stock_imports where store_id = ?").bind(storeId).first<{ n: number }>())!.n;
+const syncsOf = async (storeId: string) =>
+  (await env.DB.prepare("select count(*) as n from stock_syncs where store_id = ? and source = 'csv'").bind(storeId).first<{ n: number }>())!.n;
 
 describe("CSV stock import: preview", () => {
-  it("lists every row with its product and new stock or its error, and writes nothing", async () => {
+  it("lists every row with its product and new stock or its error, keeps the plan server-side, and writes no stock", async () => {
     const store = await newStore();
     const atta = await newProduct("Import Atta");
     const rice = await newProduct("Import Rice");
@@ -77,24 +100,29 @@ describe("CSV stock import: preview", () => {
       `"${rice.name}",0`,
       `${hex()},9`,
     ].join("\r\n");
-    const res = await previewCsv(store, csv);
-    expect(res.status).toBe(200);
-    const raw = await res.text();
+    const { id, html: raw } = await preview(store, csv);
     const page = htmlText(raw);
-    // The table as rendered (the page's serialized data repeats the messages).
-    const html = page.slice(page.indexOf("<tbody>"), page.indexOf("</tbody>"));
+    const html = tableOf(raw);
     expect(page).toContain("Preview: 2 products to update at Test Store");
     expect(page).toContain("6 rows with errors (skipped)");
     expect(html).toContain("Duplicate: line 2 already sets this product");
     expect(html).toContain("2 products have this name: use the product id");
     expect(html.match(/No product with this id or name/g)).toHaveLength(2);
     expect(html.match(/Stock must be a whole number from 0 to 100000/g)).toHaveLength(2);
-    expect(JSON.parse(confirmFields(raw).plan)).toEqual([
+    // The confirm form carries the preview's id only, never the plan.
+    expect(raw).toMatch(new RegExp(`name="importId" value="${id}"`));
+    expect(raw).not.toContain('name="plan"');
+    expect(await planOf(id)).toEqual([
       [atta.id, 12, null],
       [rice.id, 0, null],
     ]);
     expect(await stockAt(store)).toEqual({});
-    expect(await importsOf(store)).toBe(0);
+    expect(await syncsOf(store)).toBe(0);
+    // Only the errors, page by page.
+    const errorsOnly = await pageGet(`${importPath(store)}?import=${id}&show=errors`, admin);
+    const errorRows = tableOf(await errorsOnly.text());
+    expect(errorRows.match(/<tr/g)).toHaveLength(6);
+    expect(errorRows).not.toContain(">12<");
   });
 
   it("refuses a whole file that is not UTF-8, too large, too long or empty, with its field's message", async () => {
@@ -104,12 +132,12 @@ describe("CSV stock import: preview", () => {
     let res = await post(latin1);
     expect(res.status).toBe(400);
     expect(htmlText(await res.text())).toContain("The file is not UTF-8 text");
-    res = await post(new File(["x,1\n".repeat(30_000)], "big.csv", { type: "text/csv" }));
+    res = await post(new File(["x,1\n".repeat(1_100_000)], "big.csv", { type: "text/csv" }));
     expect(res.status).toBe(400);
-    expect(htmlText(await res.text())).toContain("The CSV is too large: at most 100 KB");
-    res = await post(new File([Array.from({ length: 1001 }, (_, i) => `P${i},1`).join("\n")], "long.csv", { type: "text/csv" }));
+    expect(htmlText(await res.text())).toContain("The CSV is too large: at most 4 MB");
+    res = await post(new File([Array.from({ length: 20_001 }, (_, i) => `P${i},1`).join("\n")], "long.csv", { type: "text/csv" }));
     expect(res.status).toBe(400);
-    expect(htmlText(await res.text())).toContain("The CSV has too many rows: at most 1000 per import");
+    expect(htmlText(await res.text())).toContain("The CSV has too many rows: at most 20,000 per import");
     res = await previewCsv(store, "  ");
     expect(res.status).toBe(400);
     expect(htmlText(await res.text())).toContain("Paste the CSV or choose a file");
@@ -124,8 +152,8 @@ describe("CSV stock import: preview", () => {
   it("answers a file over the body limit with the page, its form and the message (413), and writes nothing", async () => {
     const store = await newStore();
     const milk = await newProduct("Huge Import Milk");
-    const huge = new File([`${milk.name},5\n`.repeat(Math.ceil(700_000 / (milk.name.length + 3)))], "huge.csv", { type: "text/csv" });
-    expect(huge.size).toBeGreaterThan(600_000);
+    const huge = new File([`${milk.name},5\n`.repeat(Math.ceil(8_700_000 / (milk.name.length + 3)))], "huge.csv", { type: "text/csv" });
+    expect(huge.size).toBeGreaterThan(8_600_000);
     const res = await pagePost(importPath(store), formOf({ intent: "preview", csv: "", file: huge }), { cookie: admin });
     expect(res.status).toBe(413);
     const html = await res.text();
@@ -134,9 +162,8 @@ describe("CSV stock import: preview", () => {
     expect(html).toMatch(/<button[^>]*value="preview"[^>]*>Preview<\/button>/);
     const text = htmlText(html);
     expect(text).toContain("Import stock: Test Store");
-    expect(text).toContain("The CSV is too large: at most 100 KB");
+    expect(text).toContain("The CSV is too large: at most 4 MB");
     expect(await stockAt(store)).toEqual({});
-    expect(await importsOf(store)).toBe(0);
     // The same answer to a single-fetch (JavaScript) submission: the action's data, status 413.
     const fetched = await SELF.fetch(`${BASE}${importPath(store)}.data`, {
       method: "POST",
@@ -145,20 +172,20 @@ describe("CSV stock import: preview", () => {
       redirect: "manual",
     });
     expect(fetched.status).toBe(413);
-    expect(await fetched.text()).toContain("The CSV is too large: at most 100 KB");
+    expect(await fetched.text()).toContain("The CSV is too large: at most 4 MB");
   });
 
   it("reads an uploaded file with BOM, CRLF and quotes", async () => {
     const store = await newStore();
     const milk = await newProduct("Import Milk, 1 L");
     const file = new File([`\uFEFFproduct,stock\r\n"${milk.name}",7\r\n`], "stock.csv", { type: "text/csv" });
-    const res = await pagePost(importPath(store), formOf({ intent: "preview", csv: "", file }), { cookie: admin });
-    expect(res.status).toBe(200);
-    expect(JSON.parse(confirmFields(await res.text()).plan)).toEqual([[milk.id, 7, null]]);
+    const { id } = await preview(store, file);
+    expect(await planOf(id)).toEqual([[milk.id, 7, null]]);
   });
 
-  it("is for admins only, and for existing stores", async () => {
+  it("is for admins only, for existing stores, and a preview only on its own store's page", async () => {
     const store = await newStore();
+    const other = await newStore();
     const { email } = await newShopper();
     const shopper = await sessionCookie(email);
     expect((await previewCsv(store, "a,1", shopper)).status).toBe(403);
@@ -168,7 +195,56 @@ describe("CSV stock import: preview", () => {
     const page = await pageGet(importPath(store), admin);
     expect(page.status).toBe(200);
     expect(htmlText(await page.text())).toContain("Import stock: Test Store");
+    const a = await newProduct("Own Store A");
+    const { id } = await preview(store, `${a.id},5`);
+    expect((await pageGet(`${importPath(store)}?import=${id}`, shopper)).status).toBe(403);
+    const elsewhere = await pageGet(`${importPath(other)}?import=${id}`, admin);
+    expect(elsewhere.status).toBe(404);
+    expect(htmlText(await elsewhere.text())).toContain("Preview the CSV again");
+    expect((await pageGet(`${importPath(store)}?import=nonsense`, admin)).status).toBe(404);
   });
+
+  it("a whole store: 20,000 rows previewed page by page and confirmed", async () => {
+    const store = await newStore();
+    const tag = hex().slice(0, 6);
+    const ids = Array.from({ length: 20_000 }, hex);
+    for (let start = 0; start < ids.length; start += 5000) {
+      const slice = ids.slice(start, start + 5000).map((id, i) => [id, `Whole Store ${tag} ${start + i}`]);
+      await env.DB.prepare("insert into products (id, name, price) select json_extract(value, '$[0]'), json_extract(value, '$[1]'), 1000 from json_each(?)")
+        .bind(JSON.stringify(slice))
+        .run();
+    }
+    // Half by id, half by name; every 1,000th row a bad stock.
+    const lines = ids.map((id, i) => `${i % 2 ? `Whole Store ${tag} ${i}` : id},${i % 1000 === 999 ? "many" : i % 50}`);
+    const csv = ["product,stock", ...lines].join("\n");
+    expect(csv.length).toBeGreaterThan(500_000);
+    let started = Date.now();
+    const { id, html } = await preview(store, new File([csv], "store.csv", { type: "text/csv" }));
+    const previewMs = Date.now() - started;
+    expect(htmlText(html)).toContain("Preview: 19,980 products to update at Test Store");
+    expect(htmlText(html)).toContain("20 rows with errors (skipped)");
+    expect(htmlText(html)).toContain("Page 1 of 200");
+    expect(tableOf(html).match(/<tr/g)).toHaveLength(100);
+    // Page 3 holds CSV lines 202..301 (line 1 is the header).
+    const third = await (await pageGet(`${importPath(store)}?import=${id}&page=3`, admin)).text();
+    const lineCells = [...tableOf(third).matchAll(/<tr[^>]*><td[^>]*>(\d+)<\/td>/g)].map((m) => Number(m[1]));
+    expect(lineCells[0]).toBe(202);
+    expect(lineCells.at(-1)).toBe(301);
+    expect(third).toMatch(new RegExp(`href="${importPath(store)}\\?import=${id}&amp;page=2"[^>]*>Previous page`));
+    expect(third).toMatch(new RegExp(`href="${importPath(store)}\\?import=${id}&amp;page=4"[^>]*>Next page`));
+    const errors = await (await pageGet(`${importPath(store)}?import=${id}&show=errors`, admin)).text();
+    expect(tableOf(errors).match(/<tr/g)).toHaveLength(20);
+    expect(htmlText(errors)).toContain("Page 1 of 1");
+
+    started = Date.now();
+    const res = await confirm(store, id);
+    const confirmMs = Date.now() - started;
+    expect(res.status).toBe(303);
+    const stock = await stockAt(store);
+    const wrong = ids.filter((pid, i) => (i % 1000 === 999 ? pid in stock : (stock[pid] ?? 0) !== i % 50)).length;
+    expect(wrong).toBe(0);
+    console.log(`csv import: 20,000 rows (${csv.length} bytes) previewed in ${previewMs} ms, confirmed in ${confirmMs} ms`);
+  }, 120_000);
 });
 
 describe("CSV stock import: confirm", () => {
@@ -177,71 +253,68 @@ describe("CSV stock import: confirm", () => {
     const a = await newProduct("Confirm A");
     const b = await newProduct("Confirm B");
     await env.DB.prepare("insert into store_stock (store_id, product_id, stock) values (?, ?, 4)").bind(store, b.id).run();
-    const preview = await previewCsv(store, `${a.name},10\n${b.id},0\nnope nope,3`);
-    const fields = confirmFields(await preview.text());
-    const res = await confirm(store, fields);
+    const { id } = await preview(store, `${a.name},10\n${b.id},0\nnope nope,3`);
+    const res = await confirm(store, id);
     expect(res.status).toBe(303);
-    expect(res.headers.get("Location")).toBe(importPath(store));
+    expect(res.headers.get("Location")).toBe(`${importPath(store)}?import=${id}`);
     expect(await stockAt(store)).toEqual({ [a.id]: 10, [b.id]: 0 });
-    expect(await importsOf(store)).toBe(1);
+    expect(await syncsOf(store)).toBe(1);
+    const page = htmlText(await (await pageGet(res.headers.get("Location")!, admin)).text());
+    expect(page).toContain("Imported: 2 products updated, 0 already right.");
+    expect(page).not.toContain("Confirm import of");
   });
 
-  it("refuses a tampered preview (400) and writes nothing", async () => {
+  it("refuses a preview of another store, an unknown one or a malformed id, and writes nothing", async () => {
     const store = await newStore();
     const other = await newStore();
     const a = await newProduct("Tamper A");
-    const fields = confirmFields(await (await previewCsv(store, `${a.id},5`)).text());
-    const changedPlan = JSON.stringify([[a.id, 500, null]]);
-    for (const [target, body] of [
-      [store, { ...fields, plan: changedPlan }],
-      [store, { ...fields, token: `${fields.token.split(".")[0]}.${"A".repeat(43)}` }],
-      [store, { token: "not-a-token", plan: fields.plan }],
-      [other, fields],
+    const { id } = await preview(store, `${a.id},5`);
+    for (const [target, importId, status] of [
+      [other, id, 409],
+      [store, hex(), 409],
+      [store, "not-an-id", 400],
     ] as const) {
-      const res = await confirm(target, body);
-      expect(res.status).toBe(400);
-      expect(htmlText(await res.text())).toContain("This preview could not be verified");
+      const res = await confirm(target, importId);
+      expect(res.status).toBe(status);
     }
+    expect(htmlText(await (await confirm(other, id)).text())).toContain("Preview the CSV again");
     expect(await stockAt(store)).toEqual({});
     expect(await stockAt(other)).toEqual({});
-    expect(await importsOf(store)).toBe(0);
+    expect(await syncsOf(store)).toBe(0);
   });
 
-  it("refuses a stale preview (409): stock at the store changed, or a product is gone, and writes nothing", async () => {
+  it("a row changed since the preview (a sale) or a product deleted since is reported and not applied; every other row applies", async () => {
     const store = await newStore();
     const a = await newProduct("Stale A");
     const b = await newProduct("Stale B");
+    const c = await newProduct("Stale C");
     await env.DB.prepare("insert into store_stock (store_id, product_id, stock) values (?, ?, 8)").bind(store, a.id).run();
-    const fields = confirmFields(await (await previewCsv(store, `${a.id},20\n${b.id},30`)).text());
+    const { id } = await preview(store, `${a.id},20\n${b.id},30\n${c.id},40`);
     // A sale at the store after the preview: the 20 typed against 8 would erase it.
     await env.DB.prepare("update store_stock set stock = 7 where store_id = ? and product_id = ?").bind(store, a.id).run();
-    let res = await confirm(store, fields);
-    expect(res.status).toBe(409);
-    expect(htmlText(await res.text())).toContain("changed since the preview, so nothing was imported");
-    expect(await stockAt(store)).toEqual({ [a.id]: 7 });
-
-    const again = confirmFields(await (await previewCsv(store, `${a.id},20\n${b.id},30`)).text());
-    await env.DB.prepare("delete from products where id = ?").bind(b.id).run();
-    res = await confirm(store, again);
-    expect(res.status).toBe(409);
-    expect(await stockAt(store)).toEqual({ [a.id]: 7 });
-    expect(await importsOf(store)).toBe(0);
+    await env.DB.prepare("delete from products where id = ?").bind(c.id).run();
+    const res = await confirm(store, id);
+    expect(res.status).toBe(303);
+    expect(await stockAt(store)).toEqual({ [a.id]: 7, [b.id]: 30 });
+    const page = htmlText(await (await pageGet(res.headers.get("Location")!, admin)).text());
+    expect(page).toContain("Imported: 1 product updated, 0 already right, 2 rows not applied.");
+    expect(page).toContain(`Line 1, ${a.name}: 8 at the preview, 7 now (the CSV said 20)`);
+    expect(page).toContain(`Line 3, ${c.name}: the product was deleted`);
   });
 
-  it("applies a preview once under 10 parallel confirms", async () => {
+  it("applies a preview once under 10 parallel confirms, and a later confirm never writes back over a sale", async () => {
     const store = await newStore();
     const a = await newProduct("Race A");
     const b = await newProduct("Race B");
-    const fields = confirmFields(await (await previewCsv(store, `${a.id},11\n${b.id},22`)).text());
-    const answers = await Promise.all(Array.from({ length: 10 }, () => confirm(store, fields)));
-    const statuses = answers.map((r) => r.status).sort();
-    expect(statuses).toEqual([303, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
-    expect(await importsOf(store)).toBe(1);
+    const { id } = await preview(store, `${a.id},11\n${b.id},22`);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => confirm(store, id)));
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(303));
+    expect(await syncsOf(store)).toBe(1);
     expect(await stockAt(store)).toEqual({ [a.id]: 11, [b.id]: 22 });
     // Sold after the import: confirming the same preview again must not write 11 back.
     await env.DB.prepare("update store_stock set stock = 10 where store_id = ? and product_id = ?").bind(store, a.id).run();
-    const late = await confirm(store, fields);
-    expect(late.status).toBe(409);
+    const late = await confirm(store, id);
+    expect(late.status).toBe(303);
     expect(await stockAt(store)).toEqual({ [a.id]: 10, [b.id]: 22 });
   });
 });

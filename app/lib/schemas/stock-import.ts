@@ -1,10 +1,10 @@
 /**
  * The CSV stock import of a store (`/dashboard/stores/:storeId/stock`, decision 020): the upload
- * form (a file or pasted text) and the confirm form (the signed preview).
+ * form (a file or pasted text), the preview page's query and the confirm form (the preview's id).
  */
 import * as z from "zod";
 import { ID_PATTERN } from "~/lib/ids";
-import { MAX_STOCK, STOCK_CSV_ERRORS, STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS } from "~/lib/stock-csv";
+import { STOCK_CSV_ERRORS, STOCK_CSV_MAX_BYTES } from "~/lib/stock-csv";
 
 const NEED_CSV = "Paste the CSV or choose a file";
 
@@ -19,20 +19,12 @@ export const stockCsvFormSchema = z
     if (!value.file && !value.csv?.trim()) ctx.addIssue({ code: "custom", path: ["csv"], message: NEED_CSV });
   });
 
-/** Step 2: the preview as the server signed it (`token`) and the rows it covers (`plan`). */
-export const stockImportConfirmSchema = z.object({
-  token: z.string().min(1).max(2048),
-  // A plan row is at most ~50 characters: the limit leaves room and stops nothing honest.
-  plan: z
-    .string()
-    .min(2)
-    .max(STOCK_CSV_MAX_ROWS * 64),
+/** Step 2: the preview to apply (kept server-side, named by its id). */
+export const stockImportConfirmSchema = z.object({ importId: z.string().regex(ID_PATTERN) });
+
+/** The preview page's query: `?import=<id>&page=<n>&show=errors`. */
+export const stockImportPageSchema = z.object({
+  import: z.string().regex(ID_PATTERN),
+  page: z.coerce.number().int().min(1).max(1000).catch(1),
+  show: z.enum(["all", "errors"]).catch("all"),
 });
-
-/** What the confirm step applies: [product id, new stock, stock when previewed (null: no row)]. */
-export const stockImportPlanSchema = z
-  .array(z.tuple([z.string().regex(ID_PATTERN), z.number().int().min(0).max(MAX_STOCK), z.number().int().min(0).nullable()]))
-  .min(1)
-  .max(STOCK_CSV_MAX_ROWS);
-
-export type StockImportPlan = z.infer<typeof stockImportPlanSchema>;

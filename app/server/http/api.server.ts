@@ -33,16 +33,20 @@ function withNoStore(headers?: HeadersInit) {
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
 
-/** Parses a JSON body (empty body = `{}`) with the same zod schema the page form uses. */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const tooLarge = new Refusal(`Request body is too large: at most ${MAX_JSON_BODY_BYTES / 1024} KB`, 413);
+/**
+ * Parses a JSON body (empty body = `{}`) with the same zod schema the page form uses. `maxBytes`
+ * (default 64 KB) is raised only by routes that take bulk bodies (stock sync: a few MB).
+ */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S, { maxBytes = MAX_JSON_BODY_BYTES } = {}): Promise<z.output<S>> {
+  const size = maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MB` : `${maxBytes / 1024} KB`;
+  const tooLarge = new Refusal(`Request body is too large: at most ${size}`, 413);
   const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_JSON_BODY_BYTES) {
+  if (length > maxBytes) {
     await discardBody(request);
     throw tooLarge;
   }
   // Counted in bytes as it arrives, whatever Content-Length said (or when it said nothing).
-  const bytes = await readAtMost(request, MAX_JSON_BODY_BYTES).catch((error) => {
+  const bytes = await readAtMost(request, maxBytes).catch((error) => {
     throw error instanceof Response && error.status === 413 ? tooLarge : error;
   });
   const text = new TextDecoder().decode(bytes);

@@ -1,31 +1,29 @@
 /**
- * CSV stock import per store (issue 12, decision 020). Two steps, nothing written by the first:
+ * CSV stock import per store (decisions 020 and 024): a whole store (20,000 rows) in two steps.
  *
  * 1. Preview: the parsed rows are matched against the catalogue (by id, else by name ignoring ASCII
- *    case) with each product's stock at the store now, in one round trip. Every row gets its product
- *    and new stock, or its error (unknown product, ambiguous name, duplicate, bad stock...). The valid
- *    rows form the plan `[product id, new stock, stock now]`, which the page carries to step 2 with a
- *    signed token naming the store, a fresh import id and the plan's SHA-256.
- * 2. Confirm: the token must verify and match the plan and the store (else 400: tampered), be at most
- *    PREVIEW_TTL_MS old (else 409: stale), and the stock at the store must still be what the preview
- *    showed for every row, every product still existing (else 409: stale, nothing written). Then ONE
- *    batch records the import (its id is the preview's: a second confirm fails on the primary key and
- *    rolls back) and upserts every row's stock.
+ *    case) with each product's stock at the store now (one round trip), and the preview is kept in
+ *    D1, `stock_import_previews` + one `stock_import_rows` row per CSV row (a second round trip, one
+ *    batch). The page shows it 100 rows at a time, all rows or only the errors. Nothing else is written.
+ * 2. Confirm: the preview's valid rows go through the bulk engine (`runStockSync`) as compare-and-set
+ *    rows, each expecting the stock the preview showed: a row whose stock changed since (a sale, another
+ *    import) is reported and not applied, every other row applies. The idempotency key is the
+ *    preview's id, so confirming twice (or 10 times at once) applies it once and answers alike.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, exists, not, sql, type SQLWrapper } from "drizzle-orm";
-import { products, stockImports, stores, storeStock, nowMs } from "~/db/schema";
+import { and, asc, eq, gte, isNotNull, lt, sql, type SQLWrapper } from "drizzle-orm";
+import { products, stockImportPreviews, stockImportRows, stockSyncChunks, stockSyncIssues, stockSyncs, stores, storeStock } from "~/db/schema";
 import { isId, newId } from "~/lib/ids";
-import { stockImportPlanSchema, type StockImportPlan } from "~/lib/schemas/stock-import";
 import type { StockCsvRow } from "~/lib/stock-csv";
-import { sha256Hex, signToken, verifyToken } from "~/server/platform/crypto.server";
 import { getDb } from "~/server/db/db.server";
-import { getSettings } from "~/server/platform/env.server";
+import { runStockSync, type SyncAnswer } from "./stock-sync.server";
 
-/** How long a preview may wait for its confirmation. */
-const PREVIEW_TTL_MS = 30 * 60 * 1000;
-
-const TOKEN_TYPE = "stock-import";
+/** How long a preview may wait for its confirmation; older previews are deleted by the next preview. */
+const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
+/** Rows per page of a preview. */
+const PREVIEW_PAGE_ROWS = 100;
+/** Rows per insert statement when the preview is written (one bound JSON parameter each). */
+const WRITE_CHUNK_ROWS = 2500;
 
 const importStoreColumns = { id: stores.id, name: stores.name, city: stores.city, active: stores.active };
 
@@ -40,18 +38,11 @@ const asciiLower = (value: string) => value.replace(/[A-Z]/g, (c) => c.toLowerCa
 /** `value in (…)` for a JSON array bound as ONE parameter (D1 allows 100 per statement). */
 const inJsonArray = (value: SQLWrapper, items: string[]) => sql`${value} in (select value from json_each(${JSON.stringify(items)}))`;
 
+/** A row as the preview keeps it. */
 type PreviewRow = StockCsvRow & {
   match: { id: string; name: string } | null;
   /** The product's stock at the store now (null: no row, i.e. 0). */
   now: number | null;
-};
-
-export type StockImportPreview = {
-  store: { id: string; name: string; city: string };
-  rows: PreviewRow[];
-  valid: number;
-  /** The plan as JSON and its signed token; absent when no row is valid. */
-  confirm: { plan: string; token: string } | null;
 };
 
 const ROW_ERRORS = {
@@ -61,10 +52,10 @@ const ROW_ERRORS = {
 } as const;
 
 /**
- * Matches the rows to products and their stock at the store, and signs the plan of the valid rows.
- * Returns null when there is no such store. One D1 round trip.
+ * Matches the rows to products and their stock at the store, and keeps the preview in D1. Returns its
+ * id, or null when there is no such store. Two D1 round trips (a read, then one batch of writes).
  */
-export async function previewStockImport(context: AppLoadContext, storeId: string, csvRows: StockCsvRow[]): Promise<StockImportPreview | null> {
+export async function previewStockImport(context: AppLoadContext, storeId: string, csvRows: StockCsvRow[], userId: string): Promise<string | null> {
   const db = getDb(context);
   const keys = csvRows.filter((r) => !r.error).map((r) => r.product);
   const [[store], candidates] = await db.batch([
@@ -93,119 +84,141 @@ export async function previewStockImport(context: AppLoadContext, storeId: strin
     return { ...row, match, now: found.now };
   });
 
-  const plan: StockImportPlan = [];
-  for (const r of rows) if (r.match && !r.error && r.stock !== null) plan.push([r.match.id, r.stock, r.now]);
-  const valid = plan.length;
-  const { active: _active, ...storeInfo } = store;
-  if (!valid) return { store: storeInfo, rows, valid, confirm: null };
-  const planJson = JSON.stringify(plan);
-  const token = await signToken(
-    { typ: TOKEN_TYPE, i: newId(), s: storeId, n: store.name, h: await sha256Hex(planJson), iat: Date.now(), exp: Date.now() + PREVIEW_TTL_MS },
-    getSettings(context.cloudflare.env).sessionSecret,
-  );
-  return { store: storeInfo, rows, valid, confirm: { plan: planJson, token } };
+  // [seq, line, product as written, product id, name, stock, now, error, error seq, valid seq]
+  let errors = 0;
+  let valid = 0;
+  const stored = rows.map((r, seq) => {
+    const ok = r.match && !r.error && r.stock !== null;
+    return [seq, r.line, r.product, r.match?.id ?? null, r.match?.name ?? null, r.stock, r.now, r.error, ok ? null : errors++, ok ? valid++ : null];
+  });
+  const id = newId();
+  const field = (i: number) => sql.raw(`json_extract(value, '$[${i}]')`);
+  const writes = [];
+  for (let start = 0; start < stored.length; start += WRITE_CHUNK_ROWS) {
+    const json = JSON.stringify(stored.slice(start, start + WRITE_CHUNK_ROWS));
+    writes.push(
+      db
+        .insert(stockImportRows)
+        .select(
+          sql`select ${id}, ${field(0)}, ${field(1)}, ${field(2)}, ${field(3)}, ${field(4)}, ${field(5)}, ${field(6)}, ${field(7)}, ${field(8)}, ${field(9)} from json_each(${json})`,
+        ),
+    );
+  }
+  await db.batch([
+    // Previews are kept for PREVIEW_TTL_MS: the next preview (any store) deletes older ones and their rows.
+    db.delete(stockImportPreviews).where(lt(stockImportPreviews.createdAt, Date.now() - PREVIEW_TTL_MS)),
+    db.insert(stockImportPreviews).values({ id, storeId, createdBy: userId, rows: rows.length, valid }),
+    ...writes,
+  ]);
+  return id;
 }
 
-interface ImportToken {
-  typ: string;
-  i: string;
-  s: string;
-  /** The store's name, for the confirmation message. */
-  n: string;
-  h: string;
-  iat: number;
-  exp: number;
-}
-
-export type ConfirmOutcome = { status: "applied"; rows: number; storeName: string } | { status: "tampered" | "stale" | "expired" | "already-applied" };
+/** The idempotency key of a preview's confirmation (the preview's id: it applies once). */
+const confirmKey = (importId: string) => `csv:${importId}`;
 
 /**
- * Applies a confirmed preview in ONE batch, or nothing. Never trusts the plan: it must hash to the
- * token's, and the token must verify and name this store.
+ * One page of a preview (`errorsOnly`: of its rows with an error), with its confirmation's outcome
+ * once confirmed. Null when there is no such preview for this store (or it expired). One round trip.
  */
-export async function confirmStockImport(
-  context: AppLoadContext,
-  storeId: string,
-  { token, plan: planJson }: { token: string; plan: string },
-  userId: string,
-): Promise<ConfirmOutcome> {
-  const secret = getSettings(context.cloudflare.env).sessionSecret;
-  // The token is checked without its expiry first, to tell a stale preview from a forged one.
-  const payload = await verifyToken<ImportToken>(token, secret, 0);
-  if (!payload || payload.typ !== TOKEN_TYPE || payload.s !== storeId || !isId(payload.i)) return { status: "tampered" };
-  if (payload.h !== (await sha256Hex(planJson))) return { status: "tampered" };
-  if (payload.exp <= Date.now()) return { status: "expired" };
-  let plan: StockImportPlan;
-  try {
-    plan = stockImportPlanSchema.parse(JSON.parse(planJson));
-  } catch {
-    return { status: "tampered" };
-  }
-
+export async function readPreviewPage(context: AppLoadContext, storeId: string, importId: string, { page, errorsOnly }: { page: number; errorsOnly: boolean }) {
   const db = getDb(context);
-  const planParam = JSON.stringify(plan);
-  const planRows = sql`json_each(${planParam})`;
-  const planProduct = sql`json_extract(value, '$[0]')`;
-  // A planned product that is gone, or whose stock at the store is no longer what the preview showed.
-  const changedSincePreview = sql`exists (select 1 from ${planRows}
-    where not exists (select 1 from ${products} where ${products.id} = ${planProduct})
-       or (select ${storeStock.stock} from ${storeStock} where ${storeStock.storeId} = ${storeId} and ${storeStock.productId} = ${planProduct})
-          is not json_extract(value, '$[2]'))`;
-  // Recorded by this very request (a recorded import with another nonce is an earlier confirm).
-  const nonce = newId();
-  const recorded = db
-    .select({ one: sql`1` })
-    .from(stockImports)
-    .where(and(eq(stockImports.id, payload.i), eq(stockImports.nonce, nonce)));
-  try {
-    const [inserted] = await db.batch([
-      db
-        .insert(stockImports)
-        .select(
-          db
-            .select({
-              id: sql<string>`${payload.i}`.as("id"),
-              storeId: stores.id,
-              rows: sql<number>`${plan.length}`.as("rows"),
-              appliedBy: sql<string>`${userId}`.as("applied_by"),
-              nonce: sql<string>`${nonce}`.as("nonce"),
-              createdAt: nowMs.as("created_at"),
-            })
-            .from(stores)
-            .where(and(eq(stores.id, storeId), not(changedSincePreview))),
-        )
-        .returning({ id: stockImports.id }),
-      db
-        .insert(storeStock)
-        .select(
-          db
-            .select({
-              storeId: sql<string>`${storeId}`.as("store_id"),
-              productId: products.id,
-              // From a { product id: stock } object: no correlated subquery (insert … select names columns unqualified).
-              stock:
-                sql<number>`json_extract(${JSON.stringify(Object.fromEntries(plan.map(([id, stock]) => [id, stock])))}, '$."' || ${products.id} || '"')`.as(
-                  "stock",
-                ),
-            })
-            .from(products)
-            .where(
-              and(
-                inJsonArray(
-                  products.id,
-                  plan.map(([id]) => id),
-                ),
-                exists(recorded),
-              ),
-            ),
-        )
-        .onConflictDoUpdate({ target: [storeStock.storeId, storeStock.productId], set: { stock: sql`excluded.${sql.identifier(storeStock.stock.name)}` } }),
-    ]);
-    if (!inserted.length) return { status: "stale" };
-  } catch (error) {
-    if (/stock_imports\.id|UNIQUE constraint failed: stock_imports/i.test(String((error as { cause?: unknown })?.cause ?? error)))
-      return { status: "already-applied" };
-    throw error;
-  }
-  return { status: "applied", rows: plan.length, storeName: String(payload.n) };
+  const from = page * PREVIEW_PAGE_ROWS;
+  const seqColumn = errorsOnly ? stockImportRows.errorSeq : stockImportRows.seq;
+  const syncOf = and(eq(stockSyncs.storeId, storeId), eq(stockSyncs.idempotencyKey, confirmKey(importId)));
+  const [[preview], rows, [outcome], issues] = await db.batch([
+    db
+      .select({ rows: stockImportPreviews.rows, valid: stockImportPreviews.valid, createdAt: stockImportPreviews.createdAt })
+      .from(stockImportPreviews)
+      .where(
+        and(eq(stockImportPreviews.id, importId), eq(stockImportPreviews.storeId, storeId), gte(stockImportPreviews.createdAt, Date.now() - PREVIEW_TTL_MS)),
+      ),
+    db
+      .select({
+        line: stockImportRows.line,
+        product: stockImportRows.product,
+        productId: stockImportRows.productId,
+        name: stockImportRows.name,
+        stock: stockImportRows.stock,
+        now: stockImportRows.now,
+        error: stockImportRows.error,
+      })
+      .from(stockImportRows)
+      .where(and(eq(stockImportRows.importId, importId), gte(seqColumn, from), lt(seqColumn, from + PREVIEW_PAGE_ROWS)))
+      .orderBy(asc(seqColumn)),
+    db
+      .select({
+        applied: sql<number>`coalesce(sum(${stockSyncChunks.applied}), 0)`.mapWith(Number),
+        unchanged: sql<number>`coalesce(sum(${stockSyncChunks.unchanged}), 0)`.mapWith(Number),
+        createdAt: stockSyncs.createdAt,
+      })
+      .from(stockSyncs)
+      .leftJoin(stockSyncChunks, eq(stockSyncChunks.syncId, stockSyncs.id))
+      .where(syncOf)
+      .groupBy(stockSyncs.id),
+    // The rows not applied at confirmation (changed since the preview, or the product gone), first 500.
+    db
+      // Both tables have a `stock` column: D1's batch answers objects keyed by name, so one is aliased.
+      .select({
+        line: stockImportRows.line,
+        name: stockImportRows.name,
+        stock: stockImportRows.stock,
+        now: stockImportRows.now,
+        current: sql<number | null>`${stockSyncIssues.stock}`.as("current_stock"),
+        kind: stockSyncIssues.kind,
+      })
+      .from(stockSyncIssues)
+      .innerJoin(stockSyncs, eq(stockSyncs.id, stockSyncIssues.syncId))
+      .innerJoin(stockImportRows, and(eq(stockImportRows.importId, importId), eq(stockImportRows.validSeq, stockSyncIssues.rowIndex)))
+      .where(syncOf)
+      .orderBy(asc(stockSyncIssues.rowIndex))
+      .limit(500),
+  ]);
+  if (!preview) return null;
+  const errors = preview.rows - preview.valid;
+  const total = errorsOnly ? errors : preview.rows;
+  return {
+    importId,
+    rows: preview.rows,
+    valid: preview.valid,
+    errors,
+    page,
+    pages: Math.max(1, Math.ceil(total / PREVIEW_PAGE_ROWS)),
+    errorsOnly,
+    pageRows: rows,
+    confirmed: outcome ? { applied: outcome.applied, unchanged: outcome.unchanged, notApplied: issues } : null,
+  };
+}
+
+export type ConfirmOutcome = { status: "applied"; answer: SyncAnswer } | { status: "gone" | "empty" };
+
+/**
+ * Applies a preview's valid rows as compare-and-set rows through the bulk engine (decision 024), once
+ * per preview. Two round trips plus one per 2,500 rows.
+ */
+export async function confirmStockImport(context: AppLoadContext, storeId: string, importId: string, userId: string): Promise<ConfirmOutcome> {
+  const db = getDb(context);
+  const [[preview], rows] = await db.batch([
+    db
+      .select({ id: stockImportPreviews.id })
+      .from(stockImportPreviews)
+      .where(
+        and(eq(stockImportPreviews.id, importId), eq(stockImportPreviews.storeId, storeId), gte(stockImportPreviews.createdAt, Date.now() - PREVIEW_TTL_MS)),
+      ),
+    db
+      .select({ productId: stockImportRows.productId, stock: stockImportRows.stock, now: stockImportRows.now })
+      .from(stockImportRows)
+      .where(and(eq(stockImportRows.importId, importId), isNotNull(stockImportRows.validSeq)))
+      .orderBy(asc(stockImportRows.validSeq)),
+  ]);
+  if (!preview) return { status: "gone" };
+  const planned = rows.flatMap((r) => (r.productId && r.stock !== null ? [{ productId: r.productId, stock: r.stock, expected: r.now ?? 0 }] : []));
+  if (!planned.length) return { status: "empty" };
+  const answer = await runStockSync(context, {
+    storeId,
+    body: { storeId, mode: "set", rows: planned },
+    key: confirmKey(importId),
+    source: "csv",
+    userId,
+  });
+  return { status: "applied", answer };
 }
