@@ -52,7 +52,7 @@ class Params {
  * a page reads only the blocks it reaches (the first, for any page up to CANDIDATES results).
  * Every page of a query therefore comes from one total order: block, then the keys above.
  */
-function rankedHitsSql(slots: Slot[], mode: "all" | "any", params: Params, blocks: number) {
+function rankedHitsSql(slots: Slot[], mode: "all" | "any", params: Params, blocks: number, block: number) {
   const whole = (column: string, alt: string) =>
     phraseForms(alt)
       .map((form) => `instr(products_fts.${column}, ' ' || ${params.ref(form)} || ' ')`)
@@ -80,12 +80,12 @@ function rankedHitsSql(slots: Slot[], mode: "all" | "any", params: Params, block
   // A sub-category counts as named only when every slot matched more than the description
   // ("dal makhani" must not lift a plain dal whose description mentions makhani).
   // A literal: D1 may bind a number as REAL, and `/` must divide integers here.
-  const size = String(Math.trunc(CANDIDATES));
+  const size = String(Math.trunc(block));
   // The candidates: the index's own bm25 order (C, no row read), cut at the blocks the page needs.
   // Their index rows are then read by rowid for the keys (a cross join keeps that order of loops).
   const candidates = `select rowid as fts_rowid, bm, (row_number() over (order by bm, rowid) - 1) / ${size} as block
       from (select rowid, bm25(products_fts, 0, 10, 4, 2, 1, 0, 0) as bm from products_fts where products_fts match ${match}
-             order by bm, rowid limit ${params.ref(blocks * CANDIDATES)})`;
+             order by bm, rowid limit ${params.ref(blocks * block)})`;
   return {
     match,
     sql: `select id, block, bm, ${columns.map((c) => `min(6, ${c})`).join(" + ")} as tier, ${columns.map((c) => `(${c} = 7)`).join(" + ")} as head,
@@ -103,9 +103,16 @@ function rankedHitsSql(slots: Slot[], mode: "all" | "any", params: Params, block
  */
 export const CANDIDATES = 200;
 
-function searchStatements(d1: D1Database, slots: Slot[], mode: "all" | "any", shape: Shape, limit: number, offset: number, store: StockStore) {
+interface Window {
+  limit: number;
+  offset: number;
+  /** Candidates per block (CANDIDATES; scripts/search-cap-check.ts compares others). */
+  block: number;
+}
+
+function searchStatements(d1: D1Database, slots: Slot[], mode: "all" | "any", shape: Shape, { limit, offset, block }: Window, store: StockStore) {
   const params = new Params();
-  const hits = rankedHitsSql(slots, mode, params, Math.max(1, Math.ceil((offset + limit) / CANDIDATES)));
+  const hits = rankedHitsSql(slots, mode, params, Math.max(1, Math.ceil((offset + limit) / block)), block);
   const stock = rawStockAt(store, (value) => params.ref(value));
   // Sort the candidates on their keys alone, then build the page's rows (images, categories) for the page only.
   // Raw SQL: FTS5 `match`/`bm25` ranking over products_fts with numbered, de-duplicated parameters
@@ -218,6 +225,8 @@ export interface SearchOptions<S extends Shape> {
   correct?: boolean;
   /** When nothing is found, also load the top categories to offer instead (the search page). */
   withCategoriesWhenEmpty?: boolean;
+  /** Candidates ranked per block (decision 025); only scripts/search-cap-check.ts sets another. */
+  candidates?: number;
 }
 
 export interface SearchResult<T> extends Page<T> {
@@ -239,11 +248,12 @@ const countOf = (result: D1Result) => (result.results[0] as { n: number } | unde
 
 export async function searchCatalogue<S extends Shape>(
   context: AppLoadContext,
-  { q, page, pageSize, cumulative, shape, store, correct = true, withCategoriesWhenEmpty = false }: SearchOptions<S>,
+  { q, page, pageSize, cumulative, shape, store, correct = true, withCategoriesWhenEmpty = false, candidates = CANDIDATES }: SearchOptions<S>,
 ): Promise<SearchResult<Item<S>>> {
   const words = searchWords(q);
   const limit = cumulative ? page * pageSize : pageSize;
   const offset = cumulative ? 0 : (page - 1) * pageSize;
+  const window: Window = { limit, offset, block: candidates };
   const result = (items: unknown[], total: number, extra: Partial<SearchResult<Item<S>>> = {}): SearchResult<Item<S>> => ({
     ...paged<Item<S>>(shapeRows(shape, items) as Item<S>[], total, page, pageSize),
     searched: words.join(" "),
@@ -257,7 +267,7 @@ export async function searchCatalogue<S extends Shape>(
 
   const d1 = getD1(context);
   const slots = planSlots(words, BUNDLED_SYNONYMS);
-  const first = searchStatements(d1, slots, "all", shape, limit, offset, store);
+  const first = searchStatements(d1, slots, "all", shape, window, store);
   const letters = firstLetters(words);
   const [synonymRows, items, counted] = await d1.batch([
     // Raw SQL: in the one batch with the FTS5 statements (see topCategoriesStatement).
@@ -288,9 +298,9 @@ export async function searchCatalogue<S extends Shape>(
   const finalPlan = fix.changed ? planSlots(finalWords, withTableRows(synonyms, letters)) : plan;
   const statements: D1PreparedStatement[] = [];
   const queue = (...more: D1PreparedStatement[]) => statements.push(...more) - more.length;
-  const all = rerun ? searchStatements(d1, finalPlan, "all", shape, limit, offset, store) : null;
+  const all = rerun ? searchStatements(d1, finalPlan, "all", shape, window, store) : null;
   const allAt = all ? queue(all.page, all.count) : -1;
-  const any = correct && finalPlan.length > 1 && (rerun || total === 0) ? searchStatements(d1, finalPlan, "any", shape, limit, offset, store) : null;
+  const any = correct && finalPlan.length > 1 && (rerun || total === 0) ? searchStatements(d1, finalPlan, "any", shape, window, store) : null;
   const anyAt = any ? queue(any.page, any.count) : -1;
   const categoriesAt = withCategoriesWhenEmpty ? queue(topCategoriesStatement(d1)) : -1;
   const results = await d1.batch(statements);
