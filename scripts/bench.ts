@@ -325,6 +325,7 @@ interface SizeResult {
   seedSeconds: number;
   targets: { t: Target; r: Measured }[];
   orders: OrderCost[];
+  cartAdd: D1Cost;
   storage?: Awaited<ReturnType<typeof storeStockBytes>>;
 }
 
@@ -344,6 +345,8 @@ interface Served {
   products: number;
   /** The first 50 products listed, with the stock of the default store (it serves the demo shopper). */
   listed: { _id: string; stock: number }[];
+  /** D1's cost of adding a product to the cart (`POST /api/cart/create`), the mean of the three adds. */
+  cartAdd: D1Cost;
 }
 
 async function prepare(label: string, dir: string, scale?: { products: number; stores: number }) {
@@ -372,21 +375,31 @@ async function start(state: Awaited<ReturnType<typeof prepare>>): Promise<Served
     "the first products",
   );
   // The signed-in cart page shows lines: three products in stock go into the demo shopper's cart.
+  const adds: D1Cost[] = [];
   for (const productId of listed.data
     .filter((p) => p.stock > 0)
     .map((p) => p._id)
     .slice(0, 3)) {
-    await json(
-      fetch(`${base}/api/cart/create`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Cookie: cookie },
-        body: JSON.stringify({ productId }),
-      }),
-      "filling the demo shopper's cart",
-    );
+    const added = await fetch(`${base}/api/cart/create`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: cookie },
+      body: JSON.stringify({ productId }),
+    });
+    if (!added.ok) throw new Error(`bench: filling the demo shopper's cart failed (HTTP ${added.status}): ${(await added.text()).slice(0, 300)}`);
+    await added.arrayBuffer();
+    const cost = d1Cost(added.headers);
+    if (cost) adds.push(cost);
   }
+  const avg = (pick: (c: D1Cost) => number) => mean(adds.map(pick));
+  const cartAdd = {
+    trips: avg((c) => c.trips),
+    statements: avg((c) => c.statements),
+    sqlMs: avg((c) => c.sqlMs),
+    rowsRead: avg((c) => c.rowsRead),
+    rowsWritten: avg((c) => c.rowsWritten),
+  };
   const counts = await json<{ totalCount: number }>(fetch(`${base}/api/product/get`, { method: "POST", body: "{}" }), "products");
-  return { ...state, server, base, cookie, token, products: counts.totalCount, listed: listed.data };
+  return { ...state, server, base, cookie, token, products: counts.totalCount, listed: listed.data, cartAdd };
 }
 
 const header = () => `${REQUESTS} requests per target after ${WARMUP} warm-up · concurrency ${CONCURRENCY} · node ${process.version}`;
@@ -405,18 +418,24 @@ async function benchOrders(size: Served): Promise<OrderCost[]> {
     await placeOrders(size.base, size.token, addresses.data[0]._id, inStock, 1, run),
     await placeOrders(size.base, size.token, addresses.data[0]._id, inStock, 20, run),
   ];
-  console.log(`\n${size.label}: placing a cash-on-delivery order through /api (mean of ${ORDERS} each; D1's meta over the request):\n`);
+  console.log(
+    `\n${size.label}: placing a cash-on-delivery order through /api (mean of ${ORDERS} each; D1's meta over the request), and adding to the cart (mean of 3):\n`,
+  );
+  const c = size.cartAdd;
   console.log(
     table(
-      ["order", "D1 trips", "statements", "SQL ms", "rows read", "rows written"],
-      orders.map((o) => [
-        `${o.lines} line${o.lines > 1 ? "s" : ""}`,
-        count(o.trips),
-        count(o.statements),
-        fixed(o.sqlMs, 2),
-        count(o.rowsRead),
-        count(o.rowsWritten),
-      ]),
+      ["write", "D1 trips", "statements", "SQL ms", "rows read", "rows written"],
+      [
+        ...orders.map((o) => [
+          `order, ${o.lines} line${o.lines > 1 ? "s" : ""}`,
+          count(o.trips),
+          count(o.statements),
+          fixed(o.sqlMs, 2),
+          count(o.rowsRead),
+          count(o.rowsWritten),
+        ]),
+        ["add to cart", count(c.trips), count(c.statements), fixed(c.sqlMs, 2), count(c.rowsRead), count(c.rowsWritten)],
+      ],
     ),
   );
   return orders;
@@ -635,7 +654,15 @@ try {
   const growth = large ? await benchGrowth(small, large, paths) : null;
 
   const smallOrders = await benchOrders(small);
-  sizes.push({ label: small.label, products: small.products, stores: 3, seedSeconds: small.seedSeconds, targets: smallTargets, orders: smallOrders });
+  sizes.push({
+    label: small.label,
+    products: small.products,
+    stores: 3,
+    seedSeconds: small.seedSeconds,
+    targets: smallTargets,
+    orders: smallOrders,
+    cartAdd: small.cartAdd,
+  });
   if (large && growth) {
     const largeOrders = await benchOrders(large);
     await stopServer(large.server);
@@ -647,6 +674,7 @@ try {
       seedSeconds: large.seedSeconds,
       targets: growth.large,
       orders: largeOrders,
+      cartAdd: large.cartAdd,
       storage,
     });
   }
