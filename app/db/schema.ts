@@ -222,8 +222,13 @@ export const productSubCategories = sqliteTable(
       .notNull()
       .references(() => subCategories.id, { onDelete: "restrict" }),
     position: integer("position").notNull().default(0),
+    /** The product's created_at, kept by triggers (migrations/0021), so a listing pages from an index. */
+    productCreatedAt: integer("product_created_at", { mode: "number" }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.subCategoryId] }), index("product_sub_categories_sub_idx").on(t.subCategoryId, t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.subCategoryId] }),
+    index("product_sub_categories_newest_idx").on(t.subCategoryId, sql`${t.productCreatedAt} desc`, t.productId),
+  ],
 );
 
 /**

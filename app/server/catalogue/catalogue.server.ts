@@ -136,6 +136,8 @@ export async function loadListing(
       .where(eq(subCategoryCategories.categoryId, categoryId))
       .orderBy(...byName(subCategories)),
   ] as const;
+  // Newest first from the link's own index (product_sub_categories_newest_idx): the page's rows, not the sub-category's.
+  const newestInListing = [desc(productSubCategories.productCreatedAt), asc(productSubCategories.productId)];
   const totalCount = db
     .select({ n: count() })
     .from(productSubCategories)
@@ -152,7 +154,7 @@ export async function loadListing(
       .from(productSubCategories)
       .innerJoin(products, eq(products.id, productSubCategories.productId))
       .where(inListing(db, categoryId, subCategoryId))
-      .orderBy(...newestFirst)
+      .orderBy(...newestInListing)
       .limit(limit)
       .offset(offset);
     const [cat, sub, rail, rows, total] = await send([...frame, items, totalCount]);
@@ -163,7 +165,7 @@ export async function loadListing(
     .from(productSubCategories)
     .innerJoin(products, eq(products.id, productSubCategories.productId))
     .where(inListing(db, categoryId, subCategoryId))
-    .orderBy(...newestFirst)
+    .orderBy(...newestInListing)
     .limit(limit)
     .offset(offset);
   const [cat, sub, rail, rows, total] = await send([...frame, items, totalCount]);
