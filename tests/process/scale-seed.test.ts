@@ -96,7 +96,7 @@ async function facts(state: string): Promise<Facts> {
       await db
         .prepare(
           `select (select group_concat(id || name || unit || price || discount || created_at, '|') from (select * from products order by id)) products,
-             (select sum(stock * (rowid % 7919)) from store_stock) stock,
+             (select group_concat(store_id || product_id || stock, '|') from (select * from store_stock order by store_id, product_id)) stock,
              (select group_concat(store_id || from_pincode || to_pincode, '|') from (select * from store_pincode_ranges order by store_id, from_pincode)) ranges`,
         )
         .first(),
