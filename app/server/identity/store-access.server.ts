@@ -6,7 +6,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { Refusal } from "~/lib/refusal";
-import { requireApiUser, requireUser, type SessionUser } from "./auth.server";
+import { requireUser, type SessionUser } from "./auth.server";
 
 /** True when `user` may see and work the store's queue and orders. */
 export function worksAt(user: Pick<SessionUser, "role" | "staffStoreId">, storeId: string | null | undefined): boolean {
@@ -32,11 +32,9 @@ export async function requireStoreAction(request: Request, context: AppLoadConte
   return user;
 }
 
-/** An /api caller who works some store (admins, staff): 401 for guests, 403 for shoppers. */
-export async function requireApiStoreWorker(request: Request, context: AppLoadContext): Promise<SessionUser> {
-  const user = await requireApiUser(request, context);
+/** An /api caller who works some store (admins, staff); shoppers are refused (403). */
+export function assertStoreWorker(user: SessionUser): void {
   if (!isStoreWorker(user)) throw new Refusal("Do not have permission", 403);
-  return user;
 }
 
 /** An /api caller asking about one store: 403 unless they work it. */

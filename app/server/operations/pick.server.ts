@@ -15,7 +15,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { orderItems, orderLineRefunds, orders, orderStatusHistory, paymentEvents, products, productSubCategories, storeStock } from "~/db/schema";
+import { orderItems, orders, orderStatusHistory, products, productSubCategories, storeStock } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
 import { computeBill, discountedPrice, type PricedLine } from "~/lib/pricing";
@@ -26,7 +26,7 @@ import { type Database, getDb, sqliteErrorText } from "~/server/db/db.server";
 import type { SessionUser } from "~/server/identity/auth.server";
 import { worksAt } from "~/server/identity/store-access.server";
 import { publishOrderChange } from "~/server/orders/order-events.server";
-import { getStripe } from "~/server/orders/stripe.server";
+import { sendLineRefunds } from "~/server/orders/line-refunds.server";
 
 const NOT_FOUND = "Order not found";
 
@@ -298,58 +298,4 @@ async function applyPick(db: Database, { order, storeId, userId, plan, bill, not
     }
     throw error;
   }
-}
-
-/**
- * Sends an order's pending (or earlier failed) line refunds to Stripe, each with its line's
- * idempotency key, so a retry never refunds a line twice. A refusal marks the line `failed` and
- * flags the order for attention with the reason.
- */
-export async function sendLineRefunds(context: AppLoadContext, orderId: string): Promise<"refunded" | "failed" | "none"> {
-  const db = getDb(context);
-  const [orderRows, rows] = await db.batch([
-    db.select({ paymentId: orders.paymentId, orderNumber: orders.orderId }).from(orders).where(eq(orders.id, orderId)),
-    db
-      .select({ orderItemId: orderLineRefunds.orderItemId, amount: orderLineRefunds.amount, key: orderLineRefunds.idempotencyKey })
-      .from(orderLineRefunds)
-      .where(and(eq(orderLineRefunds.orderId, orderId), inArray(orderLineRefunds.status, ["pending", "failed"]))),
-  ]);
-  const order = orderRows[0];
-  if (!order || !rows.length) return "none";
-  const stripe = getStripe(context);
-  const failures: string[] = [];
-  for (const row of rows) {
-    try {
-      if (!stripe || !order.paymentId) throw new Error("online payment is not configured");
-      const refund = await stripe.refunds.create(
-        { payment_intent: order.paymentId, amount: row.amount, metadata: { orderId, orderNumber: order.orderNumber, orderItemId: row.orderItemId } },
-        { idempotencyKey: row.key },
-      );
-      await db.batch([
-        db.insert(paymentEvents).values({ id: refund.id, type: "refund.created", orderId }).onConflictDoNothing(),
-        db
-          .update(orderLineRefunds)
-          .set({ status: "refunded", stripeRefundId: refund.id, updatedAt: Date.now() })
-          .where(eq(orderLineRefunds.orderItemId, row.orderItemId)),
-      ]);
-    } catch (error) {
-      const reason = (error as Error)?.message ?? "unknown error";
-      failures.push(`${formatINR(row.amount)}: ${reason}`);
-      await db
-        .update(orderLineRefunds)
-        .set({ status: "failed", updatedAt: Date.now() })
-        .where(and(eq(orderLineRefunds.orderItemId, row.orderItemId), ne(orderLineRefunds.status, "refunded")));
-    }
-  }
-  if (!failures.length) return "refunded";
-  await db
-    .update(orders)
-    .set({
-      needsAttention: true,
-      attentionNote: `Stripe refused the refund of a short pick (${failures.join("; ")})`.slice(0, 300),
-      version: sql`${orders.version} + 1`,
-      updatedAt: Date.now(),
-    })
-    .where(eq(orders.id, orderId));
-  return "failed";
 }

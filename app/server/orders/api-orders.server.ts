@@ -77,7 +77,11 @@ export function serializeOrderLines(order: OrderSummary, userId: string) {
 
 const paymentMethodLabel = (method: PaymentMethod) => (method === "COD" ? "Cash on Delivery" : "Online Payment");
 
-export function serializeOrder(order: OrderSummary) {
+/**
+ * An order in the /api shape. `deliveryCode` is the shopper's own view: the code (while out for
+ * delivery) is shown only to the shopper, never to staff or riders, who must ask for it.
+ */
+export function serializeOrder(order: OrderSummary, { deliveryCode = false }: { deliveryCode?: boolean } = {}) {
   return {
     _id: order.id,
     orderId: order.orderId,
@@ -93,6 +97,9 @@ export function serializeOrder(order: OrderSummary) {
     needs_attention: order.needsAttention,
     attention_note: order.attentionNote,
     refund_id: order.refundId,
+    replacementPreference: order.replacementPreference,
+    ...(deliveryCode ? { deliveryCode: order.deliveryCode } : {}),
+    rider: order.riderName,
     product_details: order.items.map((item) => ({
       productId: item.productId,
       name: item.name,
@@ -101,6 +108,16 @@ export function serializeOrder(order: OrderSummary) {
       quantity: item.quantity,
       price: paiseToRupees(item.price),
       finalPrice: paiseToRupees(item.finalPrice),
+      picked: item.picked,
+      replacedBy: item.replacedByName
+        ? {
+            productId: item.replacedByProductId,
+            name: item.replacedByName,
+            quantity: item.replacedByQuantity,
+            finalPrice: paiseToRupees(item.replacedByUnitPrice),
+          }
+        : null,
+      refunded: paiseToRupees(item.refundedAmount),
     })),
     status_history: order.history.map((h) => ({ status: h.status, at: new Date(h.createdAt).toISOString(), note: h.note })),
   };

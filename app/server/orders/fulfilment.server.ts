@@ -21,6 +21,7 @@ import { lineOrder } from "./read-orders.server";
 import { stockAt, type StockStore } from "~/server/stores/store-stock.server";
 import { getStripe } from "./stripe.server";
 import { publishOrderChange } from "./order-events.server";
+import { sendLineRefunds } from "./line-refunds.server";
 
 type Actor = { id: string; as: "admin" | "shopper" };
 
@@ -206,6 +207,12 @@ export async function refundOrder(context: AppLoadContext, id: string): Promise<
   const order = await readOrder(db, id);
   if (!order) throw new Refusal(NOT_FOUND, 404);
   if (order.paymentStatus === "REFUNDED") throw new Refusal("This order was already refunded", 409);
+  if (order.status !== "cancelled") {
+    // An order still running: only the refunds of its short picks can be retried (decision 027).
+    const outcome = await sendLineRefunds(context, order.id);
+    if (outcome === "refunded") return { refundId: "", message: "The refund of the short items was sent" };
+    if (outcome === "failed") throw new Refusal("Stripe refused the refund of the short items again. The order stays flagged for attention.", 502);
+  }
   if (order.status !== "cancelled" || order.paymentMethod !== "ONLINE" || !order.paymentId || !["PAID", "REFUND_FAILED"].includes(order.paymentStatus)) {
     throw new Refusal("Only a cancelled order that was paid online can be refunded", 409);
   }

@@ -1,6 +1,7 @@
 /**
- * Order events (issue 30): every write that changes an order tells the live channels.
- * replaced by the live helper's implementation at merge
+ * Order events (issue 30, docs/decisions/027-store-operations.md): every write that changes an order
+ * calls `publishOrderChange` after it, so the shopper's order page and the store's queue can update.
+ * // replaced by the live helper's implementation at merge
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
@@ -11,7 +12,7 @@ export interface OrderChange {
   status: string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-export async function publishOrderChange(context: AppLoadContext, change: OrderChange): Promise<void> {
+// replaced by the live helper's implementation at merge
+export async function publishOrderChange(_context: AppLoadContext, _change: OrderChange): Promise<void> {
   return;
 }
