@@ -14,7 +14,8 @@
  * Then the refunds go to Stripe, each with its line's idempotency key; a refused one flags the order.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, is, ne, SQL, sql } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { orderItems, orders, orderStatusHistory, products, productSubCategories, storeStock } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
@@ -22,7 +23,7 @@ import { computeBill, discountedPrice, type PricedLine } from "~/lib/pricing";
 import { Refusal } from "~/lib/refusal";
 import type { PickLineInput } from "~/lib/schemas/store-ops";
 import { STATUS_LABELS } from "~/lib/order-status";
-import { type Database, getDb, sqliteErrorText } from "~/server/db/db.server";
+import { type Database, getD1, getDb, sqliteErrorText } from "~/server/db/db.server";
 import type { SessionUser } from "~/server/identity/auth.server";
 import { worksAt } from "~/server/identity/store-access.server";
 import { publishOrderChange } from "~/server/orders/order-events.server";
@@ -199,7 +200,7 @@ export async function pickOrder(context: AppLoadContext, input: { orderId: strin
     ? `Picked: ${shortCount} ${shortCount === 1 ? "line" : "lines"} short${replacements.size ? `, ${replacements.size} replaced` : ""}`
     : "Picked in full";
 
-  const moved = await applyPick(db, { order, storeId, userId: input.user.id, plan, bill, note, paidOnline });
+  const moved = await applyPick(context, db, { order, storeId, userId: input.user.id, plan, bill, note, paidOnline });
   if (!moved) {
     const { order: now } = await readForPick(db, order.id);
     throw new Refusal(now ? (notPickable(now) ?? "This order changed while you were picking it: open it again") : NOT_FOUND, 409);
@@ -238,60 +239,88 @@ type PickPlan = {
   paidOnline: boolean;
 };
 
+/** A statement for a raw D1 batch: drizzle's D1 batch cannot bind a raw `sql` query (drizzle-orm 0.45). */
+function statement(d1: D1Database, query: SQL | { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = is(query, SQL) ? new SQLiteAsyncDialect().sqlToQuery(query) : query.toSQL();
+  return d1.prepare(text).bind(...params);
+}
+
 /** The pick's one batch; false when the order changed since it was read (another pick won). */
-async function applyPick(db: Database, { order, storeId, userId, plan, bill, note, paidOnline }: PickPlan): Promise<boolean> {
+async function applyPick(context: AppLoadContext, db: Database, { order, storeId, userId, plan, bill, note, paidOnline }: PickPlan): Promise<boolean> {
+  const d1 = getD1(context);
   const now = Date.now();
   const json = JSON.stringify(plan);
   const guard = and(eq(orders.id, order.id), eq(orders.version, order.version), inArray(orders.status, ["placed", "paid"]));
   const unchanged = sql`exists (select 1 from ${orders} where ${guard})`;
   const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
   try {
-    const [, , , , , , moved] = await db.batch([
-      db.insert(orderStatusHistory).select(
-        db
-          .select({
-            id: sql<string>`${newId()}`.as("id"),
-            orderId: orders.id,
-            status: sql<"packed">`'packed'`.as("status"),
-            actorUserId: sql<string>`${userId}`.as("actor_user_id"),
-            note: sql<string>`${note}`.as("note"),
-            createdAt: sql<number>`${now}`.as("created_at"),
-          })
-          .from(orders)
-          .where(guard),
+    const results = await d1.batch([
+      statement(
+        d1,
+        db.insert(orderStatusHistory).select(
+          db
+            .select({
+              id: sql<string>`${newId()}`.as("id"),
+              orderId: orders.id,
+              status: sql<"packed">`'packed'`.as("status"),
+              actorUserId: sql<string>`${userId}`.as("actor_user_id"),
+              note: sql<string>`${note}`.as("note"),
+              createdAt: sql<number>`${now}`.as("created_at"),
+            })
+            .from(orders)
+            .where(guard),
+        ),
       ),
       // Missing units: the stock recorded at the store was that much too high. The adjustment is
       // what the correction below takes (never below 0), read in the same transaction.
-      db.run(sql`insert into stock_adjustments (id, store_id, product_id, delta, reason, user_id, order_id, created_at)
+      statement(
+        d1,
+        sql`insert into stock_adjustments (id, store_id, product_id, delta, reason, user_id, order_id, created_at)
         select lower(hex(randomblob(12))), ${storeId}, ${field("productId")},
           -min(coalesce((select s.stock from store_stock s where s.store_id = ${storeId} and s.product_id = ${field("productId")}), 0), ${field("missing")}),
           'short pick', ${userId}, ${order.id}, ${now}
         from json_each(${json}) j
-        where ${field("missing")} > 0 and ${field("productId")} is not null and ${unchanged}`),
-      db.run(sql`update store_stock set stock = stock - min(stock, (select ${field("missing")} from json_each(${json}) j where ${field("productId")} = store_stock.product_id))
+        where ${field("missing")} > 0 and ${field("productId")} is not null and ${unchanged}`,
+      ),
+      statement(
+        d1,
+        sql`update store_stock set stock = stock - min(stock, (select ${field("missing")} from json_each(${json}) j where ${field("productId")} = store_stock.product_id))
         where store_id = ${storeId}
           and product_id in (select ${field("productId")} from json_each(${json}) j where ${field("missing")} > 0 and ${field("productId")} is not null)
-          and ${unchanged}`),
+          and ${unchanged}`,
+      ),
       // The replacements are sold like any line: CHECK (stock >= 0) refuses the batch if one sold out meanwhile.
-      db.run(sql`update store_stock set stock = stock - (select sum(${field("replQty")}) from json_each(${json}) j where ${field("replId")} = store_stock.product_id)
+      statement(
+        d1,
+        sql`update store_stock set stock = stock - (select sum(${field("replQty")}) from json_each(${json}) j where ${field("replId")} = store_stock.product_id)
         where store_id = ${storeId}
           and product_id in (select ${field("replId")} from json_each(${json}) j where ${field("replQty")} > 0)
-          and ${unchanged}`),
-      db.run(sql`update order_items set picked = ${field("picked")}, replaced_by_product_id = ${field("replId")}, replaced_by_name = ${field("replName")},
+          and ${unchanged}`,
+      ),
+      statement(
+        d1,
+        sql`update order_items set picked = ${field("picked")}, replaced_by_product_id = ${field("replId")}, replaced_by_name = ${field("replName")},
           replaced_by_quantity = ${field("replQty")}, replaced_by_unit_price = ${field("replPrice")}, refunded_amount = ${field("refund")}
         from json_each(${json}) j
-        where order_items.id = ${field("id")} and order_items.order_id = ${order.id} and ${unchanged}`),
-      db.run(sql`insert into order_line_refunds (order_item_id, order_id, amount, idempotency_key, status, created_at, updated_at)
+        where order_items.id = ${field("id")} and order_items.order_id = ${order.id} and ${unchanged}`,
+      ),
+      statement(
+        d1,
+        sql`insert into order_line_refunds (order_item_id, order_id, amount, idempotency_key, status, created_at, updated_at)
         select ${field("id")}, ${order.id}, ${field("refund")}, 'pick-refund-' || ${field("id")}, 'pending', ${now}, ${now}
         from json_each(${json}) j
-        where ${paidOnline ? 1 : 0} and ${field("refund")} > 0 and ${unchanged}`),
-      db
-        .update(orders)
-        .set({ status: "packed", subTotal: bill.itemsTotal, total: bill.grandTotal, version: sql`${orders.version} + 1`, updatedAt: now })
-        .where(guard)
-        .returning({ id: orders.id }),
+        where ${paidOnline ? 1 : 0} and ${field("refund")} > 0 and ${unchanged}`,
+      ),
+      statement(
+        d1,
+        db
+          .update(orders)
+          .set({ status: "packed", subTotal: bill.itemsTotal, total: bill.grandTotal, version: sql`${orders.version} + 1`, updatedAt: now })
+          .where(guard)
+          .returning({ id: orders.id }),
+      ),
     ]);
-    return moved.length > 0;
+    return (results[results.length - 1].results?.length ?? 0) > 0;
   } catch (error) {
     if (/store_stock_stock_check|CHECK constraint failed/i.test(sqliteErrorText(error))) {
       throw new Refusal("A replacement sold out while you were picking: pick the order again", 409);

@@ -34,8 +34,9 @@ export async function loadQueue(context: AppLoadContext, storeId: string) {
         createdAt: orders.createdAt,
         version: orders.version,
         needsAttention: orders.needsAttention,
-        items: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.as("items"),
-        lines: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.as("lines"),
+        // Qualified by hand: inside a subquery drizzle would name both columns without their tables.
+        items: sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = "orders"."id")`.as("items"),
+        lines: sql<number>`(select count(*) from order_items oi where oi.order_id = "orders"."id")`.as("lines"),
       })
       .from(orders)
       .where(and(eq(orders.storeId, storeId), workable))
