@@ -50,7 +50,7 @@ export type RiderInput = z.output<typeof riderSchema>;
 /** POST /api/order/dispatch { _id, rider? } (no rider: the caller takes it out). */
 export const apiDispatchSchema = z.object({ _id: orderRef, rider: riderSchema.optional() });
 
-export const deliveryCodeSchema = z
+const deliveryCodeSchema = z
   .string({ error: "Enter the 4-digit delivery code" })
   .trim()
   .regex(/^[0-9]{4}$/, "The delivery code is 4 digits");

@@ -15,7 +15,7 @@ export function worksAt(user: Pick<SessionUser, "role" | "staffStoreId">, storeI
 }
 
 /** Admins and staff of any store: who may use the staff pages and /api at all. */
-export function isStoreWorker(user: Pick<SessionUser, "role" | "staffStoreId">): boolean {
+function isStoreWorker(user: Pick<SessionUser, "role" | "staffStoreId">): boolean {
   return user.role === "ADMIN" || Boolean(user.staffStoreId);
 }
 

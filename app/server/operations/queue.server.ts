@@ -14,7 +14,7 @@ import type { SessionUser } from "~/server/identity/auth.server";
 import { historyOrder, orderHistoryColumns } from "~/server/orders/read-orders.server";
 
 /** The queue shows at most this many open orders (the oldest). */
-export const QUEUE_LIMIT = 100;
+const QUEUE_LIMIT = 100;
 
 /** An order the store must work: not an online order still waiting for its payment. */
 const workable = and(inArray(orders.status, [...OPEN_STATUSES]), or(ne(orders.paymentMethod, "ONLINE"), ne(orders.paymentStatus, "PENDING")));
@@ -46,8 +46,6 @@ export async function loadQueue(context: AppLoadContext, storeId: string) {
   const store = storeRows[0];
   return store ? { store, orders: queue } : null;
 }
-
-export type QueueOrder = NonNullable<Awaited<ReturnType<typeof loadQueue>>>["orders"][number];
 
 /**
  * One order as its store's staff work it: the order, the shopper's name and phone (for "Call me"
@@ -122,5 +120,3 @@ export async function loadStoreOrder(context: AppLoadContext, user: SessionUser,
   if (!order || !worksAt(user, order.storeId)) throw new Refusal("Order not found", 404);
   return { order, lines: lineRows, history: historyRows, riders };
 }
-
-export type StoreOrder = Awaited<ReturnType<typeof loadStoreOrder>>;
