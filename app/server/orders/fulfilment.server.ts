@@ -20,6 +20,7 @@ import { cancelStatements } from "./order-cancel.server";
 import { lineOrder } from "./read-orders.server";
 import { stockAt, type StockStore } from "~/server/stores/store-stock.server";
 import { getStripe } from "./stripe.server";
+import { publishOrderChange } from "./order-events.server";
 
 type Actor = { id: string; as: "admin" | "shopper" };
 
@@ -40,6 +41,7 @@ function readOrder(db: Database, id: string) {
       id: orders.id,
       orderId: orders.orderId,
       userId: orders.userId,
+      storeId: orders.storeId,
       status: orders.status,
       version: orders.version,
       paymentMethod: orders.paymentMethod,
@@ -94,6 +96,7 @@ export async function moveOrder(
     const current = await readOrder(db, order.id);
     throw new Refusal(current ? changedMessage(current) : NOT_FOUND, 409);
   }
+  await publishOrderChange(context, { orderId: order.id, storeId: order.storeId, userId: order.userId, status: to });
 
   if (!cancelling) return { message: `Order ${order.orderId} is now ${STATUS_LABELS[to].toLowerCase()}` };
   if (order.paymentMethod === "ONLINE" && order.paymentStatus === "PENDING" && order.stripeSessionId) {
@@ -186,9 +189,12 @@ export async function refundOrder(context: AppLoadContext, id: string): Promise<
         updatedAt: Date.now(),
       })
       .where(refundable);
+  // The payment's state changes either way (refunded, or flagged): the order's pages re-read it.
+  const published = () => publishOrderChange(context, { orderId: order.id, storeId: order.storeId, userId: order.userId, status: order.status });
   const stripe = getStripe(context);
   if (!stripe) {
     await flag("Online payment is not configured, so the refund could not be sent");
+    await published();
     throw new Refusal("The refund could not be sent: online payment is not configured. The order is flagged for attention.", 503);
   }
   try {
@@ -210,10 +216,12 @@ export async function refundOrder(context: AppLoadContext, id: string): Promise<
         })
         .where(refundable),
     ]);
+    await published();
     return { refundId: refund.id, message: `${formatINR(order.total)} refunded to the original payment method` };
   } catch (error) {
     const reason = `Stripe refused the refund: ${(error as Error)?.message ?? "unknown error"}`;
     await flag(reason);
+    await published();
     throw new Refusal(`${reason}. The order is flagged for attention: retry the refund, or refund it in the Stripe Dashboard.`, 502);
   }
 }

@@ -14,6 +14,8 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { ORDER_STATUSES, orderItems, orders, orderStatusHistory, storeStock } from "~/db/schema";
 import { allowedMoves, shopperCanCancel } from "~/lib/order-status";
 import type { Database } from "~/server/db/db.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { publishOrderChange } from "./order-events.server";
 
 /** An online order whose payment has not come: it holds stock (at most one per shopper). */
 const awaitingOnlinePayment = and(eq(orders.status, "placed"), eq(orders.paymentStatus, "PENDING"), eq(orders.paymentMethod, "ONLINE"))!;
@@ -52,7 +54,8 @@ function actorOf(target: CancelTarget): string | null {
 
 /**
  * The cancel's statements, for one `db.batch` (alone or with others). The last one returns the
- * orders it cancelled (`id`, `sessionId`): empty when the guard no longer matched.
+ * orders it cancelled (`id`, `sessionId`, and `storeId`/`userId` for the live notice,
+ * publishCancelled): empty when the guard no longer matched.
  */
 export function cancelStatements(db: Database, target: CancelTarget, note: string, now = Date.now()) {
   const guard = cancellable(target);
@@ -103,6 +106,11 @@ export function cancelStatements(db: Database, target: CancelTarget, note: strin
       updatedAt: now,
     })
     .where(guard)
-    .returning({ id: orders.id, sessionId: orders.stripeSessionId });
+    .returning({ id: orders.id, sessionId: orders.stripeSessionId, storeId: orders.storeId, userId: orders.userId });
   return [returnStock, recordHistory, cancelOrders] as const;
+}
+
+/** Tells the live channels about the orders a cancel batch cancelled (its last statement's rows). */
+export function publishCancelled(context: AppLoadContext, cancelled: { id: string; storeId: string | null; userId: string }[]) {
+  for (const row of cancelled) void publishOrderChange(context, { orderId: row.id, storeId: row.storeId, userId: row.userId, status: "cancelled" });
 }

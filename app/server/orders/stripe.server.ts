@@ -11,7 +11,8 @@ import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { orders, orderStatusHistory, paymentEvents, nowMs } from "~/db/schema";
 import { type Database, getDb } from "~/server/db/db.server";
 import { getSettings } from "~/server/platform/env.server";
-import { cancelStatements } from "./order-cancel.server";
+import { cancelStatements, publishCancelled } from "./order-cancel.server";
+import { publishOrderChange } from "./order-events.server";
 import { RESERVATION_MS, type PlacedOrder } from "./place-order.server";
 
 export function getStripe(context: AppLoadContext): Stripe | null {
@@ -103,7 +104,8 @@ export async function startOnlinePayment(
     // Only the request that created the order may give it up; a repeat leaves it to that request.
     if (!order.duplicate) {
       const db = getDb(context);
-      await db.batch(cancelStatements(db, { orderId: order.id, by: "payment", actorUserId: userId }, "Payment could not start"));
+      const [, , cancelled] = await db.batch(cancelStatements(db, { orderId: order.id, by: "payment", actorUserId: userId }, "Payment could not start"));
+      publishCancelled(context, cancelled);
     }
     throw new Refusal(PAYMENT_UNREACHABLE, 502);
   }
@@ -159,6 +161,8 @@ const orderForPayment = {
   paymentStatus: orders.paymentStatus,
   paymentMethod: orders.paymentMethod,
   total: orders.total,
+  userId: orders.userId,
+  storeId: orders.storeId,
 };
 
 interface OrderForPayment {
@@ -234,8 +238,18 @@ export async function handleStripeWebhook(context: AppLoadContext, request: Requ
 
   const recordEvent = db.insert(paymentEvents).values({ id: eventId, type, orderId: order.id, outcome: "processed" });
   try {
-    if (type === "checkout.session.completed") await db.batch([recordEvent, ...paidStatements(db, order.id, paymentIntentId(session))]);
-    else await db.batch([recordEvent, ...cancelStatements(db, { orderId: order.id, by: "payment" }, "Online payment expired")]);
+    if (type === "checkout.session.completed") {
+      await db.batch([recordEvent, ...paidStatements(db, order.id, paymentIntentId(session))]);
+      await publishOrderChange(context, {
+        orderId: order.id,
+        storeId: order.storeId,
+        userId: order.userId,
+        status: order.status === "placed" ? "paid" : order.status,
+      });
+    } else {
+      const [, , , cancelled] = await db.batch([recordEvent, ...cancelStatements(db, { orderId: order.id, by: "payment" }, "Online payment expired")]);
+      publishCancelled(context, cancelled);
+    }
   } catch (error) {
     if (/UNIQUE constraint failed: payment_events\.id|PRIMARY KEY/i.test(String((error as Error)?.message))) {
       return { status: 200, message: "Event already processed" };
@@ -348,6 +362,7 @@ export async function sweepExpiredReservations(context: AppLoadContext, now = Da
     const mismatch = paid && paymentMismatch(order, paid);
     if (paid && !mismatch) {
       await db.batch(paidStatements(db, order.id, paymentIntentId(paid), now));
+      await publishOrderChange(context, { orderId: order.id, storeId: order.storeId, userId: order.userId, status: "paid" });
       outcome.paid++;
       continue;
     }
@@ -366,7 +381,8 @@ export async function sweepExpiredReservations(context: AppLoadContext, now = Da
             .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled"))),
         ]
       : [];
-    await db.batch([...release, ...flag]);
+    const [, , cancelled] = await db.batch([...release, ...flag]);
+    publishCancelled(context, cancelled);
     outcome.released++;
   }
   return outcome;
