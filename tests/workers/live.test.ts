@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api, login, makeProduct, newShopper, VALID_ADDRESS } from "./api-client";
 import { BASE } from "./fixtures";
 import { moveOrder } from "../../app/server/orders/fulfilment.server";
+import { completedEvent, sendWebhook } from "../security/support-pay";
 
 let admin: string;
 let adminId: string;
@@ -83,6 +84,38 @@ describe("live channels", () => {
     // The first order's pages heard nothing of the second order.
     expect(pages[0].messages).toHaveLength(1);
     for (const page of [...pages, tab]) page.socket.close();
+  });
+
+  it("placing an order (cash or online) and Stripe's payment are pushed to the store's channel", { timeout: 20_000 }, async () => {
+    const board = await listen("/live/stores", admin);
+    const shopper = await newShopper();
+    const cash = await codOrder(shopper.token);
+    await until(() => board.messages.some((m) => m.orderId === cash.id && m.status === "placed"));
+
+    const address = await api("/api/address/create", { method: "POST", token: shopper.token, body: VALID_ADDRESS });
+    const product = await makeProduct({ stock: 5, price: 80 });
+    const checkout = await api("/api/order/checkout", {
+      method: "POST",
+      token: shopper.token,
+      body: { list_items: [{ productId: product.id, quantity: 1 }], addressId: address.body.data._id },
+    });
+    expect(checkout.status).toBe(200);
+    const { id, storeId } = (await env.DB.prepare("select id, store_id as storeId from orders where stripe_session_id = ?")
+      .bind(checkout.body.id)
+      .first<{ id: string; storeId: string }>())!;
+    await until(() => board.messages.some((m) => m.orderId === id && m.status === "placed"));
+    const queue = await listen(`/live/store/${storeId}`, admin);
+    const hook = await sendWebhook(await completedEvent(checkout.body.id, { payment_intent: `pi_live_${id}` }));
+    expect(hook.status).toBe(200);
+    await until(() => queue.messages.some((m) => m.orderId === id && m.status === "paid"));
+    board.socket.close();
+    queue.socket.close();
+  });
+
+  it("pages may connect to their own origin's WebSocket (connect-src)", async () => {
+    const res = await SELF.fetch(`${BASE}/`);
+    await res.body?.cancel();
+    expect(res.headers.get("Content-Security-Policy")).toMatch(/connect-src 'self' ws:\/\/store\.test[ ;]/);
   });
 
   it("lets in the order's shopper and admins, and refuses guests, other shoppers, non-staff and other sites", async () => {
