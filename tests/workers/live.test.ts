@@ -165,7 +165,7 @@ describe("live channels", () => {
     let version = 0;
     for (const [i, LIVE] of Object.values(brokenNamespaces).entries()) {
       const context = { cloudflare: { env: { ...env, LIVE }, ctx: { waitUntil: (p: Promise<unknown>) => void pending.push(p) } } } as unknown as AppLoadContext;
-      const to = i === 0 ? "packed" : "out_for_delivery";
+      const to = i === 0 ? "packed" : "ready";
       const result = await moveOrder(context, { id, to, actor: { id: adminId, as: "admin" }, expectedVersion: version++ });
       expect(result.message).toMatch(/is now/);
       const row = await env.DB.prepare("select status, store_id as storeId from orders where id = ?").bind(id).first();

@@ -104,8 +104,8 @@ export async function startOnlinePayment(
     // Only the request that created the order may give it up; a repeat leaves it to that request.
     if (!order.duplicate) {
       const db = getDb(context);
-      const [, , cancelled] = await db.batch(cancelStatements(db, { orderId: order.id, by: "payment", actorUserId: userId }, "Payment could not start"));
-      publishCancelled(context, cancelled);
+      const results = await db.batch(cancelStatements(db, { orderId: order.id, by: "payment", actorUserId: userId }, "Payment could not start"));
+      publishCancelled(context, results[results.length - 1]);
     }
     throw new Refusal(PAYMENT_UNREACHABLE, 502);
   }
@@ -157,16 +157,18 @@ type SessionPayload = z.infer<typeof sessionEventSchema>["data"]["object"];
 /** What a payment is checked against (see {@link paymentMismatch}). */
 const orderForPayment = {
   id: orders.id,
+  userId: orders.userId,
+  storeId: orders.storeId,
   status: orders.status,
   paymentStatus: orders.paymentStatus,
   paymentMethod: orders.paymentMethod,
   total: orders.total,
-  userId: orders.userId,
-  storeId: orders.storeId,
 };
 
 interface OrderForPayment {
   id: string;
+  userId: string;
+  storeId: string | null;
   status: string;
   paymentStatus: string;
   paymentMethod: string;
@@ -237,25 +239,17 @@ export async function handleStripeWebhook(context: AppLoadContext, request: Requ
   }
 
   const recordEvent = db.insert(paymentEvents).values({ id: eventId, type, orderId: order.id, outcome: "processed" });
+  const paid = type === "checkout.session.completed";
   try {
-    if (type === "checkout.session.completed") {
-      await db.batch([recordEvent, ...paidStatements(db, order.id, paymentIntentId(session))]);
-      await publishOrderChange(context, {
-        orderId: order.id,
-        storeId: order.storeId,
-        userId: order.userId,
-        status: order.status === "placed" ? "paid" : order.status,
-      });
-    } else {
-      const [, , , cancelled] = await db.batch([recordEvent, ...cancelStatements(db, { orderId: order.id, by: "payment" }, "Online payment expired")]);
-      publishCancelled(context, cancelled);
-    }
+    if (paid) await db.batch([recordEvent, ...paidStatements(db, order.id, paymentIntentId(session))]);
+    else await db.batch([recordEvent, ...cancelStatements(db, { orderId: order.id, by: "payment" }, "Online payment expired")]);
   } catch (error) {
     if (/UNIQUE constraint failed: payment_events\.id|PRIMARY KEY/i.test(String((error as Error)?.message))) {
       return { status: 200, message: "Event already processed" };
     }
     throw error;
   }
+  await publishOrderChange(context, { orderId: order.id, storeId: order.storeId, userId: order.userId, status: paid ? "paid" : "cancelled" });
   return { status: 200, message: "Processed" };
 }
 
@@ -381,8 +375,8 @@ export async function sweepExpiredReservations(context: AppLoadContext, now = Da
             .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled"))),
         ]
       : [];
-    const [, , cancelled] = await db.batch([...release, ...flag]);
-    publishCancelled(context, cancelled);
+    const results = await db.batch([...release, ...flag]);
+    publishCancelled(context, results[release.length - 1]);
     outcome.released++;
   }
   return outcome;
