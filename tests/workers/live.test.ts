@@ -118,10 +118,18 @@ describe("live channels", () => {
     expect(res.headers.get("Content-Security-Policy")).toMatch(/connect-src 'self' ws:\/\/store\.test[ ;]/);
   });
 
-  it("lets in the order's shopper and admins, and refuses guests, other shoppers, non-staff and other sites", async () => {
+  it("lets in the order's shopper, that store's staff and admins; refuses guests, other shoppers, other stores' staff and other sites", async () => {
     const shopper = await newShopper();
     const stranger = await newShopper();
     const { id, storeId } = await codOrder(shopper.token);
+    const otherStore = (await env.DB.prepare("select id from stores where id <> ? limit 1").bind(storeId).first<{ id: string }>())!.id;
+    const staffOf = async (store: string) => {
+      const user = await newShopper();
+      await env.DB.prepare("insert into store_staff (user_id, store_id) select id, ? from users where email = ?").bind(store, user.email).run();
+      return user.token;
+    };
+    const ourStaff = await staffOf(storeId);
+    const theirStaff = await staffOf(otherStore);
     const statusOf = async (path: string, options: Parameters<typeof connect>[1] = {}) => {
       const res = await connect(path, options);
       if (res.webSocket) {
@@ -135,6 +143,12 @@ describe("live channels", () => {
     expect(await statusOf(`/live/order/${"0".repeat(24)}`, { token: admin })).toBe(404);
     expect(await statusOf(`/live/order/not-an-id`, { token: admin })).toBe(404);
     expect(await statusOf(`/live/store/${storeId}`, { token: shopper.token })).toBe(403);
+    expect(await statusOf(`/live/order/${id}`, { token: theirStaff })).toBe(404);
+    expect(await statusOf(`/live/store/${storeId}`, { token: theirStaff })).toBe(403);
+    expect(await statusOf("/live/stores", { token: ourStaff })).toBe(403);
+    expect(await statusOf(`/live/order/${id}`, { token: ourStaff })).toBe(101);
+    expect(await statusOf(`/live/store/${storeId}`, { token: ourStaff })).toBe(101);
+    expect(await statusOf(`/live/store/${otherStore}`, { token: theirStaff })).toBe(101);
     expect(await statusOf("/live/stores", { token: shopper.token })).toBe(403);
     expect(await statusOf(`/live/order/${id}`, { token: shopper.token, headers: { Origin: "https://evil.example" } })).toBe(403);
     expect(await statusOf(`/live/order/${id}`, { token: shopper.token })).toBe(101);
