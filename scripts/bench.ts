@@ -24,6 +24,7 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { workerBundleKb, WORKER_GZIP_BUDGET_KB } from "./bench-bundle";
+import { benchLive } from "./bench-live";
 import { build, freePort, killGroup, migrate, root, seed, serve, waitForServer } from "./local-store";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -207,6 +208,7 @@ try {
     `\nWorker bundle (wrangler deploy --dry-run): ${worker.rawKb.toFixed(0)} KB, ${worker.gzipKb.toFixed(0)} KB gzip (budget ≤ ${WORKER_GZIP_BUDGET_KB})`,
   );
   if (worker.gzipKb > WORKER_GZIP_BUDGET_KB) misses.push(`worker: ${worker.gzipKb.toFixed(0)} KB gzip > ${WORKER_GZIP_BUDGET_KB}`);
+  console.log(`\nLive updates (scripts/bench-live.ts):\n${await benchLive(base)}`);
 
   if (process.env.BENCH_LIGHTHOUSE !== "0") {
     // Loaded only when it runs: Lighthouse takes seconds to import.
