@@ -10,7 +10,8 @@ import { formatINR } from "~/lib/money";
 import { nextStatus, shopperCanCancel } from "~/lib/order-status";
 import { shopperOrderActionSchema } from "~/lib/schemas/fulfilment";
 import { REPLACEMENT_LABELS } from "~/lib/schemas/order";
-import { usePolling } from "~/lib/hooks/use-polling";
+import { useLiveRevalidate } from "~/lib/hooks/use-live-revalidate";
+import { liveOrderUrl } from "~/lib/live";
 import { attempt, pageAction } from "~/server/http/page-actions.server";
 import { requireUser } from "~/server/identity/auth.server";
 import { moveOrder, reorderToCart } from "~/server/orders/fulfilment.server";
@@ -64,7 +65,8 @@ function shopperCancelMessage(refund: "refunded" | "already-refunded" | "failed"
 export default function OrderDetail() {
   const { order, serverNow } = useLoaderData<typeof loader>();
   const active = order.status !== "delivered" && order.status !== "cancelled";
-  usePolling(active, 5000);
+  // Pushed by the order's live channel; polls every 5 s only while that is not connected (decision 028).
+  useLiveRevalidate(active ? liveOrderUrl(order.id) : null, { fallbackPollMs: 5000 });
   const upcoming: string[] = [];
   for (let s = nextStatus(order.status); s; s = nextStatus(s)) upcoming.push(STATUS_LABELS[s]);
   const refunded = order.items.reduce((sum, item) => sum + item.refundedAmount, 0);

@@ -42,6 +42,7 @@ function readOrder(db: Database, id: string) {
       id: orders.id,
       orderId: orders.orderId,
       userId: orders.userId,
+      storeId: orders.storeId,
       status: orders.status,
       version: orders.version,
       paymentMethod: orders.paymentMethod,
@@ -49,7 +50,6 @@ function readOrder(db: Database, id: string) {
       paymentId: orders.paymentId,
       stripeSessionId: orders.stripeSessionId,
       total: orders.total,
-      storeId: orders.storeId,
     })
     .from(orders)
     .where(eq(orders.id, id))
@@ -228,9 +228,12 @@ export async function refundOrder(context: AppLoadContext, id: string): Promise<
         updatedAt: Date.now(),
       })
       .where(refundable);
+  // The payment's state changes either way (refunded, or flagged): the order's pages re-read it.
+  const published = () => publishOrderChange(context, { orderId: order.id, storeId: order.storeId, userId: order.userId, status: order.status });
   const stripe = getStripe(context);
   if (!stripe) {
     await flag("Online payment is not configured, so the refund could not be sent");
+    await published();
     throw new Refusal("The refund could not be sent: online payment is not configured. The order is flagged for attention.", 503);
   }
   try {
@@ -252,10 +255,12 @@ export async function refundOrder(context: AppLoadContext, id: string): Promise<
         })
         .where(refundable),
     ]);
+    await published();
     return { refundId: refund.id, message: `${formatINR(order.total)} refunded to the original payment method` };
   } catch (error) {
     const reason = `Stripe refused the refund: ${(error as Error)?.message ?? "unknown error"}`;
     await flag(reason);
+    await published();
     throw new Refusal(`${reason}. The order is flagged for attention: retry the refund, or refund it in the Stripe Dashboard.`, 502);
   }
 }

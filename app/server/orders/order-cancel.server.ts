@@ -15,6 +15,8 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { ORDER_STATUSES, orderItems, orders, orderStatusHistory, storeStock } from "~/db/schema";
 import { allowedMoves, shopperCanCancel } from "~/lib/order-status";
 import type { Database } from "~/server/db/db.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { publishOrderChange } from "./order-events.server";
 
 /** An online order whose payment has not come: it holds stock (at most one per shopper). */
 const awaitingOnlinePayment = and(eq(orders.status, "placed"), eq(orders.paymentStatus, "PENDING"), eq(orders.paymentMethod, "ONLINE"))!;
@@ -53,7 +55,8 @@ function actorOf(target: CancelTarget): string | null {
 
 /**
  * The cancel's statements, for one `db.batch` (alone or with others). The last one returns the
- * orders it cancelled (`id`, `sessionId`): empty when the guard no longer matched.
+ * orders it cancelled (`id`, `sessionId`, and `storeId`/`userId` for the live notice,
+ * publishCancelled): empty when the guard no longer matched.
  */
 export function cancelStatements(db: Database, target: CancelTarget, note: string, now = Date.now()) {
   const guard = cancellable(target);
@@ -128,6 +131,16 @@ export function cancelStatements(db: Database, target: CancelTarget, note: strin
       updatedAt: now,
     })
     .where(guard)
-    .returning({ id: orders.id, sessionId: orders.stripeSessionId });
+    .returning({ id: orders.id, sessionId: orders.stripeSessionId, storeId: orders.storeId, userId: orders.userId });
   return [returnStock, returnReplacements, recordHistory, cancelOrders] as const;
+}
+
+type CancelledOrder = { id: string; storeId: string | null; userId: string };
+
+/** Tells the live channels about the orders a cancel batch cancelled: the rows its last statement returned. */
+export function publishCancelled(context: AppLoadContext, cancelled: unknown) {
+  if (!Array.isArray(cancelled)) return;
+  for (const row of cancelled as CancelledOrder[]) {
+    void publishOrderChange(context, { orderId: row.id, storeId: row.storeId, userId: row.userId, status: "cancelled" });
+  }
 }

@@ -28,7 +28,7 @@ import { openCashLimitMessage, soldOutMessage } from "~/lib/stock-messages";
 import { type AddressRow, ownAddressQuery } from "~/server/addresses/addresses.server";
 import { sha256Hex } from "~/server/platform/crypto.server";
 import { type Database, getDb, sqliteErrorText } from "~/server/db/db.server";
-import { cancelStatements } from "./order-cancel.server";
+import { cancelStatements, publishCancelled } from "./order-cancel.server";
 import { publishOrderChange } from "./order-events.server";
 import { firstImageUrl } from "~/server/catalogue/product-columns.server";
 import { storeIdSql, storeServingSql, type StockStore } from "~/server/stores/store-stock.server";
@@ -272,7 +272,7 @@ export async function commitOrder(context: AppLoadContext, plan: OrderPlan, now 
   const online = plan.paymentMethod === "ONLINE";
   const reservationExpiresAt = online ? now + RESERVATION_MS : null;
   const releases = online ? cancelStatements(db, { openCheckoutOf: plan.userId }, "Replaced by a newer checkout", now) : [];
-  let replaced: { sessionId: string | null }[] = [];
+  let replaced: ReleasedOrder[] = [];
   try {
     const results = await db.batch(
       nonEmpty([
@@ -286,6 +286,7 @@ export async function commitOrder(context: AppLoadContext, plan: OrderPlan, now 
   } catch (error) {
     return explainRefusal(db, plan, error, now);
   }
+  publishCancelled(context, replaced);
   await publishOrderChange(context, { orderId: plan.id, storeId: plan.storeId, userId: plan.userId, status: "placed" });
   return {
     id: plan.id,
@@ -434,9 +435,11 @@ function codLineInsert(db: Database, plan: OrderPlan, line: PlacedLine) {
 }
 
 /** The sessions of the hold a new checkout released: the rows its cancel statement returned. */
-function releasedSessions(result: unknown): { sessionId: string | null }[] {
+type ReleasedOrder = { id: string; sessionId: string | null; storeId: string | null; userId: string };
+
+function releasedSessions(result: unknown): ReleasedOrder[] {
   if (!Array.isArray(result)) return [];
-  return result.filter((row): row is { sessionId: string | null } => typeof row === "object" && row !== null && "sessionId" in row);
+  return result.filter((row): row is ReleasedOrder => typeof row === "object" && row !== null && "sessionId" in row);
 }
 
 /** The order a parallel copy placed, or the Refusal that tells the shopper why the batch failed; anything unexpected is rethrown. */

@@ -11,7 +11,7 @@ import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { orders, orderStatusHistory, paymentEvents, nowMs } from "~/db/schema";
 import { type Database, getDb } from "~/server/db/db.server";
 import { getSettings } from "~/server/platform/env.server";
-import { cancelStatements } from "./order-cancel.server";
+import { cancelStatements, publishCancelled } from "./order-cancel.server";
 import { publishOrderChange } from "./order-events.server";
 import { RESERVATION_MS, type PlacedOrder } from "./place-order.server";
 
@@ -104,7 +104,8 @@ export async function startOnlinePayment(
     // Only the request that created the order may give it up; a repeat leaves it to that request.
     if (!order.duplicate) {
       const db = getDb(context);
-      await db.batch(cancelStatements(db, { orderId: order.id, by: "payment", actorUserId: userId }, "Payment could not start"));
+      const results = await db.batch(cancelStatements(db, { orderId: order.id, by: "payment", actorUserId: userId }, "Payment could not start"));
+      publishCancelled(context, results[results.length - 1]);
     }
     throw new Refusal(PAYMENT_UNREACHABLE, 502);
   }
@@ -355,6 +356,7 @@ export async function sweepExpiredReservations(context: AppLoadContext, now = Da
     const mismatch = paid && paymentMismatch(order, paid);
     if (paid && !mismatch) {
       await db.batch(paidStatements(db, order.id, paymentIntentId(paid), now));
+      await publishOrderChange(context, { orderId: order.id, storeId: order.storeId, userId: order.userId, status: "paid" });
       outcome.paid++;
       continue;
     }
@@ -373,7 +375,8 @@ export async function sweepExpiredReservations(context: AppLoadContext, now = Da
             .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled"))),
         ]
       : [];
-    await db.batch([...release, ...flag]);
+    const results = await db.batch([...release, ...flag]);
+    publishCancelled(context, results[release.length - 1]);
     outcome.released++;
   }
   return outcome;
