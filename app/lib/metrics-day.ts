@@ -4,7 +4,7 @@
  * `2026-11-26` is the instants [2026-11-25T18:30Z, 2026-11-26T18:30Z). An order belongs to the day
  * it was placed, even when it is delivered after midnight.
  */
-export const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The earliest and latest days the page accepts (anything else is a 400 naming the range). */
