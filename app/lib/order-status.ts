@@ -9,6 +9,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   placed: "Placed",
   paid: "Paid",
   packed: "Packed",
+  ready: "Ready for pickup",
   out_for_delivery: "Out for delivery",
   delivered: "Delivered",
   cancelled: "Cancelled",
