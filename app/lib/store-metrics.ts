@@ -40,6 +40,8 @@ export interface StoreMetrics {
   /** Sum of the delivered orders' totals, paise. */
   deliveredValue: number;
   steps: StepTimes[];
+  /** Picking (order lines with `picked` set): lines and orders picked, those short (picked < quantity), money refunded for lines (paise). */
+  picking: { linesPicked: number; linesShort: number; ordersPicked: number; ordersShort: number; refunded: number };
   /** Orders placed in each hour of the day (IST), index 0 = 00:00–01:00. */
   hourly: number[];
   /** Delivered orders by minutes from placed to delivered. */
@@ -98,6 +100,12 @@ export function metricsCsv(m: StoreMetrics): string {
     ["delivered within promise", m.deliveredWithinPromise],
     ["delivered within promise (%)", sharePercent(m.deliveredWithinPromise, m.delivered)],
     ["delivered value (INR)", paiseToRupees(m.deliveredValue).toFixed(2)],
+    ["order lines picked", m.picking.linesPicked],
+    ["order lines picked short", m.picking.linesShort],
+    ["short-pick rate of lines (%)", sharePercent(m.picking.linesShort, m.picking.linesPicked)],
+    ["orders picked", m.picking.ordersPicked],
+    ["orders with a short pick", m.picking.ordersShort],
+    ["refunded for short picks (INR)", paiseToRupees(m.picking.refunded).toFixed(2)],
   ];
   for (const s of m.steps) {
     rows.push(

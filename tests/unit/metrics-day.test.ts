@@ -54,6 +54,7 @@ describe("metrics CSV", () => {
       deliveredWithinPromise: 0,
       deliveredValue: 0,
       steps: [],
+      picking: { linesPicked: 0, linesShort: 0, ordersPicked: 0, ordersShort: 0, refunded: 0 },
       hourly: Array.from({ length: 24 }, () => 0),
       spread: { bucketMinutes: 2, counts: Array.from({ length: 16 }, () => 0) },
     };

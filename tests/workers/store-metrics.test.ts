@@ -47,6 +47,8 @@ interface OrderSpec {
   total?: number;
   method?: "COD" | "ONLINE";
   payment?: "PENDING" | "PAID" | "FAILED";
+  /** Order lines: [quantity, picked (null: not picked yet), refunded paise]. */
+  lines?: [quantity: number, picked: number | null, refunded: number][];
 }
 
 /** Inserts an order at `store` with its history rows exactly as given. */
@@ -59,6 +61,11 @@ async function addOrder(store: string, o: OrderSpec) {
        values (?, ?, ?, '{}', ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).bind(id, `ORD-M-${id}`, userId, o.method ?? "COD", o.payment ?? "PENDING", o.status, total, total, store, o.at, o.at),
     env.DB.prepare("insert into order_status_history (id, order_id, status, created_at) values (?, ?, 'placed', ?)").bind(hex(), id, o.at),
+    ...(o.lines ?? []).map(([quantity, picked, refunded], i) =>
+      env.DB.prepare(
+        "insert into order_items (id, order_id, name, quantity, unit_price, unit_final_price, picked, refunded_amount) values (?, ?, ?, ?, 5000, 5000, ?, ?)",
+      ).bind(hex(), id, `Line ${i}`, quantity, picked, refunded),
+    ),
     ...(o.moves ?? []).map(([status, minutes]) =>
       env.DB.prepare("insert into order_status_history (id, order_id, status, created_at) values (?, ?, ?, ?)").bind(hex(), id, status, o.at + minutes * MIN),
     ),
@@ -80,16 +87,34 @@ const delivered = (packed: number, out: number, done: number): [string, number][
 async function seedDay(store: string) {
   const at = (h: number, m: number) => MIDNIGHT + (h * 60 + m) * MIN;
   // A: packed twice (the first time counts).
-  await addOrder(store, { at: at(9, 0), status: "delivered", total: 10_000, moves: [...delivered(3, 5, 8), ["packed", 6]] });
-  await addOrder(store, { at: at(9, 20), status: "delivered", total: 20_000, moves: delivered(4.5, 7, 12) });
-  await addOrder(store, { at: at(9, 40), status: "delivered", total: 5_000, moves: delivered(2, 3, 10) });
-  await addOrder(store, { at: at(13, 40), status: "delivered", total: 7_000, moves: delivered(6, 9, 40) });
-  await addOrder(store, { at: at(18, 0), status: "packed", moves: [["packed", 5]] });
+  await addOrder(store, {
+    at: at(9, 0),
+    status: "delivered",
+    total: 10_000,
+    moves: [...delivered(3, 5, 8), ["packed", 6]],
+    lines: [
+      [2, 2, 0],
+      [1, 1, 0],
+    ],
+  });
+  await addOrder(store, {
+    at: at(9, 20),
+    status: "delivered",
+    total: 20_000,
+    moves: delivered(4.5, 7, 12),
+    lines: [
+      [3, 1, 5_000],
+      [1, 1, 0],
+    ],
+  });
+  await addOrder(store, { at: at(9, 40), status: "delivered", total: 5_000, moves: delivered(2, 3, 10), lines: [[1, null, 0]] });
+  await addOrder(store, { at: at(13, 40), status: "delivered", total: 7_000, moves: delivered(6, 9, 40), lines: [[2, 0, 8_000]] });
+  await addOrder(store, { at: at(18, 0), status: "packed", moves: [["packed", 5]], lines: [[1, 1, 0]] });
   await addOrder(store, { at: at(18, 10), status: "cancelled", moves: [["cancelled", 1]] });
   await addOrder(store, { at: MIDNIGHT + 24 * 60 * MIN - 1, status: "cancelled", method: "ONLINE", payment: "FAILED", moves: [["cancelled", 30]] });
   await addOrder(store, { at: at(23, 50), status: "delivered", total: 3_000, moves: delivered(1, 2, 9) });
   // Not the day: a millisecond before it, the next day's first instant, and another store's order.
-  await addOrder(store, { at: MIDNIGHT - 1, status: "delivered", moves: delivered(1, 1, 1) });
+  await addOrder(store, { at: MIDNIGHT - 1, status: "delivered", moves: delivered(1, 1, 1), lines: [[5, 0, 99_900]] });
   await addOrder(store, { at: MIDNIGHT + 24 * 60 * MIN, status: "delivered", moves: delivered(1, 1, 1) });
   await addOrder(await newStore(), { at: at(10, 0), status: "delivered", moves: delivered(1, 1, 1) });
 }
@@ -141,6 +166,8 @@ describe("promise metrics: the figures", () => {
       // 8, 9, 10, 12, 40
       { step: "placed_delivered", count: 5, medianMs: 10 * MIN, p90Ms: 40 * MIN },
     ]);
+    // Lines picked: A 2, B 2 (1 short), D 1 (short), E 1; C's line is not picked; the day before's short line is not counted.
+    expect(m.picking).toEqual({ linesPicked: 6, linesShort: 2, ordersPicked: 4, ordersShort: 2, refunded: 13_000 });
     const hourly = Array.from({ length: 24 }, () => 0);
     Object.assign(hourly, { 9: 3, 13: 1, 18: 2, 23: 2 });
     expect(m.hourly).toEqual(hourly);
@@ -161,6 +188,8 @@ describe("promise metrics: the figures", () => {
     expect(block(html, 'data-metric="open"')).toBe("Still open 1");
     expect(block(html, 'data-metric="cancelled"')).toBe("Cancelled 2 (1 unpaid online checkouts)");
     expect(block(html, 'data-metric="delivered-value"')).toBe("Value delivered ₹450.00");
+    expect(block(html, 'data-metric="short-picks"')).toBe("Short picks (lines) 33.3 % (2 of 6 lines, 2 of 4 orders)");
+    expect(block(html, 'data-metric="refunded"')).toBe("Refunded for short picks ₹130.00");
     expect(block(html, 'data-step="placed_packed"', "</tr>")).toBe("Placed → packed 6 3.0 6.0");
     expect(block(html, 'data-step="packed_out"', "</tr>")).toBe("Packed → out for delivery 5 2.0 3.0");
     expect(block(html, 'data-step="out_delivered"', "</tr>")).toBe("Out for delivery → delivered 5 7.0 31.0");
@@ -194,7 +223,7 @@ describe("promise metrics: the figures", () => {
     const body = await res.text();
     expect(body.endsWith("\r\n")).toBe(true);
     const lines = body.trimEnd().split("\r\n");
-    expect(lines.slice(0, 26)).toEqual([
+    expect(lines.slice(0, 32)).toEqual([
       "metric,value",
       `store,Metrics Store ${store.slice(0, 6)}`,
       "city,Pune",
@@ -209,6 +238,12 @@ describe("promise metrics: the figures", () => {
       "delivered within promise,3",
       "delivered within promise (%),60.0",
       "delivered value (INR),450.00",
+      "order lines picked,6",
+      "order lines picked short,2",
+      "short-pick rate of lines (%),33.3",
+      "orders picked,4",
+      "orders with a short pick,2",
+      "refunded for short picks (INR),130.00",
       "placed to packed: orders,6",
       "placed to packed: median minutes,3.0",
       "placed to packed: p90 minutes,6.0",
@@ -226,7 +261,7 @@ describe("promise metrics: the figures", () => {
     expect(lines).toContain("orders placed 23:00-24:00,2");
     expect(lines).toContain("delivered in 8-10 min,2");
     expect(lines).toContain("delivered in 30+ min,1");
-    expect(lines).toHaveLength(1 + 25 + 24 + 16);
+    expect(lines).toHaveLength(1 + 31 + 24 + 16);
   });
 
   it("rounds minutes to a tenth and keeps the median the lower middle of an even count", async () => {

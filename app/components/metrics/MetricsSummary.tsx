@@ -14,6 +14,12 @@ export function MetricsSummary({ metrics: m }: { metrics: StoreMetrics }) {
     ],
     ["open", "Still open", String(m.open)],
     ["cancelled", "Cancelled", m.cancelledUnpaid ? `${m.cancelled} (${m.cancelledUnpaid} unpaid online checkouts)` : String(m.cancelled)],
+    [
+      "short-picks",
+      "Short picks (lines)",
+      `${formatShare(m.picking.linesShort, m.picking.linesPicked)} (${m.picking.linesShort} of ${m.picking.linesPicked} lines, ${m.picking.ordersShort} of ${m.picking.ordersPicked} orders)`,
+    ],
+    ["refunded", "Refunded for short picks", formatINR(m.picking.refunded)],
     ["delivered-value", "Value delivered", formatINR(m.deliveredValue)],
   ];
   return (

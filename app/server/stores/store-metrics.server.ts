@@ -56,6 +56,15 @@ const STEPS_SQL = `with ${DAY_ORDERS},
   select step, n, max(case when rn = (n + 1) / 2 then ms end) as median_ms, max(case when rn = (9 * n + 9) / 10 then ms end) as p90_ms
   from ranked group by step`;
 
+/** Order lines of the day's orders: `picked` is NULL until picked, then 0..quantity (migration 0019). */
+const PICKING_SQL = `select count(i.picked) as lines_picked,
+    coalesce(sum(i.picked < i.quantity), 0) as lines_short,
+    count(distinct case when i.picked is not null then i.order_id end) as orders_picked,
+    count(distinct case when i.picked < i.quantity then i.order_id end) as orders_short,
+    coalesce(sum(i.refunded_amount), 0) as refunded
+  from orders o join order_items i on i.order_id = o.id
+  where o.store_id = ?1 and o.created_at >= ?2 and o.created_at < ?3`;
+
 const HOURLY_SQL = `select (o.created_at - cast(?2 as integer)) / 3600000 as hour, count(*) as n
   from orders o where o.store_id = ?1 and o.created_at >= ?2 and o.created_at < ?3
   group by hour`;
@@ -74,16 +83,18 @@ const numOrNull = (value: unknown) => (typeof value === "number" ? value : null)
 export async function readStoreMetrics(context: AppLoadContext, storeId: string, day: MetricsDay): Promise<StoreMetrics | null> {
   const d1 = getD1(context);
   const bind = (query: string) => d1.prepare(query).bind(storeId, day.from, day.to);
-  const [storeRows, summaryRows, stepRows, hourlyRows, spreadRows] = await d1.batch<Row>([
+  const [storeRows, summaryRows, stepRows, pickingRows, hourlyRows, spreadRows] = await d1.batch<Row>([
     bind(STORE_SQL),
     bind(SUMMARY_SQL),
     bind(STEPS_SQL),
+    bind(PICKING_SQL),
     bind(HOURLY_SQL),
     bind(SPREAD_SQL),
   ]);
   const store = storeRows.results[0];
   if (!store) return null;
   const summary = summaryRows.results[0] ?? {};
+  const picking = pickingRows.results[0] ?? {};
 
   const stepsBy = new Map(stepRows.results.map((row) => [row.step, row]));
   const steps = METRIC_STEPS.map((step): StepTimes => {
@@ -107,6 +118,13 @@ export async function readStoreMetrics(context: AppLoadContext, storeId: string,
     deliveredWithinPromise: num(summary.within_promise),
     deliveredValue: num(summary.delivered_value),
     steps,
+    picking: {
+      linesPicked: num(picking.lines_picked),
+      linesShort: num(picking.lines_short),
+      ordersPicked: num(picking.orders_picked),
+      ordersShort: num(picking.orders_short),
+      refunded: num(picking.refunded),
+    },
     hourly,
     spread: { bucketMinutes: num(store.bucket_minutes), counts },
   };
