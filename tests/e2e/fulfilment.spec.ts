@@ -100,6 +100,7 @@ test("an admin takes an order from placed to delivered while the shopper's page 
 
   const steps: [string, string, string][] = [
     ["Mark packed", "packed", "Packed"],
+    ["Ready for pickup", "ready for pickup", "Ready for pickup"],
     ["Send out for delivery", "out for delivery", "Out for delivery"],
     ["Mark delivered", "delivered", "Delivered"],
   ];

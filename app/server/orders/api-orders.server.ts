@@ -3,6 +3,7 @@
  * (`_id`, rupees, `product_details`, the original server's one-entry-per-line list).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ReplacementPreference } from "~/db/schema";
 import { paiseToRupees } from "~/lib/money";
 import { deliveryDueAt } from "~/lib/order-status";
 import { type OrderLineInput } from "~/lib/schemas/order";
@@ -18,7 +19,14 @@ export async function placeApiOrder(
   context: AppLoadContext,
   request: Request,
   userId: string,
-  body: { list_items: OrderLineInput[]; addressId: string; subTotalAmt?: number; totalAmt?: number; idempotencyKey?: string },
+  body: {
+    list_items: OrderLineInput[];
+    addressId: string;
+    subTotalAmt?: number;
+    totalAmt?: number;
+    idempotencyKey?: string;
+    replacementPreference?: ReplacementPreference;
+  },
   paymentMethod: PaymentMethod,
 ): Promise<PlacedOrder> {
   const order = await placeOrder(context, {
@@ -28,6 +36,7 @@ export async function placeApiOrder(
     paymentMethod,
     idempotencyKey: request.headers.get("Idempotency-Key")?.trim().slice(0, 64) || body.idempotencyKey,
     clientTotals: { subTotalAmt: body.subTotalAmt, totalAmt: body.totalAmt },
+    replacementPreference: body.replacementPreference,
   });
   if (order.state.paymentMethod !== paymentMethod) {
     throw new Refusal("This Idempotency-Key was already used for an order with another payment method", 409);

@@ -12,6 +12,7 @@ import { orders, orderStatusHistory, paymentEvents, nowMs } from "~/db/schema";
 import { type Database, getDb } from "~/server/db/db.server";
 import { getSettings } from "~/server/platform/env.server";
 import { cancelStatements } from "./order-cancel.server";
+import { publishOrderChange } from "./order-events.server";
 import { RESERVATION_MS, type PlacedOrder } from "./place-order.server";
 
 export function getStripe(context: AppLoadContext): Stripe | null {
@@ -155,6 +156,8 @@ type SessionPayload = z.infer<typeof sessionEventSchema>["data"]["object"];
 /** What a payment is checked against (see {@link paymentMismatch}). */
 const orderForPayment = {
   id: orders.id,
+  userId: orders.userId,
+  storeId: orders.storeId,
   status: orders.status,
   paymentStatus: orders.paymentStatus,
   paymentMethod: orders.paymentMethod,
@@ -163,6 +166,8 @@ const orderForPayment = {
 
 interface OrderForPayment {
   id: string;
+  userId: string;
+  storeId: string | null;
   status: string;
   paymentStatus: string;
   paymentMethod: string;
@@ -233,8 +238,9 @@ export async function handleStripeWebhook(context: AppLoadContext, request: Requ
   }
 
   const recordEvent = db.insert(paymentEvents).values({ id: eventId, type, orderId: order.id, outcome: "processed" });
+  const paid = type === "checkout.session.completed";
   try {
-    if (type === "checkout.session.completed") await db.batch([recordEvent, ...paidStatements(db, order.id, paymentIntentId(session))]);
+    if (paid) await db.batch([recordEvent, ...paidStatements(db, order.id, paymentIntentId(session))]);
     else await db.batch([recordEvent, ...cancelStatements(db, { orderId: order.id, by: "payment" }, "Online payment expired")]);
   } catch (error) {
     if (/UNIQUE constraint failed: payment_events\.id|PRIMARY KEY/i.test(String((error as Error)?.message))) {
@@ -242,6 +248,7 @@ export async function handleStripeWebhook(context: AppLoadContext, request: Requ
     }
     throw error;
   }
+  await publishOrderChange(context, { orderId: order.id, storeId: order.storeId, userId: order.userId, status: paid ? "paid" : "cancelled" });
   return { status: 200, message: "Processed" };
 }
 
