@@ -9,8 +9,8 @@ import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { isId } from "~/lib/ids";
 import { BAD_DAY_MESSAGE, parseMetricsDay } from "~/lib/metrics-day";
 import type { StoreMetrics } from "~/lib/store-metrics";
-import { requireAdminPage } from "~/server/identity/auth.server";
 import { notFound } from "~/server/http/not-found.server";
+import { requireStorePage } from "~/server/identity/store-access.server";
 import { readStoreMetrics } from "~/server/stores/store-metrics.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -18,26 +18,27 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /**
- * Promise metrics of a store for a day (decision 029). ADMIN only for now (store staff to follow once
- * `store_staff` exists); others get the permission message and no data. `?date=YYYY-MM-DD` (IST,
+ * Promise metrics of a store for a day (decision 029): admins and that store's staff (decision 027);
+ * others get the permission message and no data (403), guests the login page. `?date=YYYY-MM-DD` (IST,
  * default today); a malformed or impossible date is 400 with the form and its message. One D1 round
  * trip of its own (the metrics batch) after the session read.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { allowed } = await requireAdminPage(request, context);
-  const none = { metrics: null as StoreMetrics | null, error: null as string | null, date: "" };
+  const storeId = isId(params.storeId) ? params.storeId : "";
+  const { user, allowed } = await requireStorePage(request, context, storeId);
+  if (!storeId) throw notFound();
+  const none = { metrics: null as StoreMetrics | null, error: null as string | null, date: "", isAdmin: user.role === "ADMIN" };
   if (!allowed) return data({ allowed: false as const, ...none }, { status: 403 });
-  if (!isId(params.storeId)) throw notFound();
   const raw = new URL(request.url).searchParams.get("date");
   const day = parseMetricsDay(raw, Date.now());
   if (!day) return data({ allowed: true as const, ...none, error: BAD_DAY_MESSAGE, date: (raw ?? "").slice(0, 40) }, { status: 400 });
-  const metrics = await readStoreMetrics(context, params.storeId, day);
+  const metrics = await readStoreMetrics(context, storeId, day);
   if (!metrics) throw notFound();
-  return data({ allowed: true as const, metrics, error: null, date: day.day });
+  return data({ allowed: true as const, ...none, metrics, date: day.day });
 }
 
 export default function StoreMetricsPage() {
-  const { allowed, metrics, error, date } = useLoaderData<typeof loader>();
+  const { allowed, metrics, error, date, isAdmin } = useLoaderData<typeof loader>();
   if (!allowed) return <PermissionDenied />;
   const m = metrics;
   return (
@@ -46,9 +47,11 @@ export default function StoreMetricsPage() {
         <h1 id="metrics-title" className="text-lg font-semibold">
           {m ? `Promise metrics: ${m.store.name}, ${m.store.city}` : "Promise metrics"}
         </h1>
-        <Link to="/dashboard/stores" className="rounded border border-amber-400 px-3 py-1 text-sm hover:bg-amber-400">
-          Back to stores
-        </Link>
+        {isAdmin ? (
+          <Link to="/dashboard/stores" className="rounded border border-amber-400 px-3 py-1 text-sm hover:bg-amber-400">
+            Back to stores
+          </Link>
+        ) : null}
       </div>
       <MetricsDayForm day={date} error={error} csvHref={m ? `/dashboard/stores/${m.store.id}/metrics.csv?date=${m.day.day}` : null} />
       {m ? (

@@ -80,7 +80,7 @@ test("an admin sees a delivered order counted on its store's metrics for today",
   const deliveredBefore = (await figure(page, "delivered").count()) ? Number(await figure(page, "delivered").textContent()) : 0;
 
   const orderId = await placeOrder(api, info, await ownProduct(api, adminToken, info));
-  for (const status of ["packed", "out_for_delivery", "delivered"]) {
+  for (const status of ["packed", "ready", "out_for_delivery", "delivered"]) {
     const moved = await api.post("/api/order/admin/update-status", { headers: { Authorization: `Bearer ${adminToken}` }, data: { _id: orderId, status } });
     expect(moved.status(), await moved.text()).toBe(200);
   }

@@ -334,6 +334,26 @@ describe("promise metrics: days, empty days and refusals", () => {
     expect(csv.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
   });
 
+  it("lets a store's staff see their own store's metrics and CSV, not another store's", async () => {
+    const store = await newStore();
+    const other = await newStore();
+    await addOrder(store, { at: MIDNIGHT + MIN, status: "placed" });
+    const staff = await newShopper();
+    const staffId = (await env.DB.prepare("select id from users where email = ?").bind(staff.email).first<{ id: string }>())!.id;
+    await env.DB.prepare("insert into store_staff (user_id, store_id) values (?, ?)").bind(staffId, store).run();
+    const cookie = await sessionCookie(staff.email);
+    const own = await pageGet(metricsPath(store), cookie);
+    expect(own.status).toBe(200);
+    const html = htmlText(await own.text());
+    expect(block(html, 'data-metric="orders"')).toBe("Orders placed 1");
+    expect(html).not.toContain('href="/dashboard/stores"');
+    expect((await pageGet(csvPath(store), cookie)).status).toBe(200);
+    const page = await pageGet(metricsPath(other), cookie);
+    expect(page.status).toBe(403);
+    expect(await page.text()).not.toContain("Orders placed");
+    expect((await pageGet(csvPath(other), cookie)).status).toBe(403);
+  });
+
   it("is linked from the stores page", async () => {
     const store = await newStore();
     const html = await (await pageGet("/dashboard/stores", admin)).text();
