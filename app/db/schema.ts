@@ -735,43 +735,6 @@ export const stockSyncIssues = sqliteTable(
 /** A CSV import's preview, kept server-side and shown page by page (decision 024). */
 export const stockImportPreviews = sqliteTable(
   "stock_import_previews",
-
-/** Staff of a dark store (decision 027): a USER with a row here works at that one store. */
-export const storeStaff = sqliteTable(
-  "store_staff",
-  {
-    userId: text("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "restrict" }),
-    addedBy: text("added_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-  },
-  (t) => [index("store_staff_store_idx").on(t.storeId, t.createdAt)],
-);
-
-/**
- * A product's shelf location at a store (the pick list is sorted by it). Like store_stock: WITHOUT
- * ROWID, no foreign key to products (`product_bins_product_exists` and `product_bins_product_deleted`
- * keep the link).
- */
-export const productBins = sqliteTable(
-  "product_bins",
-  {
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "restrict" }),
-    productId: text("product_id").notNull(),
-    bin: text("bin").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.storeId, t.productId] }), check("product_bins_bin_check", sql`length(${t.bin}) between 1 and 32`)],
-);
-
-/** Corrections of a store's stock with their reason, e.g. -2 "short pick" (who, when, which order). */
-export const stockAdjustments = sqliteTable(
-  "stock_adjustments",
   {
     id: id(),
     storeId: text("store_id")
@@ -815,7 +778,49 @@ export const stockImportRows = sqliteTable(
     uniqueIndex("stock_import_rows_valid_idx")
       .on(t.importId, t.validSeq)
       .where(sql`${t.validSeq} is not null`),
+  ],
+);
 
+/** Staff of a dark store (decision 027): a USER with a row here works at that one store. */
+export const storeStaff = sqliteTable(
+  "store_staff",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    addedBy: text("added_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("store_staff_store_idx").on(t.storeId, t.createdAt)],
+);
+
+/**
+ * A product's shelf location at a store (the pick list is sorted by it). Like store_stock: WITHOUT
+ * ROWID, no foreign key to products (`product_bins_product_exists` and `product_bins_product_deleted`
+ * keep the link).
+ */
+export const productBins = sqliteTable(
+  "product_bins",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    productId: text("product_id").notNull(),
+    bin: text("bin").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.productId] }), check("product_bins_bin_check", sql`length(${t.bin}) between 1 and 32`)],
+);
+
+/** Corrections of a store's stock with their reason, e.g. -2 "short pick" (who, when, which order). */
+export const stockAdjustments = sqliteTable(
+  "stock_adjustments",
+  {
+    id: id(),
+    storeId: text("store_id")
+      .notNull()
       .references(() => stores.id, { onDelete: "restrict" }),
     productId: text("product_id").notNull(),
     delta: integer("delta").notNull(),
