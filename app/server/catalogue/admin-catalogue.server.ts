@@ -190,6 +190,7 @@ function guardedProductLinkStatements(db: Database, productId: string, input: Pr
             productId: products.id,
             subCategoryId: value(subCategoryId, productSubCategories.subCategoryId),
             position: value(position, productSubCategories.position),
+            productCreatedAt: products.createdAt,
           })
           .from(products)
           .where(product),
