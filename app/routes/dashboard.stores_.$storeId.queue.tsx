@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { QueueRow } from "~/components/operations/QueueRow";
 import { useNow } from "~/lib/hooks/use-now";
-import { usePolling } from "~/lib/hooks/use-polling";
+import { useLiveRevalidate } from "~/lib/hooks/use-live-revalidate";
+import { liveStoreUrl } from "~/lib/live";
 import { isId } from "~/lib/ids";
 import { notFound } from "~/server/http/not-found.server";
 import { requireStorePage } from "~/server/identity/store-access.server";
@@ -24,8 +25,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function StoreQueue() {
   const { allowed, queue, serverNow } = useLoaderData<typeof loader>();
   const now = useNow(serverNow, 30_000);
-  // Replaced at merge by useLiveRevalidate("/live/store/" + storeId, { fallbackPollMs: 5000 }).
-  usePolling(allowed, 5000);
+  // Pushed by the store's live channel; polls every 5 s only while that is not connected (decision 028).
+  useLiveRevalidate(allowed && queue ? liveStoreUrl(queue.store.id) : null, { fallbackPollMs: 5000 });
   if (!allowed || !queue) return <PermissionDenied />;
   const { store, orders } = queue;
   return (

@@ -10,7 +10,8 @@ import { PickForm } from "~/components/operations/PickForm";
 import { OrderItems } from "~/components/orders/OrderItems";
 import { OrderPayment } from "~/components/orders/OrderPayment";
 import { OrderTimeline, STATUS_LABELS } from "~/components/orders/OrderTimeline";
-import { usePolling } from "~/lib/hooks/use-polling";
+import { useLiveRevalidate } from "~/lib/hooks/use-live-revalidate";
+import { liveOrderUrl } from "~/lib/live";
 import { useNow } from "~/lib/hooks/use-now";
 import { isId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
@@ -90,7 +91,8 @@ export default function StoreOrder() {
   const actionData = useActionData<typeof action>();
   const now = useNow(serverNow, 30_000);
   const open = Boolean(view && view.order.status !== "delivered" && view.order.status !== "cancelled");
-  usePolling(open, 5000);
+  // Pushed by the order's live channel; polls every 5 s only while that is not connected (decision 028).
+  useLiveRevalidate(open && view ? liveOrderUrl(view.order.id) : null, { fallbackPollMs: 5000 });
   if (!allowed || !view) return <PermissionDenied />;
   const { order, lines, history, riders } = view;
   const dueAt = deliveryDueAt({ createdAt: order.createdAt, etaMinutes: order.etaMinutes });
