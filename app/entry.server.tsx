@@ -51,7 +51,9 @@ export default async function handleRequest(
 
   const env = loadContext.cloudflare.env;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  applySecurityHeaders(responseHeaders, { nonce, isDev: getSettings(env).isDev, viteDev: import.meta.env.DEV });
+  const settings = getSettings(env);
+  const origin = settings.PUBLIC_ORIGIN ?? new URL(request.url).origin;
+  applySecurityHeaders(responseHeaders, { nonce, isDev: settings.isDev, viteDev: import.meta.env.DEV, origin });
   return new Response(html, {
     headers: responseHeaders,
     status: didError ? 500 : responseStatusCode,

@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The chosen delivery location comes from its signed cookie: no D1 round trip (decision 020).
     readLocation(request, context),
   ]);
-  const account = user ? { name: user.name, mobile: user.mobile, role: user.role, avatar: user.avatar } : null;
+  const account = user ? { name: user.name, mobile: user.mobile, role: user.role, avatar: user.avatar, staffStoreId: user.staffStoreId } : null;
   const responseHeaders = new Headers(headers ?? undefined);
   if (setCookie) responseHeaders.append("Set-Cookie", setCookie);
   const flashes = [...(toast ? [toast] : []), ...notices.map((text, i) => ({ type: "message" as const, text, id: `notice-${i}-${text}` }))];

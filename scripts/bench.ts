@@ -47,6 +47,7 @@ import { gzipSync } from "node:zlib";
 import { getPlatformProxy } from "wrangler";
 import type { Env } from "../app/server/platform/bindings";
 import { workerBundleKb, WORKER_GZIP_BUDGET_KB } from "./bench-bundle";
+import { benchLive } from "./bench-live";
 import { build, freePort, killGroup, migrate, root, seed, serve, waitForServer } from "./local-store";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -654,6 +655,7 @@ try {
   const growth = large ? await benchGrowth(small, large, paths) : null;
 
   const smallOrders = await benchOrders(small);
+  console.log(`\nLive updates (scripts/bench-live.ts), ${small.label}:\n${await benchLive(small.base)}`);
   sizes.push({
     label: small.label,
     products: small.products,

@@ -34,7 +34,13 @@ export const DEMO_ACCOUNTS = {
     role: "USER" as const,
     mobile: "9876543210",
   },
+  /** Staff of a dark store (decision 027): they see only their store's queue. Same password. */
+  staff: { email: "staff@example.com", password: "Staff@12345", name: "Ravi Kumar", mobile: "9000000002", store: "bengaluru-indiranagar" },
+  otherStaff: { email: "staff.saket@example.com", password: "Staff@12345", name: "Asha Verma", mobile: "9000000003", store: "delhi-saket" },
 };
+
+/** A demo shelf location for the n-th product at a store: aisles A–F, shelves 1–9 (decision 027). */
+const demoBin = (index: number) => `${String.fromCharCode(65 + (index % 6))}${1 + (Math.floor(index / 6) % 9)}`;
 
 /** Deterministic 24-hex ids, so seeded URLs are stable across machines and runs. */
 /**
@@ -189,6 +195,7 @@ export async function seedStore(db: D1Database, bucket: R2Bucket | null, catalog
     DEMO_STORES.forEach((store, at) => {
       statements.push(
         db.prepare("insert into store_stock (store_id, product_id, stock) values (?, ?, ?)").bind(storeIds[at], id, demoStoreStock(store.key, index, p.stock)),
+        db.prepare("insert into product_bins (store_id, product_id, bin) values (?, ?, ?)").bind(storeIds[at], id, demoBin(index + at)),
       );
     });
     p.images.forEach((file, position) => {
@@ -238,6 +245,17 @@ export async function seedStore(db: D1Database, bucket: R2Bucket | null, catalog
           DEMO_ACCOUNTS.shopper.mobile,
         ),
     );
+    const staffHash = await hashPassword(DEMO_ACCOUNTS.staff.password);
+    for (const member of [DEMO_ACCOUNTS.staff, DEMO_ACCOUNTS.otherStaff]) {
+      const userId = await seedId("user", member.email);
+      const storeId = storeIds[DEMO_STORES.findIndex((store) => store.key === member.store)];
+      statements.push(
+        db
+          .prepare("insert into users (id, name, email, password_hash, role, verify_email, mobile) values (?, ?, ?, ?, 'USER', 1, ?)")
+          .bind(userId, member.name, member.email, staffHash, member.mobile),
+        db.prepare("insert into store_staff (user_id, store_id, added_by) values (?, ?, ?)").bind(userId, storeId, adminId),
+      );
+    }
   }
 
   await runInBatches(db, statements);

@@ -18,6 +18,9 @@ import { locationCacheVariant } from "../app/server/stores/stores.server";
 import { searchUpkeep } from "../app/server/search/search-upkeep.server";
 import type { Env } from "../app/server/platform/bindings";
 import { getLoadContext } from "../load-context";
+import { handleLive, isLivePath } from "../app/server/live/live-routes.server";
+
+export { LiveChannel } from "../app/server/live/live-channel.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 /** This build's asset manifest version: edge-cache entries are kept per release (edge-cache.server.ts). */
@@ -57,6 +60,8 @@ export default {
     if (!api && !PAGE_METHODS.includes(request.method)) return respond(methodNotAllowedPage(request.method, allowedPageMethods(routes, url)));
     const remixRequest = asSentToPublicOrigin(request, settings);
     const loadContext = await contextFor(remixRequest, env, ctx);
+    // The live channels (decision 028): a WebSocket upgrade passed on untouched, never cached.
+    if (isLivePath(url.pathname)) return handleLive(request, loadContext);
     // Anonymous catalogue pages come from the data centre's cache in production (decision 007);
     // every response's Cache-Control is settled by `cacheHeaders` (private unless public and anonymous).
     const edgeCache = settings.isDev ? undefined : (caches as unknown as { default: Cache }).default;

@@ -308,10 +308,17 @@ export const addresses = sqliteTable(
   (t) => [index("addresses_user_idx").on(t.userId, t.status)],
 );
 
-export const ORDER_STATUSES = ["placed", "paid", "packed", "out_for_delivery", "delivered", "cancelled"] as const;
+/**
+ * placed/paid → packed (picking done) → ready (for pickup) → out_for_delivery → delivered; or
+ * cancelled (docs/decisions/006-order-fulfilment.md, 027-store-operations.md).
+ */
+export const ORDER_STATUSES = ["placed", "paid", "packed", "ready", "out_for_delivery", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_METHODS = ["COD", "ONLINE"] as const;
 export const PAYMENT_STATUSES = ["PENDING", "PAID", "FAILED", "REFUNDED", "REFUND_FAILED"] as const;
+/** What the store does when an item is short (chosen at checkout for the whole order; decision 027). */
+export const REPLACEMENT_PREFERENCES = ["refund", "call", "similar"] as const;
+export type ReplacementPreference = (typeof REPLACEMENT_PREFERENCES)[number];
 
 export const orders = sqliteTable(
   "orders",
@@ -350,6 +357,16 @@ export const orders = sqliteTable(
      * column with a foreign key to an existing table without rebuilding it and its children).
      */
     storeId: text("store_id").references(() => stores.id, { onDelete: "restrict" }),
+    /** What to do with a short item (decision 027): refund it, call the shopper, or replace it. */
+    replacementPreference: text("replacement_preference", { enum: REPLACEMENT_PREFERENCES }).notNull().default("refund"),
+    /** 4 digits, set when the order goes out for delivery; the rider needs it to mark it delivered. */
+    deliveryCode: text("delivery_code"),
+    /** Wrong delivery codes entered (5 at most, counted in the statement that checks the code). */
+    deliveryCodeTries: integer("delivery_code_tries").notNull().default(0),
+    /** The rider: a staff member, or only a name and phone typed by staff. */
+    riderUserId: text("rider_user_id").references(() => users.id, { onDelete: "set null" }),
+    riderName: text("rider_name"),
+    riderPhone: text("rider_phone"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -365,7 +382,15 @@ export const orders = sqliteTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     index("orders_store_created_idx").on(t.storeId, t.createdAt),
+    /** The store's queue: its open orders, oldest first. */
+    index("orders_store_open_idx")
+      .on(t.storeId, t.createdAt)
+      .where(sql`${t.status} in ('placed', 'paid', 'packed', 'ready', 'out_for_delivery')`),
+    index("orders_rider_idx")
+      .on(t.riderUserId)
+      .where(sql`${t.riderUserId} IS NOT NULL`),
     check("orders_totals_check", sql`${t.subTotal} >= 0 and ${t.total} >= 0`),
+    check("orders_replacement_preference_check", sql`${t.replacementPreference} in ('refund', 'call', 'similar')`),
   ],
 );
 
@@ -387,6 +412,16 @@ export const orderItems = sqliteTable(
     discount: integer("discount").notNull().default(0),
     /** Discounted price per unit, paise. */
     unitFinalPrice: integer("unit_final_price").notNull(),
+    /** Units picked (decision 027): NULL until picked, then 0..quantity. */
+    picked: integer("picked"),
+    /** The similar product that replaced the missing units (replacement preference "similar"). */
+    replacedByProductId: text("replaced_by_product_id"),
+    replacedByName: text("replaced_by_name"),
+    replacedByQuantity: integer("replaced_by_quantity").notNull().default(0),
+    /** The replacement's final price per unit, paise (at most the line's unitFinalPrice). */
+    replacedByUnitPrice: integer("replaced_by_unit_price").notNull().default(0),
+    /** Paise returned to the shopper's card for this line (paid online orders; see order_line_refunds). */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
   },
   (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_check", sql`${t.quantity} > 0`)],
 );
@@ -743,5 +778,90 @@ export const stockImportRows = sqliteTable(
     uniqueIndex("stock_import_rows_valid_idx")
       .on(t.importId, t.validSeq)
       .where(sql`${t.validSeq} is not null`),
+  ],
+);
+
+/** Staff of a dark store (decision 027): a USER with a row here works at that one store. */
+export const storeStaff = sqliteTable(
+  "store_staff",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    addedBy: text("added_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("store_staff_store_idx").on(t.storeId, t.createdAt)],
+);
+
+/**
+ * A product's shelf location at a store (the pick list is sorted by it). Like store_stock: WITHOUT
+ * ROWID, no foreign key to products (`product_bins_product_exists` and `product_bins_product_deleted`
+ * keep the link).
+ */
+export const productBins = sqliteTable(
+  "product_bins",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    productId: text("product_id").notNull(),
+    bin: text("bin").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.productId] }), check("product_bins_bin_check", sql`length(${t.bin}) between 1 and 32`)],
+);
+
+/** Corrections of a store's stock with their reason, e.g. -2 "short pick" (who, when, which order). */
+export const stockAdjustments = sqliteTable(
+  "stock_adjustments",
+  {
+    id: id(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    productId: text("product_id").notNull(),
+    delta: integer("delta").notNull(),
+    reason: text("reason").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("stock_adjustments_store_created_idx").on(t.storeId, t.createdAt),
+    index("stock_adjustments_order_idx")
+      .on(t.orderId)
+      .where(sql`${t.orderId} IS NOT NULL`),
+  ],
+);
+
+export const LINE_REFUND_STATUSES = ["pending", "refunded", "failed"] as const;
+
+/**
+ * Partial refunds of a paid online order, at most one per order line (the key): written in the
+ * pick's batch, sent to Stripe with `idempotency_key`, its outcome recorded here (decision 027).
+ */
+export const orderLineRefunds = sqliteTable(
+  "order_line_refunds",
+  {
+    orderItemId: text("order_item_id")
+      .primaryKey()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    status: text("status", { enum: LINE_REFUND_STATUSES }).notNull().default("pending"),
+    stripeRefundId: text("stripe_refund_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("order_line_refunds_order_idx").on(t.orderId),
+    check("order_line_refunds_amount_check", sql`${t.amount} > 0`),
+    check("order_line_refunds_status_check", sql`${t.status} in ('pending', 'refunded', 'failed')`),
   ],
 );

@@ -1,7 +1,8 @@
 /**
  * The order life cycle, shared by the server (which enforces it) and the pages (which offer only
- * the moves it allows). placed (or paid) → packed → out for delivery → delivered; cancel from any
- * state before delivered. Nothing leaves delivered or cancelled.
+ * the moves it allows). placed (or paid) → packed (picking done) → ready (for pickup) → out for
+ * delivery → delivered; cancel from any state before delivered. Nothing leaves delivered or
+ * cancelled (docs/decisions/027-store-operations.md).
  */
 import type { OrderStatus } from "~/db/schema";
 
@@ -9,6 +10,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   placed: "Placed",
   paid: "Paid",
   packed: "Packed",
+  ready: "Ready for pickup",
   out_for_delivery: "Out for delivery",
   delivered: "Delivered",
   cancelled: "Cancelled",
@@ -18,13 +20,15 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
 const NEXT: Partial<Record<OrderStatus, OrderStatus>> = {
   placed: "packed",
   paid: "packed",
-  packed: "out_for_delivery",
+  packed: "ready",
+  ready: "out_for_delivery",
   out_for_delivery: "delivered",
 };
 
 /** Admin button labels for the forward move. */
 export const NEXT_ACTION_LABELS: Partial<Record<OrderStatus, string>> = {
   packed: "Mark packed",
+  ready: "Ready for pickup",
   out_for_delivery: "Send out for delivery",
   delivered: "Mark delivered",
 };
@@ -56,6 +60,12 @@ export function refusalFor(from: OrderStatus, to: OrderStatus): string | null {
   }
   return null;
 }
+
+/** States in a store's queue: being picked, packed, waiting for a rider, or on the way. */
+export const OPEN_STATUSES = ["placed", "paid", "packed", "ready", "out_for_delivery"] as const satisfies readonly OrderStatus[];
+
+/** Wrong delivery codes allowed before only an admin can mark the order delivered. */
+export const DELIVERY_CODE_TRIES = 5;
 
 /** The promise: delivered within ten minutes of placing the order (an order's store may promise its own minutes). */
 export const DELIVERY_PROMISE_MS = 10 * 60 * 1000;

@@ -4,13 +4,17 @@ import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server
 import { listOrders } from "~/server/orders/read-orders.server";
 import { serializeOrder } from "~/server/orders/api-orders.server";
 
-/** GET /api/order/details?_id= : one of the caller's own orders, with its timeline and delivery ETA; anyone else's is 404. */
+/**
+ * GET /api/order/details?_id= : one of the caller's own orders, with its timeline and delivery ETA,
+ * its replacement preference, each line's pick (`picked`, `replacedBy`) and, while it is out for
+ * delivery, the `deliveryCode` to give the rider; anyone else's is 404.
+ */
 export const loader = apiLoader({ auth: "user" }, async ({ request, context, user }) => {
   const id = new URL(request.url).searchParams.get("_id");
   if (!isId(id)) return apiError("_id must be an order id", 400);
   const [order] = await listOrders(context, user.id, { orderId: id, limit: 1 });
   if (!order) return apiError("Order not found", 404);
-  return apiSuccess(serializeOrder(order));
+  return apiSuccess(serializeOrder(order, { deliveryCode: true }));
 });
 
 export const action = () => methodNotAllowed("GET");

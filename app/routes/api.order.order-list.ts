@@ -15,7 +15,11 @@ export const loader = apiLoader({ auth: "anyone" }, async ({ request, context })
   if (view !== "lines" && view !== "grouped") return apiError("view must be lines (the default) or grouped", 400);
   const user = await requireApiUser(request, context);
   const orders = await listOrders(context, user.id);
-  if (view === "grouped") return apiSuccess(orders.map(serializeOrder), { message: "order list" });
+  if (view === "grouped")
+    return apiSuccess(
+      orders.map((order) => serializeOrder(order, { deliveryCode: true })),
+      { message: "order list" },
+    );
   return apiSuccess(
     orders.flatMap((order) => serializeOrderLines(order, user.id)),
     { message: "order list" },

@@ -4,6 +4,7 @@ import { AddAddressTile } from "~/components/addresses/AddAddressTile";
 import { AddressForm } from "~/components/addresses/AddressForm";
 import { AddressLines } from "~/components/addresses/AddressCard";
 import { BillDetails } from "~/components/cart/BillDetails";
+import { ReplacementChoice } from "~/components/cart/ReplacementChoice";
 import { Dialog } from "~/components/forms/Dialog";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { newId } from "~/lib/ids";
@@ -45,7 +46,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
 
   const parsed = checkoutFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ formError: parsed.error.issues[0]?.message ?? "Invalid checkout" }, { status: 400 });
-  const { addressId, idempotencyKey } = parsed.data;
+  const { addressId, idempotencyKey, replacementPreference } = parsed.data;
   const online = parsed.data.intent === "online";
   const stripe = online ? getStripe(context) : null;
   if (online && !stripe) return data({ formError: ONLINE_PAYMENT_UNAVAILABLE }, { status: 400 });
@@ -61,6 +62,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
       lines: cart.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
       paymentMethod: online ? "ONLINE" : "COD",
       idempotencyKey,
+      replacementPreference,
     }),
   );
   if (!placed.ok) return refusedAction(placed.error);
@@ -123,6 +125,7 @@ export default function Checkout() {
         </fieldset>
         {!addresses.length ? <p className="text-sm text-neutral-600">You have no saved address yet: add one to place your order.</p> : null}
         <AddAddressTile />
+        <ReplacementChoice />
       </Form>
       <aside className="grid content-start gap-3 rounded-lg bg-neutral-100 p-4" aria-labelledby="summary-title">
         <h2 id="summary-title" className="text-lg font-semibold">

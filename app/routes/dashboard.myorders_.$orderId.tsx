@@ -9,7 +9,9 @@ import { isId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
 import { nextStatus, shopperCanCancel } from "~/lib/order-status";
 import { shopperOrderActionSchema } from "~/lib/schemas/fulfilment";
-import { usePolling } from "~/lib/hooks/use-polling";
+import { REPLACEMENT_LABELS } from "~/lib/schemas/order";
+import { useLiveRevalidate } from "~/lib/hooks/use-live-revalidate";
+import { liveOrderUrl } from "~/lib/live";
 import { attempt, pageAction } from "~/server/http/page-actions.server";
 import { requireUser } from "~/server/identity/auth.server";
 import { moveOrder, reorderToCart } from "~/server/orders/fulfilment.server";
@@ -63,9 +65,11 @@ function shopperCancelMessage(refund: "refunded" | "already-refunded" | "failed"
 export default function OrderDetail() {
   const { order, serverNow } = useLoaderData<typeof loader>();
   const active = order.status !== "delivered" && order.status !== "cancelled";
-  usePolling(active, 5000);
+  // Pushed by the order's live channel; polls every 5 s only while that is not connected (decision 028).
+  useLiveRevalidate(active ? liveOrderUrl(order.id) : null, { fallbackPollMs: 5000 });
   const upcoming: string[] = [];
   for (let s = nextStatus(order.status); s; s = nextStatus(s)) upcoming.push(STATUS_LABELS[s]);
+  const refunded = order.items.reduce((sum, item) => sum + item.refundedAmount, 0);
   return (
     <section aria-labelledby="order-title" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2 bg-white py-2 shadow-sm">
@@ -82,6 +86,14 @@ export default function OrderDetail() {
           Status: <strong data-testid="order-status">{STATUS_LABELS[order.status]}</strong>
         </p>
         <OrderEta order={order} serverNow={serverNow} />
+        {order.deliveryCode ? (
+          <p className="rounded-md border-2 border-green-700 bg-green-50 p-3 text-base" data-testid="delivery-code">
+            Delivery code: <strong className="font-mono text-xl tracking-widest">{order.deliveryCode}</strong>
+            <span className="block text-xs text-neutral-700">
+              Give this code to {order.riderName ? `your rider, ${order.riderName},` : "your rider"} when your order arrives. Never share it before.
+            </span>
+          </p>
+        ) : null}
         <OrderTimeline history={order.history} />
         {upcoming.length ? <p className="text-xs text-neutral-500">Still to come: {upcoming.join(" → ")}</p> : null}
         {active ? <p className="text-xs text-neutral-500">This page updates by itself while your order is on its way.</p> : null}
@@ -90,7 +102,11 @@ export default function OrderDetail() {
       <div className="grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm">
         <h2 className="font-semibold">Items</h2>
         <OrderItems items={order.items} />
-        <p className="text-right font-semibold">Total {formatINR(order.total)}</p>
+        <p className="text-right font-semibold" data-testid="order-total">
+          Total {formatINR(order.total)}
+        </p>
+        {refunded ? <p className="text-right text-green-800">{formatINR(refunded)} refunded for items we were short of</p> : null}
+        <p className="text-neutral-600">If an item is out of stock: {REPLACEMENT_LABELS[order.replacementPreference]}</p>
         <p>
           <OrderPayment order={order} />
         </p>

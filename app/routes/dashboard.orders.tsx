@@ -5,7 +5,8 @@ import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { STATUS_LABELS } from "~/lib/order-status";
 import { BOARD_FILTERS, BOARD_PAGE_SIZE, boardActionSchema, boardQuerySchema, type BoardFilter } from "~/lib/schemas/fulfilment";
 import { useNow } from "~/lib/hooks/use-now";
-import { usePolling } from "~/lib/hooks/use-polling";
+import { useLiveRevalidate } from "~/lib/hooks/use-live-revalidate";
+import { liveStoreUrl } from "~/lib/live";
 import { attempt, pageAction } from "~/server/http/page-actions.server";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { moveOrder, refundOrder } from "~/server/orders/fulfilment.server";
@@ -56,7 +57,8 @@ export default function OrderBoard() {
   const { allowed, orders, stores, filters, serverNow } = useLoaderData<typeof loader>();
   const location = useLocation();
   const now = useNow(serverNow, 30_000);
-  usePolling(allowed, 15_000);
+  // Live from the filtered store's channel (or every store's); polls every 15 s while disconnected.
+  useLiveRevalidate(allowed ? liveStoreUrl(filters.store) : null, { fallbackPollMs: 15_000 });
   if (!allowed) return <PermissionDenied />;
   const redirectTo = location.pathname + location.search;
   return (

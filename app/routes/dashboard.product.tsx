@@ -16,6 +16,8 @@ import { productFormOptions, storeStockSummary, type StoreStockSummary } from "~
 import { StoreStockSummaryPanel } from "~/components/admin/StoreStockSummaryPanel";
 import { storeStockAddSchema, storeStockSetSchema } from "~/lib/schemas/admin";
 import { addStoreStock, setStoreStock } from "~/server/stores/stock-writes.server";
+import { setProductBin } from "~/server/stores/product-bins.server";
+import { binFormSchema } from "~/lib/schemas/store-ops";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { loadProduct, loadProductPage } from "~/server/catalogue/catalogue.server";
 import { type CatalogueProduct, type Page } from "~/server/catalogue/rows.server";
@@ -102,6 +104,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   if (!isId(id)) return goneBack("Product not found");
   const intent = form.value.get("intent");
   if (intent === "set-store-stock" || intent === "add-store-stock") return changeStoreStock(context, request, id, intent, form.value);
+  if (intent === "set-bin") return changeBin(context, request, id, form.value);
   if (intent === "delete-product") {
     const deleted = await attempt(() => deleteProduct(context, id));
     if (!deleted.ok) return goneBack(deleted.error.message);
@@ -134,6 +137,18 @@ async function changeStoreStock(context: AppLoadContext, request: Request, produ
   );
   if (!changed.ok) return data({ stockError: { store, message: changed.error.message } }, { status: changed.error.status });
   return redirectWithToast(context, here, { type: "success", text: `Stock saved: ${changed.value} in stock now` });
+}
+
+/** The stock summary's third form: a store's shelf location for the product (empty clears it). 303 back, or the reason. */
+async function changeBin(context: AppLoadContext, request: Request, productId: string, form: FormData) {
+  const url = new URL(request.url);
+  const here = safeRedirect(`${url.pathname}${url.search}`);
+  const store = String(form.get("store") ?? "");
+  const parsed = binFormSchema.safeParse({ storeId: store, bin: form.get("bin") ?? undefined });
+  if (!parsed.success) return data({ stockError: { store, message: parsed.error.issues[0].message } }, { status: 400 });
+  const saved = await attempt(() => setProductBin(context, { ...parsed.data, productId }));
+  if (!saved.ok) return data({ stockError: { store, message: saved.error.message } }, { status: saved.error.status });
+  return redirectWithToast(context, here, { type: "success", text: saved.value.message.slice(0, 300) });
 }
 
 export default function AdminProducts() {

@@ -104,6 +104,15 @@ export default function AdminStores() {
               <Link to={`/dashboard/stores/${store.id}/tokens`} className="flex-1 rounded bg-sky-100 py-1 text-center text-sky-900 hover:bg-sky-200">
                 Sync tokens <span className="sr-only">for {store.name}</span>
               </Link>
+              <Link to={`/dashboard/stores/${store.id}/staff`} className="flex-1 rounded bg-sky-100 py-1 text-center text-sky-900 hover:bg-sky-200">
+                Staff <span className="sr-only">of {store.name}</span>
+              </Link>
+              <Link to={`/dashboard/stores/${store.id}/queue`} className="flex-1 rounded bg-sky-100 py-1 text-center text-sky-900 hover:bg-sky-200">
+                Queue <span className="sr-only">of {store.name}</span>
+              </Link>
+              <Link to={`/dashboard/stores/${store.id}/metrics`} className="flex-1 rounded bg-sky-100 py-1 text-center text-sky-900 hover:bg-sky-200">
+                Metrics <span className="sr-only">of {store.name}</span>
+              </Link>
               {store.isDefault ? null : (
                 <Form method="post" className="flex-1">
                   <input type="hidden" name="id" value={store.id} />

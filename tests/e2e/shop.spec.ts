@@ -83,7 +83,8 @@ test("guest fills a cart, logs in (cart merged), adds an address and pays cash o
 
   await addAddress(page);
   await expect(page).toHaveURL(/\/checkout/);
-  await expect(page.getByRole("radio")).toBeChecked();
+  // The new address is chosen (the replacement choice beside it has radios of its own).
+  await expect(page.getByRole("radio", { name: /Lake View Apartments/ })).toBeChecked();
   const payCash = page.getByRole("button", { name: "Cash on Delivery" });
   if (isNoJs(info)) {
     // Without JavaScript the checkout is a plain form POST answered by a redirect to the success

@@ -6,7 +6,8 @@ describe("order life cycle", () => {
   it("moves forward one step at a time, cancel until delivered, nothing after", () => {
     expect(allowedMoves("placed")).toEqual(["packed", "cancelled"]);
     expect(allowedMoves("paid")).toEqual(["packed", "cancelled"]);
-    expect(allowedMoves("packed")).toEqual(["out_for_delivery", "cancelled"]);
+    expect(allowedMoves("packed")).toEqual(["ready", "cancelled"]);
+    expect(allowedMoves("ready")).toEqual(["out_for_delivery", "cancelled"]);
     expect(allowedMoves("out_for_delivery")).toEqual(["delivered", "cancelled"]);
     expect(allowedMoves("delivered")).toEqual([]);
     expect(allowedMoves("cancelled")).toEqual([]);

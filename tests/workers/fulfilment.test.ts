@@ -62,10 +62,10 @@ async function refundsAtStripe(paymentIntent: string) {
 const uniquePi = (prefix = "pi") => `${prefix}_${crypto.randomUUID().replace(/-/g, "")}`;
 
 describe("admin moves an order along", () => {
-  it("placed → packed → out for delivery → delivered, each recorded with who and when, and the shopper sees it", async () => {
+  it("placed → packed → ready → out for delivery → delivered, each recorded with who and when, and the shopper sees it", async () => {
     const shopper = await newShopper();
     const { id } = await codOrder(shopper.token);
-    for (const [i, status] of ["packed", "out_for_delivery", "delivered"].entries()) {
+    for (const [i, status] of ["packed", "ready", "out_for_delivery", "delivered"].entries()) {
       const res = await move(id, status, i);
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ _id: id, status, version: i + 1 });
@@ -78,12 +78,13 @@ describe("admin moves an order along", () => {
     expect(history.results).toEqual([
       { status: "placed", email: shopper.email },
       { status: "packed", email: "admin@example.com" },
+      { status: "ready", email: "admin@example.com" },
       { status: "out_for_delivery", email: "admin@example.com" },
       { status: "delivered", email: "admin@example.com" },
     ]);
     const detail = await api(`/api/order/details?_id=${id}`, { token: shopper.token });
     expect(detail.body.data.status).toBe("delivered");
-    expect(detail.body.data.status_history.map((h: any) => h.status)).toEqual(["placed", "packed", "out_for_delivery", "delivered"]);
+    expect(detail.body.data.status_history.map((h: any) => h.status)).toEqual(["placed", "packed", "ready", "out_for_delivery", "delivered"]);
     expect(Date.parse(detail.body.data.delivery_due_at) - Date.parse(detail.body.data.createdAt)).toBe(10 * 60 * 1000);
   });
 
@@ -96,6 +97,8 @@ describe("admin moves an order along", () => {
     expect((await move(id, "out_for_delivery")).status).toBe(409);
     expect((await move(id, "packed")).status).toBe(200);
     expect((await move(id, "packed")).body.message).toBe("This order is already packed");
+    expect((await move(id, "out_for_delivery")).status).toBe(409);
+    expect((await move(id, "ready")).status).toBe(200);
     expect((await move(id, "out_for_delivery")).status).toBe(200);
     expect((await move(id, "delivered")).status).toBe(200);
     const back = await move(id, "packed");
@@ -526,7 +529,7 @@ describe("one cancel for every path", () => {
             : { orderId: id, by: "payment" as const };
       return db.batch(cancelStatements(db, target, `race ${i}`));
     });
-    const cancelled = (await Promise.all(batches)).map(([, , rows]) => rows.length);
+    const cancelled = (await Promise.all(batches)).map(([, , , rows]) => rows.length);
     expect(cancelled.reduce((a, b) => a + b, 0)).toBe(1);
     expect([await stockOf(products[0].id), await stockOf(products[1].id)]).toEqual([10, 5]);
     expect(await orderRow(id)).toMatchObject({ status: "cancelled", version: version + 1 });
@@ -541,17 +544,17 @@ describe("one cancel for every path", () => {
     // A session id somehow stored on the cash order: its expiry still does not cancel it.
     await env.DB.prepare("update orders set stripe_session_id = ? where id = ?").bind(`cs_on_cod_${id}`, id).run();
     expect((await sendWebhook(sessionEvent("checkout.session.expired", { id: `cs_on_cod_${id}`, payment_status: "unpaid" }))).status).toBe(200);
-    const [, , byPayment] = await db.batch(cancelStatements(db, { orderId: id, by: "payment" }, "Online payment expired"));
+    const [, , , byPayment] = await db.batch(cancelStatements(db, { orderId: id, by: "payment" }, "Online payment expired"));
     expect(byPayment).toEqual([]);
     expect(await orderRow(id)).toMatchObject({ status: "placed", paymentStatus: "PENDING", version: 0 });
 
     expect((await move(id, "packed", 0)).status).toBe(200);
-    const [, , byShopper] = await db.batch(cancelStatements(db, { orderId: id, by: { id: shopperId, as: "shopper" }, version: 1 }, "late"));
+    const [, , , byShopper] = await db.batch(cancelStatements(db, { orderId: id, by: { id: shopperId, as: "shopper" }, version: 1 }, "late"));
     expect(byShopper).toEqual([]);
-    const [, , stale] = await db.batch(cancelStatements(db, { orderId: id, by: { id: shopperId, as: "admin" }, version: 0 }, "stale"));
+    const [, , , stale] = await db.batch(cancelStatements(db, { orderId: id, by: { id: shopperId, as: "admin" }, version: 0 }, "stale"));
     expect(stale).toEqual([]);
     expect(await stockOf(products[0].id)).toBe(8);
-    const [, , byAdmin] = await db.batch(cancelStatements(db, { orderId: id, by: { id: shopperId, as: "admin" }, version: 1 }, "store"));
+    const [, , , byAdmin] = await db.batch(cancelStatements(db, { orderId: id, by: { id: shopperId, as: "admin" }, version: 1 }, "store"));
     expect(byAdmin).toHaveLength(1);
     expect(await stockOf(products[0].id)).toBe(10);
     expect(await orderRow(id)).toMatchObject({ status: "cancelled", paymentStatus: "PENDING", version: 2 });

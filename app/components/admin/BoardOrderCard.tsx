@@ -16,7 +16,10 @@ export function BoardOrderCard({ order, now, redirectTo }: { order: BoardOrder; 
   const late = open && now - order.createdAt > DELIVERY_PROMISE_MS;
   const next = nextStatus(order.status);
   const awaitingPayment = order.paymentMethod === "ONLINE" && order.paymentStatus === "PENDING";
-  const refundable = order.status === "cancelled" && order.paymentMethod === "ONLINE" && ["PAID", "REFUND_FAILED"].includes(order.paymentStatus);
+  // A cancelled paid order, or a running one whose short-pick refund Stripe refused (decision 027).
+  const shortPickRefundFailed = order.status !== "cancelled" && order.needsAttention && (order.attentionNote ?? "").includes("refund of a short pick");
+  const refundable =
+    (order.status === "cancelled" && order.paymentMethod === "ONLINE" && ["PAID", "REFUND_FAILED"].includes(order.paymentStatus)) || shortPickRefundFailed;
   const titleId = `order-${order.id}-title`;
   const common = { orderId: order.id, redirectTo };
   const address = order.deliveryAddress;
@@ -91,7 +94,7 @@ export function BoardOrderCard({ order, now, redirectTo }: { order: BoardOrder; 
         ) : null}
         {refundable ? (
           <IntentButton fields={{ ...common, intent: "refund" }} pendingText="Refunding…" tone="danger" label={`Refund order ${order.orderId}`}>
-            {order.paymentStatus === "REFUND_FAILED" ? "Retry refund" : "Refund"}
+            {order.paymentStatus === "REFUND_FAILED" || shortPickRefundFailed ? "Retry refund" : "Refund"}
           </IntentButton>
         ) : null}
       </div>

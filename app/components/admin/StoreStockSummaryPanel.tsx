@@ -1,7 +1,7 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { FieldError } from "../forms/FieldError";
 
-type SummaryStore = { id: string; name: string; city: string; active: boolean; isDefault: boolean; stock: number };
+type SummaryStore = { id: string; name: string; city: string; active: boolean; isDefault: boolean; stock: number; bin: string | null };
 
 type Summary = {
   stores: SummaryStore[];
@@ -15,8 +15,9 @@ const input = "h-9 w-24 rounded-md border border-neutral-300 bg-blue-50/40 px-2 
 
 /**
  * A product's stock across the chain (decision 023): totals, a search by store name or city, and a
- * page of stores, each with two plain forms: set the stock given the stock shown (a sale in between
- * is caught, not overwritten) or add units received. Works without JavaScript; the dialog stays open.
+ * page of stores, each with three plain forms: set the stock given the stock shown (a sale in between
+ * is caught, not overwritten), add units received, or set the shelf location there (decision 027,
+ * the pick list's order). Works without JavaScript; the dialog stays open.
  */
 export function StoreStockSummaryPanel({
   productId,
@@ -93,6 +94,17 @@ export function StoreStockSummaryPanel({
                 </label>
                 <button type="submit" name="intent" value="add-store-stock" className="h-9 rounded-md border border-neutral-400 px-3 text-sm">
                   Add
+                </button>
+              </Form>
+              <Form method="post" preventScrollReset className="flex items-end gap-1">
+                <input type="hidden" name="id" value={productId} />
+                <input type="hidden" name="store" value={store.id} />
+                <label className="grid gap-0.5 text-xs">
+                  {`Shelf location at ${store.name}`}
+                  <input name="bin" maxLength={32} defaultValue={store.bin ?? ""} placeholder="A3-2" className={input} />
+                </label>
+                <button type="submit" name="intent" value="set-bin" className="h-9 rounded-md border border-neutral-400 px-3 text-sm">
+                  Save
                 </button>
               </Form>
             </div>

@@ -49,6 +49,11 @@ export function AccountMenu({
               </NavLink>
             ))
           : null}
+        {account.staffStoreId ? (
+          <NavLink to={`/dashboard/stores/${account.staffStoreId}/queue`} onClick={onNavigate} className={linkClass}>
+            Store queue
+          </NavLink>
+        ) : null}
         <NavLink to="/dashboard/myorders" onClick={onNavigate} className={linkClass}>
           My Orders
         </NavLink>

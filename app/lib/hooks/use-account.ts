@@ -6,6 +6,8 @@ export interface Account {
   mobile: string;
   role: Role;
   avatar: string;
+  /** The store whose queue this account works (staff, decision 027), or null. */
+  staffStoreId: string | null;
 }
 
 /** The signed-in account from the root loader (null for guests). */

@@ -10,7 +10,7 @@ const orderId = z.string({ error: "Choose an order" }).regex(ID_PATTERN, "That i
 /** The version the page was rendered with: a stale one means someone else changed the order. */
 const version = z.coerce.number({ error: "version must be a number" }).int("version must be a whole number").min(0, "version must be 0 or more").optional();
 
-const MOVE_TARGETS = ["packed", "out_for_delivery", "delivered", "cancelled"] as const;
+const MOVE_TARGETS = ["packed", "ready", "out_for_delivery", "delivered", "cancelled"] as const;
 const target = z.enum(MOVE_TARGETS, { error: `status must be one of ${MOVE_TARGETS.join(", ")}` });
 
 /** The admin board's one form: move an order on, cancel it, or retry its refund. */

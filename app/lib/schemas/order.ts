@@ -4,12 +4,22 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 
 const PAYMENT_CHOICES = ["cod", "online"] as const;
 
+/** What the store does when an item is short (decision 027); the same words as REPLACEMENT_PREFERENCES in the schema. */
+export const REPLACEMENT_CHOICES = ["refund", "call", "similar"] as const;
+export const REPLACEMENT_LABELS: Record<(typeof REPLACEMENT_CHOICES)[number], string> = {
+  refund: "Remove it and refund me",
+  call: "Call me",
+  similar: "Replace with a similar item",
+};
+const replacementPreference = z.enum(REPLACEMENT_CHOICES, { error: 'replacementPreference must be "refund", "call" or "similar"' });
+
 /** The checkout page form: one form, two submit buttons (intent). */
 export const checkoutFormSchema = z.object({
   intent: z.enum(PAYMENT_CHOICES, { error: "Choose Online Payment or Cash on Delivery" }),
   addressId: z.string({ error: "Choose a delivery address" }).regex(ID_PATTERN, "Choose a delivery address"),
   /** Rendered with the page; the same key twice creates one order. */
   idempotencyKey: z.string().regex(/^[0-9a-f]{24}$/, "Reload the checkout page and try again"),
+  replacementPreference: replacementPreference.default("refund"),
 });
 
 export interface OrderLineInput {
@@ -61,4 +71,5 @@ export const apiOrderSchema = z.object({
   subTotalAmt: z.number().nonnegative().optional(),
   totalAmt: z.number().nonnegative().optional(),
   idempotencyKey: z.string().min(8).max(64).optional(),
+  replacementPreference: replacementPreference.optional(),
 });

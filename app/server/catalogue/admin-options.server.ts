@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, desc, sql } from "drizzle-orm";
-import { stores, storeStock } from "~/db/schema";
+import { productBins, stores, storeStock } from "~/db/schema";
 import { loadCategoryTree } from "./catalogue.server";
 import { getDb } from "~/server/db/db.server";
 
@@ -30,7 +30,18 @@ export async function storeStockSummary(context: AppLoadContext, productId: stri
   const matching = search ? sql`(${stores.name} like ${pattern} escape '\\' or ${stores.city} like ${pattern} escape '\\')` : undefined;
   const [rows, [totals]] = await db.batch([
     db
-      .select({ id: stores.id, name: stores.name, city: stores.city, active: stores.active, isDefault: stores.isDefault, stock: stockHere })
+      .select({
+        id: stores.id,
+        name: stores.name,
+        city: stores.city,
+        active: stores.active,
+        isDefault: stores.isDefault,
+        stock: stockHere,
+        /** The shelf location there (decision 027), or null. */
+        bin: sql<
+          string | null
+        >`(select ${productBins.bin} from ${productBins} where ${productBins.storeId} = ${stores.id} and ${productBins.productId} = ${productId})`,
+      })
       .from(stores)
       .where(matching)
       .orderBy(desc(stores.isDefault), sql`${stores.name} collate nocase`, asc(stores.id))

@@ -28,14 +28,19 @@ async function caller<A extends Auth>(auth: A, request: Request, context: AppLoa
   return null as Caller<A>;
 }
 
-/** A route's action: POST, PUT or DELETE with an optional JSON body read by `body` (the page form's schema). */
+type WriteMethod = "POST" | "PUT" | "DELETE";
+
+/**
+ * A route's action: POST, PUT or DELETE (or several, e.g. POST and DELETE of one resource: the
+ * handler reads `request.method`) with an optional JSON body read by `body` (the page form's schema).
+ */
 export function apiAction<A extends Auth, S extends z.ZodType = z.ZodUndefined>(
-  spec: { method: "POST" | "PUT" | "DELETE"; auth: A; body?: S },
+  spec: { method: WriteMethod | WriteMethod[]; auth: A; body?: S },
   handler: (args: ApiArgs<A> & { body: z.output<S> }) => Promise<Response>,
 ) {
   return ({ request, context }: ActionFunctionArgs) =>
     handleApi(async () => {
-      assertMethod(request, spec.method);
+      assertMethod(request, ...[spec.method].flat());
       const user = await caller(spec.auth, request, context);
       const body = (spec.body ? await readJson(request, spec.body) : undefined) as z.output<S>;
       return handler({ request, context, user, body });

@@ -16,17 +16,23 @@ export interface CspOptions {
    * 'unsafe-inline' (a nonce in the list would make browsers ignore it).
    */
   viteDev?: boolean;
+  /**
+   * The page's own origin (PUBLIC_ORIGIN behind a proxy): its WebSocket form is listed in
+   * connect-src for the live channels (decision 028), as not every browser reads 'self' as ws(s).
+   */
+  origin?: string;
 }
 
-function contentSecurityPolicy({ nonce, isDev, viteDev = false }: CspOptions): string {
+function contentSecurityPolicy({ nonce, isDev, viteDev = false, origin }: CspOptions): string {
   const local = " http://127.0.0.1:* http://localhost:*";
+  const live = origin ? ` ${origin.replace(/^http/, "ws")}` : "";
   return [
     "default-src 'self'",
     "img-src 'self' data: blob:",
     "style-src 'self' 'unsafe-inline'",
     // Stripe Checkout is a redirect, not an embed: no third-party script at all.
     viteDev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
-    `connect-src 'self'${isDev || viteDev ? ` ws:${local}` : ""}`,
+    `connect-src 'self'${live}${isDev || viteDev ? ` ws:${local}` : ""}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     `form-action 'self' https://checkout.stripe.com${isDev ? local : ""}`,

@@ -54,6 +54,7 @@ export async function registerUser(context: AppLoadContext, input: { name: strin
     verifyEmail: false,
     lastLoginDate: null,
     status: "Active",
+    staffStoreId: null,
   };
   return serializeUser(unsaved, NO_LINKS);
 }

@@ -132,7 +132,7 @@ export function bearerToken(request: Request): string | null {
 }
 
 /** The caller of an /api route: bearer access token first, else the session cookie. */
-async function getApiUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+export async function getApiUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
   const token = bearerToken(request);
   if (token) return userFromAccessToken(context, token);
   return getSessionUser(request, context);

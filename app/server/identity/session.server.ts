@@ -5,8 +5,8 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
-import { and, eq, gt, isNull, lte } from "drizzle-orm";
-import { type Role, refreshTokens, sessions, users } from "~/db/schema";
+import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { type Role, refreshTokens, sessions, storeStaff, users } from "~/db/schema";
 import { parseCookie, signedCookie } from "~/server/http/cookies.server";
 import { randomToken, sha256Hex } from "~/server/platform/crypto.server";
 import { type Database, getDb } from "~/server/db/db.server";
@@ -24,6 +24,8 @@ export interface SessionUser {
   verifyEmail: boolean;
   lastLoginDate: number | null;
   status: string;
+  /** The dark store this user is staff of (decision 027), or null. */
+  staffStoreId: string | null;
 }
 
 /** {@link SessionUser}'s columns, for Drizzle selects whose `from` or join is `users`. */
@@ -37,6 +39,8 @@ export const sessionUserColumns = {
   verifyEmail: users.verifyEmail,
   lastLoginDate: users.lastLoginDate,
   status: users.status,
+  /** The dark store this user is staff of (decision 027), or null. */
+  staffStoreId: sql<string | null>`(select ${storeStaff.storeId} from ${storeStaff} where ${storeStaff.userId} = ${users.id})`.as("staff_store_id"),
 };
 
 function sessionCookie(context: AppLoadContext) {

@@ -3,6 +3,7 @@
  * (`_id`, rupees, `product_details`, the original server's one-entry-per-line list).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ReplacementPreference } from "~/db/schema";
 import { paiseToRupees } from "~/lib/money";
 import { deliveryDueAt } from "~/lib/order-status";
 import { type OrderLineInput } from "~/lib/schemas/order";
@@ -18,7 +19,14 @@ export async function placeApiOrder(
   context: AppLoadContext,
   request: Request,
   userId: string,
-  body: { list_items: OrderLineInput[]; addressId: string; subTotalAmt?: number; totalAmt?: number; idempotencyKey?: string },
+  body: {
+    list_items: OrderLineInput[];
+    addressId: string;
+    subTotalAmt?: number;
+    totalAmt?: number;
+    idempotencyKey?: string;
+    replacementPreference?: ReplacementPreference;
+  },
   paymentMethod: PaymentMethod,
 ): Promise<PlacedOrder> {
   const order = await placeOrder(context, {
@@ -28,6 +36,7 @@ export async function placeApiOrder(
     paymentMethod,
     idempotencyKey: request.headers.get("Idempotency-Key")?.trim().slice(0, 64) || body.idempotencyKey,
     clientTotals: { subTotalAmt: body.subTotalAmt, totalAmt: body.totalAmt },
+    replacementPreference: body.replacementPreference,
   });
   if (order.state.paymentMethod !== paymentMethod) {
     throw new Refusal("This Idempotency-Key was already used for an order with another payment method", 409);
@@ -68,7 +77,11 @@ export function serializeOrderLines(order: OrderSummary, userId: string) {
 
 const paymentMethodLabel = (method: PaymentMethod) => (method === "COD" ? "Cash on Delivery" : "Online Payment");
 
-export function serializeOrder(order: OrderSummary) {
+/**
+ * An order in the /api shape. `deliveryCode` is the shopper's own view: the code (while out for
+ * delivery) is shown only to the shopper, never to staff or riders, who must ask for it.
+ */
+export function serializeOrder(order: OrderSummary, { deliveryCode = false }: { deliveryCode?: boolean } = {}) {
   return {
     _id: order.id,
     orderId: order.orderId,
@@ -84,6 +97,9 @@ export function serializeOrder(order: OrderSummary) {
     needs_attention: order.needsAttention,
     attention_note: order.attentionNote,
     refund_id: order.refundId,
+    replacementPreference: order.replacementPreference,
+    ...(deliveryCode ? { deliveryCode: order.deliveryCode } : {}),
+    rider: order.riderName,
     product_details: order.items.map((item) => ({
       productId: item.productId,
       name: item.name,
@@ -92,6 +108,16 @@ export function serializeOrder(order: OrderSummary) {
       quantity: item.quantity,
       price: paiseToRupees(item.price),
       finalPrice: paiseToRupees(item.finalPrice),
+      picked: item.picked,
+      replacedBy: item.replacedByName
+        ? {
+            productId: item.replacedByProductId,
+            name: item.replacedByName,
+            quantity: item.replacedByQuantity,
+            finalPrice: paiseToRupees(item.replacedByUnitPrice),
+          }
+        : null,
+      refunded: paiseToRupees(item.refundedAmount),
     })),
     status_history: order.history.map((h) => ({ status: h.status, at: new Date(h.createdAt).toISOString(), note: h.note })),
   };

@@ -8,7 +8,7 @@
  * batch matches nothing and is told the order changed. Stock therefore comes back exactly once.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { orderItems, orders, orderStatusHistory, type OrderStatus, paymentEvents, products } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
@@ -20,6 +20,8 @@ import { cancelStatements } from "./order-cancel.server";
 import { lineOrder } from "./read-orders.server";
 import { stockAt, type StockStore } from "~/server/stores/store-stock.server";
 import { getStripe } from "./stripe.server";
+import { publishOrderChange } from "./order-events.server";
+import { sendLineRefunds } from "./line-refunds.server";
 
 type Actor = { id: string; as: "admin" | "shopper" };
 
@@ -40,6 +42,7 @@ function readOrder(db: Database, id: string) {
       id: orders.id,
       orderId: orders.orderId,
       userId: orders.userId,
+      storeId: orders.storeId,
       status: orders.status,
       version: orders.version,
       paymentMethod: orders.paymentMethod,
@@ -89,11 +92,12 @@ export async function moveOrder(
   const cancelling = to === "cancelled";
   const moved = cancelling
     ? await cancelOrder(db, order, actor, input.note ?? (actor.as === "shopper" ? "Cancelled by the shopper" : "Cancelled by the store"))
-    : await moveForward(db, order, to, actor, input.note ?? "");
+    : await moveForward(db, order, to, actor, input.note ?? ADMIN_MOVE_NOTES[to] ?? "");
   if (!moved) {
     const current = await readOrder(db, order.id);
     throw new Refusal(current ? changedMessage(current) : NOT_FOUND, 409);
   }
+  await publishOrderChange(context, { orderId: order.id, storeId: order.storeId, userId: order.userId, status: to });
 
   if (!cancelling) return { message: `Order ${order.orderId} is now ${STATUS_LABELS[to].toLowerCase()}` };
   if (order.paymentMethod === "ONLINE" && order.paymentStatus === "PENDING" && order.stripeSessionId) {
@@ -114,9 +118,18 @@ export async function moveOrder(
 
 type DecidedOrder = { id: string; status: OrderStatus; version: number };
 
+/**
+ * What an admin's move from the board records (decision 027): packing from the board picks every
+ * line in full, and marking delivered without the shopper's code is the admin override.
+ */
+const ADMIN_MOVE_NOTES: Partial<Record<OrderStatus, string>> = {
+  packed: "Packed from the order board: every line picked in full",
+  delivered: "Marked delivered by an admin (override, no delivery code)",
+};
+
 /** Cancels the order as it was read (same version), stock back once: one batch. False when it changed meanwhile. */
 async function cancelOrder(db: Database, order: DecidedOrder, actor: Actor, note: string): Promise<boolean> {
-  const [, , cancelled] = await db.batch(cancelStatements(db, { orderId: order.id, by: actor, version: order.version }, note));
+  const [, , , cancelled] = await db.batch(cancelStatements(db, { orderId: order.id, by: actor, version: order.version }, note));
   return cancelled.length > 0;
 }
 
@@ -127,7 +140,11 @@ async function cancelOrder(db: Database, order: DecidedOrder, actor: Actor, note
 async function moveForward(db: Database, order: DecidedOrder, to: OrderStatus, actor: Actor, note: string): Promise<boolean> {
   const now = Date.now();
   const unchanged = and(eq(orders.id, order.id), eq(orders.status, order.status), eq(orders.version, order.version));
-  const [, moved] = await db.batch([
+  const stillUnchanged = sql`exists ${db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(unchanged)}`;
+  const [, , moved] = await db.batch([
     db.insert(orderStatusHistory).select(
       db
         .select({
@@ -141,13 +158,32 @@ async function moveForward(db: Database, order: DecidedOrder, to: OrderStatus, a
         .from(orders)
         .where(unchanged),
     ),
+    // Packed without a pick list: every line not yet counted was picked in full.
+    db
+      .update(orderItems)
+      .set({ picked: sql`${orderItems.quantity}` })
+      .where(and(eq(orderItems.orderId, order.id), isNull(orderItems.picked), to === "packed" ? stillUnchanged : sql`0`)),
     db
       .update(orders)
-      .set({ status: to, version: sql`${orders.version} + 1`, updatedAt: now })
+      .set({
+        status: to,
+        version: sql`${orders.version} + 1`,
+        updatedAt: now,
+        ...(to === "out_for_delivery" ? { deliveryCode: newDeliveryCode(), deliveryCodeTries: 0 } : {}),
+      })
       .where(unchanged)
       .returning({ id: orders.id }),
   ]);
   return moved.length > 0;
+}
+
+/** A 4-digit delivery code, uniformly random (rejection sampling; the shopper reads it to the rider). */
+export function newDeliveryCode(): string {
+  const limit = Math.floor(2 ** 32 / 10_000) * 10_000;
+  for (;;) {
+    const [value] = crypto.getRandomValues(new Uint32Array(1));
+    if (value < limit) return String(value % 10_000).padStart(4, "0");
+  }
 }
 
 /** Best effort: a shopper should not be able to pay for an order the store cancelled. */
@@ -171,6 +207,12 @@ export async function refundOrder(context: AppLoadContext, id: string): Promise<
   const order = await readOrder(db, id);
   if (!order) throw new Refusal(NOT_FOUND, 404);
   if (order.paymentStatus === "REFUNDED") throw new Refusal("This order was already refunded", 409);
+  if (order.status !== "cancelled") {
+    // An order still running: only the refunds of its short picks can be retried (decision 027).
+    const outcome = await sendLineRefunds(context, order.id);
+    if (outcome === "refunded") return { refundId: "", message: "The refund of the short items was sent" };
+    if (outcome === "failed") throw new Refusal("Stripe refused the refund of the short items again. The order stays flagged for attention.", 502);
+  }
   if (order.status !== "cancelled" || order.paymentMethod !== "ONLINE" || !order.paymentId || !["PAID", "REFUND_FAILED"].includes(order.paymentStatus)) {
     throw new Refusal("Only a cancelled order that was paid online can be refunded", 409);
   }
@@ -186,9 +228,12 @@ export async function refundOrder(context: AppLoadContext, id: string): Promise<
         updatedAt: Date.now(),
       })
       .where(refundable);
+  // The payment's state changes either way (refunded, or flagged): the order's pages re-read it.
+  const published = () => publishOrderChange(context, { orderId: order.id, storeId: order.storeId, userId: order.userId, status: order.status });
   const stripe = getStripe(context);
   if (!stripe) {
     await flag("Online payment is not configured, so the refund could not be sent");
+    await published();
     throw new Refusal("The refund could not be sent: online payment is not configured. The order is flagged for attention.", 503);
   }
   try {
@@ -210,10 +255,12 @@ export async function refundOrder(context: AppLoadContext, id: string): Promise<
         })
         .where(refundable),
     ]);
+    await published();
     return { refundId: refund.id, message: `${formatINR(order.total)} refunded to the original payment method` };
   } catch (error) {
     const reason = `Stripe refused the refund: ${(error as Error)?.message ?? "unknown error"}`;
     await flag(reason);
+    await published();
     throw new Refusal(`${reason}. The order is flagged for attention: retry the refund, or refund it in the Stripe Dashboard.`, 502);
   }
 }

@@ -3,8 +3,9 @@
  * or an admin cancelling, the payment flow giving up an unpaid online order, a new checkout
  * replacing the shopper's previous hold).
  *
- * A cancel is three statements for the caller's `db.batch`, each under the same guard on the
- * order row: the stock of the guarded orders' lines goes back to each order's own store, a history row is written, and the
+ * A cancel is four statements for the caller's `db.batch`, each under the same guard on the
+ * order row: the stock of the guarded orders' lines (and of what replaced short items, decision
+ * 027) goes back to each order's own store, a history row is written, and the
  * order itself is cancelled LAST (so the earlier statements still see it uncancelled). The guard
  * names states the order can only be in before it is cancelled, so however many cancels race, D1
  * runs their batches one after another and only the first one matches: the stock comes back
@@ -14,6 +15,8 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { ORDER_STATUSES, orderItems, orders, orderStatusHistory, storeStock } from "~/db/schema";
 import { allowedMoves, shopperCanCancel } from "~/lib/order-status";
 import type { Database } from "~/server/db/db.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { publishOrderChange } from "./order-events.server";
 
 /** An online order whose payment has not come: it holds stock (at most one per shopper). */
 const awaitingOnlinePayment = and(eq(orders.status, "placed"), eq(orders.paymentStatus, "PENDING"), eq(orders.paymentMethod, "ONLINE"))!;
@@ -52,7 +55,8 @@ function actorOf(target: CancelTarget): string | null {
 
 /**
  * The cancel's statements, for one `db.batch` (alone or with others). The last one returns the
- * orders it cancelled (`id`, `sessionId`): empty when the guard no longer matched.
+ * orders it cancelled (`id`, `sessionId`, and `storeId`/`userId` for the live notice,
+ * publishCancelled): empty when the guard no longer matched.
  */
 export function cancelStatements(db: Database, target: CancelTarget, note: string, now = Date.now()) {
   const guard = cancellable(target);
@@ -60,16 +64,22 @@ export function cancelStatements(db: Database, target: CancelTarget, note: strin
   // lines of the guarded orders served by its store. The order placed there made the row if it had
   // none, and rows are never deleted, so every line finds its row. Driven from the guarded orders
   // (their indexes), never from the whole stock table.
-  const guardedLines = (...more: SQL[]) =>
+  // After a pick (decision 027) a line returns the units picked (not the short ones, which the pick
+  // already took off the recorded stock) and the units of the similar product that replaced them.
+  const guardedUnits = (units: SQL, ...more: SQL[]) =>
     db
-      .select({ quantity: sql<number>`sum(${orderItems.quantity})` })
+      .select({ quantity: sql<number>`sum(${units})` })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(and(guard, ...more));
   const returnStock = db
     .update(storeStock)
     .set({
-      stock: sql`${storeStock.stock} + ${guardedLines(eq(orders.storeId, storeStock.storeId), eq(orderItems.productId, storeStock.productId))}`,
+      stock: sql`${storeStock.stock} + ${guardedUnits(
+        sql`coalesce(${orderItems.picked}, ${orderItems.quantity})`,
+        eq(orders.storeId, storeStock.storeId),
+        eq(orderItems.productId, storeStock.productId),
+      )}`,
     })
     .where(
       sql`(${storeStock.storeId}, ${storeStock.productId}) in ${db
@@ -77,6 +87,24 @@ export function cancelStatements(db: Database, target: CancelTarget, note: strin
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(guard)}`,
+    );
+  const replaced = sql`${orderItems.replacedByQuantity} > 0`;
+  const returnReplacements = db
+    .update(storeStock)
+    .set({
+      stock: sql`${storeStock.stock} + ${guardedUnits(
+        sql`${orderItems.replacedByQuantity}`,
+        replaced,
+        eq(orders.storeId, storeStock.storeId),
+        eq(orderItems.replacedByProductId, storeStock.productId),
+      )}`,
+    })
+    .where(
+      sql`(${storeStock.storeId}, ${storeStock.productId}) in ${db
+        .select({ storeId: orders.storeId, productId: orderItems.replacedByProductId })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(guard, replaced))}`,
     );
   // Columns in the table's order: insert … select lists them all.
   const recordHistory = db.insert(orderStatusHistory).select(
@@ -103,6 +131,16 @@ export function cancelStatements(db: Database, target: CancelTarget, note: strin
       updatedAt: now,
     })
     .where(guard)
-    .returning({ id: orders.id, sessionId: orders.stripeSessionId });
-  return [returnStock, recordHistory, cancelOrders] as const;
+    .returning({ id: orders.id, sessionId: orders.stripeSessionId, storeId: orders.storeId, userId: orders.userId });
+  return [returnStock, returnReplacements, recordHistory, cancelOrders] as const;
+}
+
+type CancelledOrder = { id: string; storeId: string | null; userId: string };
+
+/** Tells the live channels about the orders a cancel batch cancelled: the rows its last statement returned. */
+export function publishCancelled(context: AppLoadContext, cancelled: unknown) {
+  if (!Array.isArray(cancelled)) return;
+  for (const row of cancelled as CancelledOrder[]) {
+    void publishOrderChange(context, { orderId: row.id, storeId: row.storeId, userId: row.userId, status: "cancelled" });
+  }
 }

@@ -17,7 +17,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gte, inArray, lt, ne, notInArray, or, sql } from "drizzle-orm";
-import { addresses, cartItems, orderItems, orders, orderStatusHistory, type OrderStatus, products, storeStock } from "~/db/schema";
+import { addresses, cartItems, orderItems, orders, orderStatusHistory, type OrderStatus, products, type ReplacementPreference, storeStock } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
 import { paiseToRupees } from "~/lib/money";
@@ -28,7 +28,8 @@ import { openCashLimitMessage, soldOutMessage } from "~/lib/stock-messages";
 import { type AddressRow, ownAddressQuery } from "~/server/addresses/addresses.server";
 import { sha256Hex } from "~/server/platform/crypto.server";
 import { type Database, getDb, sqliteErrorText } from "~/server/db/db.server";
-import { cancelStatements } from "./order-cancel.server";
+import { cancelStatements, publishCancelled } from "./order-cancel.server";
+import { publishOrderChange } from "./order-events.server";
 import { firstImageUrl } from "~/server/catalogue/product-columns.server";
 import { storeIdSql, storeServingSql, type StockStore } from "~/server/stores/store-stock.server";
 
@@ -92,6 +93,8 @@ interface OrderInput {
    * serving the address is the order's store.
    */
   cartStore?: StockStore;
+  /** What the store does with a short item (decision 027); "refund" when not given. */
+  replacementPreference?: ReplacementPreference;
 }
 
 interface OrderKey {
@@ -111,6 +114,7 @@ export interface OrderPlan {
   bill: Bill;
   /** The store serving the address: the stock is taken there and returns there. */
   storeId: string;
+  replacementPreference: ReplacementPreference;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -162,6 +166,7 @@ export async function planOrder(context: AppLoadContext, input: OrderInput, now 
       lines: priced,
       bill,
       storeId,
+      replacementPreference: input.replacementPreference ?? "refund",
     },
   };
 }
@@ -267,7 +272,7 @@ export async function commitOrder(context: AppLoadContext, plan: OrderPlan, now 
   const online = plan.paymentMethod === "ONLINE";
   const reservationExpiresAt = online ? now + RESERVATION_MS : null;
   const releases = online ? cancelStatements(db, { openCheckoutOf: plan.userId }, "Replaced by a newer checkout", now) : [];
-  let replaced: { sessionId: string | null }[] = [];
+  let replaced: ReleasedOrder[] = [];
   try {
     const results = await db.batch(
       nonEmpty([
@@ -281,6 +286,8 @@ export async function commitOrder(context: AppLoadContext, plan: OrderPlan, now 
   } catch (error) {
     return explainRefusal(db, plan, error, now);
   }
+  publishCancelled(context, replaced);
+  await publishOrderChange(context, { orderId: plan.id, storeId: plan.storeId, userId: plan.userId, status: "placed" });
   return {
     id: plan.id,
     orderId: plan.orderId,
@@ -326,6 +333,7 @@ function orderWrites(db: Database, plan: OrderPlan, reservationExpiresAt: number
       idempotencyKey: plan.key.value,
       reservationExpiresAt,
       storeId: plan.storeId,
+      replacementPreference: plan.replacementPreference,
       createdAt: now,
       updatedAt: now,
     }),
@@ -413,6 +421,13 @@ function codLineInsert(db: Database, plan: OrderPlan, line: PlacedLine) {
         unitPrice: value(line.price, orderItems.unitPrice),
         discount: value(line.discount, orderItems.discount),
         unitFinalPrice: value(line.finalPrice, orderItems.unitFinalPrice),
+        // Filled in by the pick (decision 027).
+        picked: sql<number | null>`null`.as(orderItems.picked.name),
+        replacedByProductId: sql<string | null>`null`.as(orderItems.replacedByProductId.name),
+        replacedByName: sql<string | null>`null`.as(orderItems.replacedByName.name),
+        replacedByQuantity: value(0, orderItems.replacedByQuantity),
+        replacedByUnitPrice: value(0, orderItems.replacedByUnitPrice),
+        refundedAmount: value(0, orderItems.refundedAmount),
       })
       .from(orders)
       .where(eq(orders.id, plan.id)),
@@ -420,9 +435,11 @@ function codLineInsert(db: Database, plan: OrderPlan, line: PlacedLine) {
 }
 
 /** The sessions of the hold a new checkout released: the rows its cancel statement returned. */
-function releasedSessions(result: unknown): { sessionId: string | null }[] {
+type ReleasedOrder = { id: string; sessionId: string | null; storeId: string | null; userId: string };
+
+function releasedSessions(result: unknown): ReleasedOrder[] {
   if (!Array.isArray(result)) return [];
-  return result.filter((row): row is { sessionId: string | null } => typeof row === "object" && row !== null && "sessionId" in row);
+  return result.filter((row): row is ReleasedOrder => typeof row === "object" && row !== null && "sessionId" in row);
 }
 
 /** The order a parallel copy placed, or the Refusal that tells the shopper why the batch failed; anything unexpected is rethrown. */

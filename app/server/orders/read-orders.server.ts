@@ -26,6 +26,11 @@ export const orderSummaryColumns = {
   storeId: orders.storeId,
   storeName: sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${orders.storeId})`.as("store_name"),
   etaMinutes: sql<number | null>`(select ${stores.baseDeliveryMinutes} from ${stores} where ${stores.id} = ${orders.storeId})`.as("eta_minutes"),
+  /** What the store does with a short item (decision 027). */
+  replacementPreference: orders.replacementPreference,
+  /** The 4-digit code, only while the order is out for delivery: pages show it to the shopper alone. */
+  deliveryCode: sql<string | null>`case when ${orders.status} = 'out_for_delivery' then ${orders.deliveryCode} end`.as("delivery_code"),
+  riderName: orders.riderName,
 };
 
 /** An order line as the order pages show it. */
@@ -38,6 +43,13 @@ export const orderLineColumns = {
   quantity: orderItems.quantity,
   price: orderItems.unitPrice,
   finalPrice: orderItems.unitFinalPrice,
+  /** After the pick (decision 027): units picked, what replaced the missing ones, money returned. */
+  picked: orderItems.picked,
+  replacedByProductId: orderItems.replacedByProductId,
+  replacedByName: orderItems.replacedByName,
+  replacedByQuantity: orderItems.replacedByQuantity,
+  replacedByUnitPrice: orderItems.replacedByUnitPrice,
+  refundedAmount: orderItems.refundedAmount,
 };
 
 /** A line of an order's history. */

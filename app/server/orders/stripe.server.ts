@@ -11,7 +11,8 @@ import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { orders, orderStatusHistory, paymentEvents, nowMs } from "~/db/schema";
 import { type Database, getDb } from "~/server/db/db.server";
 import { getSettings } from "~/server/platform/env.server";
-import { cancelStatements } from "./order-cancel.server";
+import { cancelStatements, publishCancelled } from "./order-cancel.server";
+import { publishOrderChange } from "./order-events.server";
 import { RESERVATION_MS, type PlacedOrder } from "./place-order.server";
 
 export function getStripe(context: AppLoadContext): Stripe | null {
@@ -103,7 +104,8 @@ export async function startOnlinePayment(
     // Only the request that created the order may give it up; a repeat leaves it to that request.
     if (!order.duplicate) {
       const db = getDb(context);
-      await db.batch(cancelStatements(db, { orderId: order.id, by: "payment", actorUserId: userId }, "Payment could not start"));
+      const results = await db.batch(cancelStatements(db, { orderId: order.id, by: "payment", actorUserId: userId }, "Payment could not start"));
+      publishCancelled(context, results[results.length - 1]);
     }
     throw new Refusal(PAYMENT_UNREACHABLE, 502);
   }
@@ -155,6 +157,8 @@ type SessionPayload = z.infer<typeof sessionEventSchema>["data"]["object"];
 /** What a payment is checked against (see {@link paymentMismatch}). */
 const orderForPayment = {
   id: orders.id,
+  userId: orders.userId,
+  storeId: orders.storeId,
   status: orders.status,
   paymentStatus: orders.paymentStatus,
   paymentMethod: orders.paymentMethod,
@@ -163,6 +167,8 @@ const orderForPayment = {
 
 interface OrderForPayment {
   id: string;
+  userId: string;
+  storeId: string | null;
   status: string;
   paymentStatus: string;
   paymentMethod: string;
@@ -233,8 +239,9 @@ export async function handleStripeWebhook(context: AppLoadContext, request: Requ
   }
 
   const recordEvent = db.insert(paymentEvents).values({ id: eventId, type, orderId: order.id, outcome: "processed" });
+  const paid = type === "checkout.session.completed";
   try {
-    if (type === "checkout.session.completed") await db.batch([recordEvent, ...paidStatements(db, order.id, paymentIntentId(session))]);
+    if (paid) await db.batch([recordEvent, ...paidStatements(db, order.id, paymentIntentId(session))]);
     else await db.batch([recordEvent, ...cancelStatements(db, { orderId: order.id, by: "payment" }, "Online payment expired")]);
   } catch (error) {
     if (/UNIQUE constraint failed: payment_events\.id|PRIMARY KEY/i.test(String((error as Error)?.message))) {
@@ -242,6 +249,7 @@ export async function handleStripeWebhook(context: AppLoadContext, request: Requ
     }
     throw error;
   }
+  await publishOrderChange(context, { orderId: order.id, storeId: order.storeId, userId: order.userId, status: paid ? "paid" : "cancelled" });
   return { status: 200, message: "Processed" };
 }
 
@@ -348,6 +356,7 @@ export async function sweepExpiredReservations(context: AppLoadContext, now = Da
     const mismatch = paid && paymentMismatch(order, paid);
     if (paid && !mismatch) {
       await db.batch(paidStatements(db, order.id, paymentIntentId(paid), now));
+      await publishOrderChange(context, { orderId: order.id, storeId: order.storeId, userId: order.userId, status: "paid" });
       outcome.paid++;
       continue;
     }
@@ -366,7 +375,8 @@ export async function sweepExpiredReservations(context: AppLoadContext, now = Da
             .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled"))),
         ]
       : [];
-    await db.batch([...release, ...flag]);
+    const results = await db.batch([...release, ...flag]);
+    publishCancelled(context, results[release.length - 1]);
     outcome.released++;
   }
   return outcome;

@@ -14,6 +14,8 @@ export interface Env {
   PUBLIC_FORM_LIMITER?: RateLimit;
   /** Per-IP limit on image uploads. */
   UPLOAD_LIMITER?: RateLimit;
+  /** The live channels' Durable Objects (decision 028); absent under `npm run dev`, where pages poll. */
+  LIVE?: DurableObjectNamespace;
   ENVIRONMENT?: string;
   SESSION_SECRET?: string;
   STRIPE_SECRET_KEY?: string;

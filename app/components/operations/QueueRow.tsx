@@ -1,0 +1,44 @@
+import { Link } from "@remix-run/react";
+import { formatINR } from "~/lib/money";
+import { deliveryDueAt, minutesSince, STATUS_LABELS } from "~/lib/order-status";
+
+export interface QueueRowOrder {
+  id: string;
+  orderId: string;
+  status: keyof typeof STATUS_LABELS;
+  paymentMethod: "COD" | "ONLINE";
+  total: number;
+  createdAt: number;
+  items: number;
+  needsAttention: boolean;
+}
+
+/** One open order in a store's queue: its age against the promise (late ones say so in words), items and state. */
+export function QueueRow({ order, storeId, promiseMinutes, now }: { order: QueueRowOrder; storeId: string; promiseMinutes: number; now: number }) {
+  const dueAt = deliveryDueAt({ createdAt: order.createdAt, etaMinutes: promiseMinutes });
+  const late = now > dueAt;
+  const age = minutesSince(order.createdAt, now);
+  return (
+    <tr className={`border-b border-neutral-100 ${late ? "bg-red-50" : ""}`}>
+      <th scope="row" className="p-2 text-left font-medium">
+        <Link to={`/dashboard/stores/${storeId}/queue/${order.id}`} className="text-brand underline">
+          {order.orderId}
+        </Link>
+      </th>
+      <td className="p-2">
+        {age} min{" "}
+        {late ? (
+          <strong className="rounded bg-red-700 px-1.5 py-0.5 text-xs text-white">LATE by {minutesSince(dueAt, now)} min</strong>
+        ) : (
+          <span className="text-neutral-600">(due in {Math.max(0, Math.ceil((dueAt - now) / 60_000))} min)</span>
+        )}
+      </td>
+      <td className="p-2">{STATUS_LABELS[order.status]}</td>
+      <td className="p-2">{order.items}</td>
+      <td className="p-2">
+        {formatINR(order.total)} {order.paymentMethod === "COD" ? "(cash)" : "(paid online)"}
+        {order.needsAttention ? <span className="ml-1 font-semibold text-red-700">Needs attention</span> : null}
+      </td>
+    </tr>
+  );
+}

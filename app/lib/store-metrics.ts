@@ -1,0 +1,120 @@
+import { formatMinutes, type MetricsDay } from "~/lib/metrics-day";
+import { paiseToRupees } from "~/lib/money";
+
+/** What the promise metrics page shows for a store and a day (decision 029); computed in SQL by app/server/stores/store-metrics.server.ts. */
+
+/** The steps timed, in the page's order. */
+export const METRIC_STEPS = ["placed_packed", "packed_out", "out_delivered", "placed_delivered"] as const;
+export type MetricStep = (typeof METRIC_STEPS)[number];
+
+export const STEP_LABELS: Record<MetricStep, string> = {
+  placed_packed: "Placed → packed",
+  packed_out: "Packed → out for delivery",
+  out_delivered: "Out for delivery → delivered",
+  placed_delivered: "Placed → delivered (end to end)",
+};
+
+/** Buckets of the minutes-to-deliver chart: SPREAD_BUCKETS - 1 of `bucketMinutes` each, then one open-ended. */
+export const SPREAD_BUCKETS = 16;
+
+export interface StepTimes {
+  step: MetricStep;
+  /** Orders that made this step on the day. */
+  count: number;
+  medianMs: number | null;
+  p90Ms: number | null;
+}
+
+export interface StoreMetrics {
+  store: { id: string; name: string; city: string; promiseMinutes: number };
+  day: MetricsDay;
+  orders: number;
+  cancelled: number;
+  /** Of `cancelled`: online checkouts never paid (given up or expired), no stock or money moved. */
+  cancelledUnpaid: number;
+  delivered: number;
+  /** Neither delivered nor cancelled yet. */
+  open: number;
+  /** Delivered within `store.promiseMinutes` of being placed. */
+  deliveredWithinPromise: number;
+  /** Sum of the delivered orders' totals, paise. */
+  deliveredValue: number;
+  steps: StepTimes[];
+  /** Picking (order lines with `picked` set): lines and orders picked, those short (picked < quantity), money refunded for lines (paise). */
+  picking: { linesPicked: number; linesShort: number; ordersPicked: number; ordersShort: number; refunded: number };
+  /** Orders placed in each hour of the day (IST), index 0 = 00:00–01:00. */
+  hourly: number[];
+  /** Delivered orders by minutes from placed to delivered. */
+  spread: { bucketMinutes: number; counts: number[] };
+}
+
+/** "00:00–01:00" for hour 0. */
+export function hourLabel(hour: number): string {
+  const pad = (h: number) => String(h).padStart(2, "0");
+  return `${pad(hour)}:00–${pad(hour + 1)}:00`;
+}
+
+/** "4–6 min" for bucket 2 of 2 minutes; the last bucket is open-ended ("30+ min"). */
+export function spreadLabel(bucket: number, bucketMinutes: number): string {
+  const from = bucket * bucketMinutes;
+  return bucket === SPREAD_BUCKETS - 1 ? `${from}+ min` : `${from}–${from + bucketMinutes} min`;
+}
+
+/** The same steps in plain ASCII, for the CSV (opened in spreadsheets that guess the encoding). */
+const STEP_CSV: Record<MetricStep, string> = {
+  placed_packed: "placed to packed",
+  packed_out: "packed to out for delivery",
+  out_delivered: "out for delivery to delivered",
+  placed_delivered: "placed to delivered",
+};
+
+/** One CSV value: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a formula gets a leading `'`. */
+function csvValue(value: string | number): string {
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A share as a plain percentage with one decimal ("66.7"), or empty when there is nothing to share. */
+function sharePercent(part: number, whole: number): string {
+  return whole === 0 ? "" : (Math.round((part / whole) * 1000) / 10).toFixed(1);
+}
+
+/**
+ * The day's figures as CSV (`metric,value`, CRLF line ends per RFC 4180): the same numbers as the
+ * page, minutes with one decimal, money in rupees, shares in percent.
+ */
+export function metricsCsv(m: StoreMetrics): string {
+  const minutes = (ms: number | null) => (ms === null ? "" : formatMinutes(ms));
+  const rows: [string, string | number][] = [
+    ["store", m.store.name],
+    ["city", m.store.city],
+    ["date", m.day.day],
+    ["time zone", "IST (UTC+05:30), days cut at midnight"],
+    ["promised minutes", m.store.promiseMinutes],
+    ["orders", m.orders],
+    ["cancelled", m.cancelled],
+    ["cancelled unpaid online checkouts", m.cancelledUnpaid],
+    ["open", m.open],
+    ["delivered", m.delivered],
+    ["delivered within promise", m.deliveredWithinPromise],
+    ["delivered within promise (%)", sharePercent(m.deliveredWithinPromise, m.delivered)],
+    ["delivered value (INR)", paiseToRupees(m.deliveredValue).toFixed(2)],
+    ["order lines picked", m.picking.linesPicked],
+    ["order lines picked short", m.picking.linesShort],
+    ["short-pick rate of lines (%)", sharePercent(m.picking.linesShort, m.picking.linesPicked)],
+    ["orders picked", m.picking.ordersPicked],
+    ["orders with a short pick", m.picking.ordersShort],
+    ["refunded for short picks (INR)", paiseToRupees(m.picking.refunded).toFixed(2)],
+  ];
+  for (const s of m.steps) {
+    rows.push(
+      [`${STEP_CSV[s.step]}: orders`, s.count],
+      [`${STEP_CSV[s.step]}: median minutes`, minutes(s.medianMs)],
+      [`${STEP_CSV[s.step]}: p90 minutes`, minutes(s.p90Ms)],
+    );
+  }
+  m.hourly.forEach((n, hour) => rows.push([`orders placed ${hourLabel(hour).replace("–", "-")}`, n]));
+  m.spread.counts.forEach((n, bucket) => rows.push([`delivered in ${spreadLabel(bucket, m.spread.bucketMinutes).replace("–", "-")}`, n]));
+  return ["metric,value", ...rows.map(([k, v]) => `${csvValue(k)},${csvValue(v)}`)].join("\r\n") + "\r\n";
+}

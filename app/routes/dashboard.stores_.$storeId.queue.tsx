@@ -1,0 +1,76 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PermissionDenied } from "~/components/layout/PermissionDenied";
+import { QueueRow } from "~/components/operations/QueueRow";
+import { useNow } from "~/lib/hooks/use-now";
+import { useLiveRevalidate } from "~/lib/hooks/use-live-revalidate";
+import { liveStoreUrl } from "~/lib/live";
+import { isId } from "~/lib/ids";
+import { notFound } from "~/server/http/not-found.server";
+import { requireStorePage } from "~/server/identity/store-access.server";
+import { loadQueue } from "~/server/operations/queue.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.queue ? `Queue: ${data.queue.store.name} | FreshDash` : "Queue | FreshDash" }];
+
+/** That store's staff and admins; anyone else gets the permission message (403) and no data. One batch. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  if (!isId(params.storeId)) notFound();
+  const { allowed } = await requireStorePage(request, context, params.storeId);
+  if (!allowed) return data({ allowed: false as const, queue: null, serverNow: Date.now() }, { status: 403 });
+  const queue = await loadQueue(context, params.storeId);
+  if (!queue) notFound("No such store");
+  return data({ allowed: true as const, queue, serverNow: Date.now() });
+}
+
+export default function StoreQueue() {
+  const { allowed, queue, serverNow } = useLoaderData<typeof loader>();
+  const now = useNow(serverNow, 30_000);
+  // Pushed by the store's live channel; polls every 5 s only while that is not connected (decision 028).
+  useLiveRevalidate(allowed && queue ? liveStoreUrl(queue.store.id) : null, { fallbackPollMs: 5000 });
+  if (!allowed || !queue) return <PermissionDenied />;
+  const { store, orders } = queue;
+  return (
+    <section aria-labelledby="queue-title" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2 bg-white py-2 shadow-sm">
+        <h1 id="queue-title" className="text-lg font-semibold">
+          Queue: {store.name}
+        </h1>
+        <Link to="." reloadDocument className="rounded border border-neutral-300 px-3 py-1 text-sm hover:bg-neutral-100">
+          Refresh
+        </Link>
+      </div>
+      <p className="text-sm text-neutral-700">Open orders, oldest first. Promise: delivered within {store.baseDeliveryMinutes} minutes of the order.</p>
+      {orders.length ? (
+        <table className="w-full bg-white text-left text-sm shadow-sm">
+          <caption className="sr-only">Open orders at {store.name}</caption>
+          <thead>
+            <tr className="border-b border-neutral-200">
+              <th scope="col" className="p-2">
+                Order
+              </th>
+              <th scope="col" className="p-2">
+                Age
+              </th>
+              <th scope="col" className="p-2">
+                State
+              </th>
+              <th scope="col" className="p-2">
+                Items
+              </th>
+              <th scope="col" className="p-2">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <QueueRow key={order.id} order={order} storeId={store.id} promiseMinutes={store.baseDeliveryMinutes} now={now} />
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="py-10 text-center text-neutral-600">No open orders right now.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,330 @@
+/**
+ * Picking an order (docs/decisions/027-store-operations.md). Staff say how many units of each line
+ * they found; the pick is ONE D1 batch guarded by the order's state when it was read (id, version,
+ * status placed/paid), so of any number of parallel submissions exactly one applies:
+ * - each line's `picked`, and for a short line with the preference "similar" the replacement (same
+ *   sub-category, in stock at the store, final unit price within the line's) and its units sold;
+ * - the order's totals recomputed from the picked lines with the one pricing module (a COD order's
+ *   amount to collect drops);
+ * - the store's stock corrected for the missing units (the shelf had fewer than recorded) with a
+ *   `stock_adjustments` row per short line, both decided inside the batch from the stock then;
+ * - for a paid online order, one `order_line_refunds` row per line that costs less now (its primary
+ *   key is the line: a line is refunded at most once);
+ * - the history row and the move to `packed`, last.
+ * Then the refunds go to Stripe, each with its line's idempotency key; a refused one flags the order.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, desc, eq, gte, inArray, is, ne, SQL, sql } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { orderItems, orders, orderStatusHistory, products, productSubCategories, storeStock } from "~/db/schema";
+import { newId } from "~/lib/ids";
+import { formatINR } from "~/lib/money";
+import { computeBill, discountedPrice, type PricedLine } from "~/lib/pricing";
+import { Refusal } from "~/lib/refusal";
+import type { PickLineInput } from "~/lib/schemas/store-ops";
+import { STATUS_LABELS } from "~/lib/order-status";
+import { type Database, getD1, getDb, sqliteErrorText } from "~/server/db/db.server";
+import type { SessionUser } from "~/server/identity/auth.server";
+import { worksAt } from "~/server/identity/store-access.server";
+import { publishOrderChange } from "~/server/orders/order-events.server";
+import { sendLineRefunds } from "~/server/orders/line-refunds.server";
+
+const NOT_FOUND = "Order not found";
+
+/** What a pick did, for the page's toast and the /api answer. */
+export interface PickResult {
+  message: string;
+  total: number;
+  short: { productId: string | null; name: string; quantity: number; picked: number }[];
+  replaced: { productId: string | null; name: string; replacedBy: { productId: string; name: string; quantity: number; unitPrice: number } }[];
+  refunded: number;
+  refund: "refunded" | "failed" | "none";
+}
+
+/** The order and its lines as the pick decides on them (one batch). */
+async function readForPick(db: Database, id: string) {
+  const [orderRows, lines] = await db.batch([
+    db
+      .select({
+        id: orders.id,
+        orderId: orders.orderId,
+        userId: orders.userId,
+        storeId: orders.storeId,
+        status: orders.status,
+        version: orders.version,
+        paymentMethod: orders.paymentMethod,
+        paymentStatus: orders.paymentStatus,
+        paymentId: orders.paymentId,
+        replacementPreference: orders.replacementPreference,
+        total: orders.total,
+      })
+      .from(orders)
+      .where(eq(orders.id, id)),
+    db
+      .select({
+        id: orderItems.id,
+        productId: orderItems.productId,
+        name: orderItems.name,
+        quantity: orderItems.quantity,
+        price: orderItems.unitPrice,
+        discount: orderItems.discount,
+        finalPrice: orderItems.unitFinalPrice,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(sql`${orderItems}.rowid`),
+  ]);
+  return { order: orderRows[0], lines };
+}
+
+type PickOrder = NonNullable<Awaited<ReturnType<typeof readForPick>>["order"]>;
+type OrderLine = Awaited<ReturnType<typeof readForPick>>["lines"][number];
+
+/** Why an order cannot be picked now, or null. */
+function notPickable(order: PickOrder): string | null {
+  if (order.status === "cancelled") return "This order was cancelled: it can no longer be picked";
+  if (order.paymentMethod === "ONLINE" && order.paymentStatus === "PENDING") return "This order is waiting for its online payment: pick it once it is paid";
+  if (order.status !== "placed" && order.status !== "paid") return `This order was already picked: it is ${STATUS_LABELS[order.status].toLowerCase()}`;
+  return null;
+}
+
+/** Each order line with the units picked: every line with a product must be named once, within its quantity. */
+function matchLines(lines: OrderLine[], input: PickLineInput[]) {
+  const given = new Map(input.map((line) => [line.productId, line.picked]));
+  const unknown = input.find((line) => !lines.some((l) => l.productId === line.productId));
+  if (unknown) throw new Refusal(`Product ${unknown.productId} is not on this order`, 400);
+  return lines.map((line) => {
+    // A line whose product was deleted since cannot be named: it counts as picked in full.
+    const picked = line.productId === null ? line.quantity : given.get(line.productId);
+    if (picked === undefined) throw new Refusal(`Say how many of ${line.name} were picked`, 400);
+    if (picked > line.quantity) throw new Refusal(`${line.name}: at most ${line.quantity} can be picked (that many were ordered)`, 400);
+    return { ...line, picked, missing: line.quantity - picked };
+  });
+}
+
+type MatchedLine = ReturnType<typeof matchLines>[number];
+type Replacement = { productId: string; name: string; quantity: number; unitPrice: number; price: number; discount: number };
+
+/**
+ * A similar product for each short line (preference "similar"): same sub-category, published, with
+ * enough stock at the store, its final unit price (the pricing module's) at most the line's. The
+ * dearest such product is chosen (closest to what was ordered). SQL narrows the candidates by list
+ * price and discount; the pricing module decides.
+ */
+async function findReplacements(db: Database, storeId: string, lines: MatchedLine[]): Promise<Map<string, Replacement>> {
+  const short = lines.filter((line) => line.missing > 0 && line.productId !== null);
+  const chosen = new Map<string, Replacement>();
+  if (!short.length) return chosen;
+  const queries = short.map((line) =>
+    db
+      .select({ id: products.id, name: products.name, price: products.price, discount: products.discount, stock: storeStock.stock })
+      .from(productSubCategories)
+      .innerJoin(products, eq(products.id, productSubCategories.productId))
+      .innerJoin(storeStock, and(eq(storeStock.storeId, storeId), eq(storeStock.productId, products.id)))
+      .where(
+        and(
+          inArray(
+            productSubCategories.subCategoryId,
+            db.select({ id: productSubCategories.subCategoryId }).from(productSubCategories).where(eq(productSubCategories.productId, line.productId!)),
+          ),
+          ne(products.id, line.productId!),
+          eq(products.publish, true),
+          gte(storeStock.stock, line.missing),
+          // The discount is rounded up to a whole rupee, so the final price is at least this.
+          sql`${products.price} * (100 - ${products.discount}) <= ${(line.finalPrice + 100) * 100}`,
+        ),
+      )
+      .orderBy(desc(sql`${products.price} * (100 - ${products.discount})`), asc(products.id))
+      .limit(20),
+  );
+  const [first, ...rest] = queries;
+  const results = await db.batch([first, ...rest]);
+  const used = new Map<string, number>();
+  short.forEach((line, i) => {
+    const candidate = results[i].find((p) => {
+      const unitPrice = discountedPrice(p.price, p.discount);
+      return unitPrice <= line.finalPrice && p.stock - (used.get(p.id) ?? 0) >= line.missing;
+    });
+    if (!candidate) return;
+    used.set(candidate.id, (used.get(candidate.id) ?? 0) + line.missing);
+    chosen.set(line.id, {
+      productId: candidate.id,
+      name: candidate.name,
+      quantity: line.missing,
+      unitPrice: discountedPrice(candidate.price, candidate.discount),
+      price: candidate.price,
+      discount: candidate.discount,
+    });
+  });
+  return chosen;
+}
+
+/** Marks an order picked (see the module comment). 404 for another store's order, 409 once picked, 400 for bad lines. */
+export async function pickOrder(context: AppLoadContext, input: { orderId: string; user: SessionUser; lines: PickLineInput[] }): Promise<PickResult> {
+  const db = getDb(context);
+  const { order, lines } = await readForPick(db, input.orderId);
+  if (!order || !worksAt(input.user, order.storeId)) throw new Refusal(NOT_FOUND, 404);
+  const refusal = notPickable(order);
+  if (refusal) throw new Refusal(refusal, 409);
+  const storeId = order.storeId!;
+  const matched = matchLines(lines, input.lines);
+  const replacements = order.replacementPreference === "similar" ? await findReplacements(db, storeId, matched) : new Map<string, Replacement>();
+
+  // The bill after the pick, with the one pricing module: what was picked, and what replaced the rest.
+  const billed: PricedLine[] = matched.flatMap((line) => {
+    const replacement = replacements.get(line.id);
+    const own = { price: line.price, discount: line.discount, quantity: line.picked };
+    return replacement ? [own, { price: replacement.price, discount: replacement.discount, quantity: replacement.quantity }] : [own];
+  });
+  const bill = computeBill(billed);
+  const paidOnline = order.paymentMethod === "ONLINE" && order.paymentStatus === "PAID" && Boolean(order.paymentId);
+  const plan = matched.map((line) => {
+    const replacement = replacements.get(line.id);
+    const before = line.quantity * line.finalPrice;
+    const after = line.picked * line.finalPrice + (replacement ? replacement.quantity * replacement.unitPrice : 0);
+    return {
+      id: line.id,
+      productId: line.productId,
+      picked: line.picked,
+      missing: line.missing,
+      replId: replacement?.productId ?? null,
+      replName: replacement?.name ?? null,
+      replQty: replacement?.quantity ?? 0,
+      replPrice: replacement?.unitPrice ?? 0,
+      refund: paidOnline ? before - after : 0,
+    };
+  });
+  const refunds = plan.filter((line) => line.refund > 0);
+  const shortCount = matched.filter((line) => line.missing > 0).length;
+  const note = shortCount
+    ? `Picked: ${shortCount} ${shortCount === 1 ? "line" : "lines"} short${replacements.size ? `, ${replacements.size} replaced` : ""}`
+    : "Picked in full";
+
+  const moved = await applyPick(context, db, { order, storeId, userId: input.user.id, plan, bill, note, paidOnline });
+  if (!moved) {
+    const { order: now } = await readForPick(db, order.id);
+    throw new Refusal(now ? (notPickable(now) ?? "This order changed while you were picking it: open it again") : NOT_FOUND, 409);
+  }
+  await publishOrderChange(context, { orderId: order.id, storeId, userId: order.userId, status: "packed" });
+
+  const refunded = refunds.reduce((sum, line) => sum + line.refund, 0);
+  const outcome = refunds.length ? await sendLineRefunds(context, order.id) : "none";
+  const parts = [`Order ${order.orderId} picked`];
+  if (shortCount) parts.push(`${shortCount} short`);
+  if (replacements.size) parts.push(`${replacements.size} replaced`);
+  if (order.paymentMethod === "COD") parts.push(`collect ${formatINR(bill.grandTotal)}`);
+  if (refunded) parts.push(outcome === "refunded" ? `${formatINR(refunded)} refunded` : `the refund of ${formatINR(refunded)} failed: the order is flagged`);
+  return {
+    message: parts.join(", "),
+    total: bill.grandTotal,
+    short: matched.filter((l) => l.missing > 0).map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, picked: l.picked })),
+    replaced: matched.flatMap((l) => {
+      const r = replacements.get(l.id);
+      return r
+        ? [{ productId: l.productId, name: l.name, replacedBy: { productId: r.productId, name: r.name, quantity: r.quantity, unitPrice: r.unitPrice } }]
+        : [];
+    }),
+    refunded,
+    refund: refunds.length ? outcome : "none",
+  };
+}
+
+type PickPlan = {
+  order: PickOrder;
+  storeId: string;
+  userId: string;
+  plan: { id: string; productId: string | null; picked: number; missing: number; replId: string | null; replQty: number; refund: number }[];
+  bill: ReturnType<typeof computeBill>;
+  note: string;
+  paidOnline: boolean;
+};
+
+/** A statement for a raw D1 batch: drizzle's D1 batch cannot bind a raw `sql` query (drizzle-orm 0.45). */
+function statement(d1: D1Database, query: SQL | { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = is(query, SQL) ? new SQLiteAsyncDialect().sqlToQuery(query) : query.toSQL();
+  return d1.prepare(text).bind(...params);
+}
+
+/** The pick's one batch; false when the order changed since it was read (another pick won). */
+async function applyPick(context: AppLoadContext, db: Database, { order, storeId, userId, plan, bill, note, paidOnline }: PickPlan): Promise<boolean> {
+  const d1 = getD1(context);
+  const now = Date.now();
+  const json = JSON.stringify(plan);
+  const guard = and(eq(orders.id, order.id), eq(orders.version, order.version), inArray(orders.status, ["placed", "paid"]));
+  const unchanged = sql`exists (select 1 from ${orders} where ${guard})`;
+  const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
+  try {
+    const results = await d1.batch([
+      statement(
+        d1,
+        db.insert(orderStatusHistory).select(
+          db
+            .select({
+              id: sql<string>`${newId()}`.as("id"),
+              orderId: orders.id,
+              status: sql<"packed">`'packed'`.as("status"),
+              actorUserId: sql<string>`${userId}`.as("actor_user_id"),
+              note: sql<string>`${note}`.as("note"),
+              createdAt: sql<number>`${now}`.as("created_at"),
+            })
+            .from(orders)
+            .where(guard),
+        ),
+      ),
+      // Missing units: the stock recorded at the store was that much too high. The adjustment is
+      // what the correction below takes (never below 0), read in the same transaction.
+      statement(
+        d1,
+        sql`insert into stock_adjustments (id, store_id, product_id, delta, reason, user_id, order_id, created_at)
+        select lower(hex(randomblob(12))), ${storeId}, ${field("productId")},
+          -min(coalesce((select s.stock from store_stock s where s.store_id = ${storeId} and s.product_id = ${field("productId")}), 0), ${field("missing")}),
+          'short pick', ${userId}, ${order.id}, ${now}
+        from json_each(${json}) j
+        where ${field("missing")} > 0 and ${field("productId")} is not null and ${unchanged}`,
+      ),
+      statement(
+        d1,
+        sql`update store_stock set stock = stock - min(stock, (select ${field("missing")} from json_each(${json}) j where ${field("productId")} = store_stock.product_id))
+        where store_id = ${storeId}
+          and product_id in (select ${field("productId")} from json_each(${json}) j where ${field("missing")} > 0 and ${field("productId")} is not null)
+          and ${unchanged}`,
+      ),
+      // The replacements are sold like any line: CHECK (stock >= 0) refuses the batch if one sold out meanwhile.
+      statement(
+        d1,
+        sql`update store_stock set stock = stock - (select sum(${field("replQty")}) from json_each(${json}) j where ${field("replId")} = store_stock.product_id)
+        where store_id = ${storeId}
+          and product_id in (select ${field("replId")} from json_each(${json}) j where ${field("replQty")} > 0)
+          and ${unchanged}`,
+      ),
+      statement(
+        d1,
+        sql`update order_items set picked = ${field("picked")}, replaced_by_product_id = ${field("replId")}, replaced_by_name = ${field("replName")},
+          replaced_by_quantity = ${field("replQty")}, replaced_by_unit_price = ${field("replPrice")}, refunded_amount = ${field("refund")}
+        from json_each(${json}) j
+        where order_items.id = ${field("id")} and order_items.order_id = ${order.id} and ${unchanged}`,
+      ),
+      statement(
+        d1,
+        sql`insert into order_line_refunds (order_item_id, order_id, amount, idempotency_key, status, created_at, updated_at)
+        select ${field("id")}, ${order.id}, ${field("refund")}, 'pick-refund-' || ${field("id")}, 'pending', ${now}, ${now}
+        from json_each(${json}) j
+        where ${paidOnline ? 1 : 0} and ${field("refund")} > 0 and ${unchanged}`,
+      ),
+      statement(
+        d1,
+        db
+          .update(orders)
+          .set({ status: "packed", subTotal: bill.itemsTotal, total: bill.grandTotal, version: sql`${orders.version} + 1`, updatedAt: now })
+          .where(guard)
+          .returning({ id: orders.id }),
+      ),
+    ]);
+    return (results[results.length - 1].results?.length ?? 0) > 0;
+  } catch (error) {
+    if (/store_stock_stock_check|CHECK constraint failed/i.test(sqliteErrorText(error))) {
+      throw new Refusal("A replacement sold out while you were picking: pick the order again", 409);
+    }
+    throw error;
+  }
+}

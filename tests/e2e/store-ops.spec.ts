@@ -1,0 +1,136 @@
+/**
+ * Issue 30 (docs/decisions/027-store-operations.md), with JavaScript on and off: a shopper orders
+ * with "Replace with a similar item"; staff of another store cannot open the order; the store's own
+ * staff pick it with one line short; the shopper sees the replacement and the new total; the rider
+ * needs the shopper's delivery code to mark it delivered.
+ */
+import { type APIRequestContext, type TestInfo } from "@playwright/test";
+import { expect, test } from "./client-test";
+import { expectMessage, isNoJs, login, uniqueEmail } from "./support";
+
+const ADDRESS = {
+  address_line: "12 MG Road, Indiranagar",
+  city: "Bengaluru",
+  state: "Karnataka",
+  country: "India",
+  pincode: "560038",
+  mobile: "9876501234",
+};
+
+async function apiLogin(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post("/api/user/login", { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.accesstoken as string;
+}
+
+/** A sub-category of the test's own with three products (stock at the default store): the original, a similar one within its price, a dearer one. */
+async function ownShelf(request: APIRequestContext, info: TestInfo) {
+  const admin = { Authorization: `Bearer ${await apiLogin(request, "admin@example.com", "Admin@12345")}` };
+  const categories = (await (await request.get("/api/category/get")).json()).data as { _id: string }[];
+  const tag = `${info.project.name} ${Date.now()}`;
+  const sub = await request.post("/api/subcategory/create", {
+    headers: admin,
+    data: { name: `Ops ${tag}`, image: "/images/seed/milk.webp", category: [categories[0]._id] },
+  });
+  expect(sub.status(), await sub.text()).toBe(201);
+  const subId = (await sub.json()).data._id as string;
+  const make = async (name: string, price: number) => {
+    const res = await request.post("/api/product/create", {
+      headers: admin,
+      data: {
+        name: `${name} ${tag}`,
+        image: ["/images/seed/milk.webp"],
+        category: [categories[0]._id],
+        subCategory: [subId],
+        unit: "1 kg",
+        stock: 5,
+        price,
+        discount: 0,
+        description: "Store operations test",
+        more_details: {},
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return { _id: (await res.json()).data._id as string, name: `${name} ${tag}` };
+  };
+  return { original: await make("Ops Atta", 100), similar: await make("Ops Chakki Atta", 90), extra: await make("Ops Basmati", 150) };
+}
+
+test("a short pick is replaced, the shopper sees the new total, and the rider needs the shopper's code", async ({ browser, page, request }, info) => {
+  test.setTimeout(120_000);
+  const noJs = isNoJs(info);
+  const contextFor = () => browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: !noJs });
+  const { original, similar, extra } = await ownShelf(request, info);
+  const store = (await (await request.get(`/api/store/serviceability?pincode=${ADDRESS.pincode}`)).json()).data.store as { _id: string; name: string };
+
+  // The shopper fills a cart through the API, then checks out in the browser choosing a replacement.
+  const email = uniqueEmail("ops", info);
+  const password = "Shopper@12345";
+  expect((await page.request.post("/api/user/register", { data: { name: "Meera Nair", email, password, confirmPassword: password } })).status()).toBeLessThan(
+    300,
+  );
+  const shopper = { Authorization: `Bearer ${await apiLogin(page.request, email, password)}` };
+  expect((await page.request.post("/api/address/create", { headers: shopper, data: ADDRESS })).status()).toBeLessThan(300);
+  for (const product of [original, extra]) {
+    expect((await page.request.post("/api/cart/create", { headers: shopper, data: { productId: product._id } })).status()).toBe(200);
+  }
+  await page.goto("/checkout");
+  await page.getByRole("radio", { name: "Replace with a similar item" }).check();
+  await page.getByRole("button", { name: "Cash on Delivery" }).click();
+  await expect(page.getByRole("heading", { name: "Order Successfully" })).toBeVisible();
+  const orders = (await (await page.request.get("/api/order/order-list?view=grouped", { headers: shopper })).json()).data as { _id: string; orderId: string }[];
+  const order = orders[0];
+  await page.goto(`/dashboard/myorders/${order._id}`);
+  await expect(page.getByTestId("order-total")).toHaveText("Total ₹250.00");
+  await expect(page.getByText("If an item is out of stock: Replace with a similar item")).toBeVisible();
+
+  // Staff of another store: no way in.
+  const outsider = await (await contextFor()).newPage();
+  await login(outsider, "staff.saket@example.com", "Staff@12345");
+  await outsider.goto(`/dashboard/stores/${store._id}/queue`);
+  await expect(outsider.getByText("Do not have permission")).toBeVisible();
+  await outsider.goto(`/dashboard/stores/${store._id}/queue/${order._id}`);
+  await expect(outsider.getByText("Do not have permission")).toBeVisible();
+  await expect(outsider.getByText(order.orderId)).toHaveCount(0);
+
+  // The store's staff: from the account menu to the queue, then the pick list; one line short.
+  const staff = await (await contextFor()).newPage();
+  await login(staff, "staff@example.com", "Staff@12345");
+  await staff.goto("/user");
+  await staff.getByRole("link", { name: "Store queue" }).click();
+  await expect(staff.getByRole("heading", { name: `Queue: ${store.name}` })).toBeVisible();
+  await staff.getByRole("link", { name: order.orderId }).click();
+  await expect(staff.getByRole("heading", { name: "Pick list" })).toBeVisible();
+  await staff.getByLabel(`Picked of ${original.name}`).fill("0");
+  await staff.getByRole("button", { name: "Finish picking" }).click();
+  await expectMessage(staff, `Order ${order.orderId} picked, 1 short, 1 replaced, collect ₹240.00`);
+  await expect(staff.getByTestId("store-order-status")).toHaveText("Packed");
+  await staff.getByRole("button", { name: "Ready for pickup" }).click();
+  await expect(staff.getByTestId("store-order-status")).toHaveText("Ready for pickup");
+  await staff.getByLabel("Rider's name").fill("Imran");
+  await staff.getByLabel("Rider's phone").fill("9811122233");
+  await staff.getByRole("button", { name: "Send out for delivery" }).click();
+  await expect(staff.getByTestId("store-order-status")).toHaveText("Out for delivery");
+
+  // The shopper's page: the replacement, the new total and the code (reloaded without JavaScript).
+  if (noJs) await page.reload();
+  await expect(page.getByText(`Replaced with ${similar.name} × 1`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("order-total")).toHaveText("Total ₹240.00");
+  await expect(page.getByTestId("delivery-code")).toBeVisible();
+  const code = (await page.getByTestId("delivery-code").locator("strong").textContent())!.trim();
+  expect(code).toMatch(/^[0-9]{4}$/);
+
+  // The rider cannot finish without it.
+  const wrong = String((Number(code) + 1) % 10_000).padStart(4, "0");
+  await staff.getByLabel("Delivery code from the shopper").fill(wrong);
+  await staff.getByRole("button", { name: "Mark delivered" }).click();
+  await expect(staff.getByRole("alert").filter({ hasText: "Wrong delivery code: 4 tries left" })).toBeVisible();
+  await expect(staff.getByTestId("store-order-status")).toHaveText("Out for delivery");
+  await staff.getByLabel("Delivery code from the shopper").fill(code);
+  await staff.getByRole("button", { name: "Mark delivered" }).click();
+  await expect(staff.getByTestId("store-order-status")).toHaveText("Delivered");
+
+  if (noJs) await page.reload();
+  await expect(page.getByTestId("order-status")).toHaveText("Delivered", { timeout: 15_000 });
+  await expect(page.getByTestId("delivery-code")).toHaveCount(0);
+});

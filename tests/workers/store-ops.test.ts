@@ -1,0 +1,422 @@
+/**
+ * Store operations (issue 30, docs/decisions/027-store-operations.md): staff per store, the queue,
+ * picking with short picks (money, stock, refunds exactly once), the handover with a delivery code.
+ */
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { api, login, makeProduct, newShopper, stockOf, VALID_ADDRESS } from "./api-client";
+import { BASE } from "./fixtures";
+import { completedEvent, sendWebhook, sessionCookie } from "../security/support-pay";
+
+let admin: string;
+let storeId: string;
+let otherStoreId: string;
+/** Staff of the default store (where VALID_ADDRESS is served and makeProduct puts stock), and of another store. */
+let staff: { token: string; email: string };
+let otherStaff: { token: string; email: string };
+
+const addStaff = (token: string, store: string, email: string) => api("/api/store/staff", { method: "POST", token, body: { storeId: store, email } });
+
+beforeAll(async () => {
+  admin = await login("admin@example.com", "Admin@12345");
+  storeId = (await env.DB.prepare("select id from stores where is_default = 1").first<{ id: string }>())!.id;
+  otherStoreId = (await env.DB.prepare("select id from stores where is_default = 0 order by name limit 1").first<{ id: string }>())!.id;
+  staff = await newShopper();
+  otherStaff = await newShopper();
+  expect((await addStaff(admin, storeId, staff.email)).status).toBe(200);
+  expect((await addStaff(admin, otherStoreId, otherStaff.email)).status).toBe(200);
+});
+
+async function addressFor(token: string) {
+  const res = await api("/api/address/create", { method: "POST", token, body: VALID_ADDRESS });
+  return res.body.data._id as string;
+}
+
+/** A cash order of the test's own products (price in rupees), with a replacement preference. */
+async function codOrder(token: string, lines: { productId: string; quantity: number }[], replacementPreference?: string) {
+  const addressId = await addressFor(token);
+  const res = await api("/api/order/cash-on-delivery", { method: "POST", token, body: { list_items: lines, addressId, replacementPreference } });
+  expect(res.status).toBe(201);
+  return res.body.data._id as string;
+}
+
+/** An online order paid through a signed webhook (`pi_refuse…` makes the fake Stripe refuse refunds). */
+async function paidOnlineOrder(token: string, paymentIntent: string, lines: { productId: string; quantity: number }[]) {
+  const addressId = await addressFor(token);
+  const res = await api("/api/order/checkout", { method: "POST", token, body: { list_items: lines, addressId } });
+  expect(res.status).toBe(200);
+  const order = (await env.DB.prepare("select id from orders where stripe_session_id = ?").bind(res.body.id).first<{ id: string }>())!;
+  expect((await sendWebhook(await completedEvent(res.body.id, { payment_intent: paymentIntent }))).status).toBe(200);
+  return order.id;
+}
+
+const pick = (id: string, lines: { productId: string; picked: number }[], token = staff.token) =>
+  api("/api/order/pick", { method: "POST", token, body: { _id: id, lines } });
+
+const uniquePi = (prefix = "pi") => `${prefix}_${crypto.randomUUID().replace(/-/g, "")}`;
+
+async function refundsAtStripe(paymentIntent: string) {
+  const res = await fetch(`${inject("stripeBase")}/__control/refunds?payment_intent=${paymentIntent}`);
+  return ((await res.json()) as { refunds: { id: string; amount: number }[] }).refunds;
+}
+
+async function orderRow(id: string) {
+  return (await env.DB.prepare(
+    "select status, total, sub_total as subTotal, payment_status as paymentStatus, needs_attention as needsAttention, delivery_code as code, delivery_code_tries as tries from orders where id = ?",
+  )
+    .bind(id)
+    .first<{ status: string; total: number; subTotal: number; paymentStatus: string; needsAttention: number; code: string | null; tries: number }>())!;
+}
+
+async function adjustments(orderId: string) {
+  const { results } = await env.DB.prepare(
+    "select a.product_id as productId, a.delta, a.reason, a.store_id as storeId, u.email from stock_adjustments a left join users u on u.id = a.user_id where a.order_id = ? order by a.product_id",
+  )
+    .bind(orderId)
+    .all<{ productId: string; delta: number; reason: string; storeId: string; email: string }>();
+  return results;
+}
+
+describe("staff are assigned by admins, by email", () => {
+  it("adds and removes staff; refuses unknown accounts, admins, staff of another store, shoppers and guests", async () => {
+    const person = await newShopper();
+    const shopper = await newShopper();
+    expect((await addStaff(shopper.token, storeId, person.email)).status).toBe(403);
+    expect((await api("/api/store/staff", { method: "POST", body: { storeId, email: person.email } })).status).toBe(401);
+    expect((await addStaff(admin, storeId, "nobody-here@example.com")).status).toBe(404);
+    expect((await addStaff(admin, storeId, "admin@example.com")).status).toBe(409);
+    expect((await addStaff(admin, storeId, "not an email")).status).toBe(400);
+    expect((await addStaff(admin, "ffffffffffffffffffffffff", person.email)).status).toBe(404);
+    const added = await addStaff(admin, storeId, person.email.toUpperCase());
+    expect(added.status).toBe(200);
+    expect(added.body.data.map((s: { email: string }) => s.email)).toContain(person.email);
+    expect((await addStaff(admin, storeId, person.email)).body.message).toMatch(/already staff at this store/);
+    const elsewhere = await addStaff(admin, otherStoreId, person.email);
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body.message).toMatch(/remove them there first/);
+    // Their own account now links them to their queue.
+    expect((await api("/api/store/queue?storeId=" + storeId, { token: await login(person.email, "Test@12345") })).status).toBe(200);
+    const removed = await api("/api/store/staff", { method: "DELETE", token: admin, body: { storeId, email: person.email } });
+    expect(removed.status).toBe(200);
+    expect((await api("/api/store/staff", { method: "DELETE", token: admin, body: { storeId, email: person.email } })).status).toBe(404);
+    expect((await api(`/api/store/queue?storeId=${storeId}`, { token: await login(person.email, "Test@12345") })).status).toBe(403);
+  });
+});
+
+describe("staff see only their own store", () => {
+  it("over /api and pages: the queue, the order, its pick; other stores' staff, shoppers and guests are refused", async () => {
+    const shopper = await newShopper();
+    const product = await makeProduct({ stock: 10, price: 50 });
+    const id = await codOrder(shopper.token, [{ productId: product.id, quantity: 2 }]);
+
+    const queue = await api(`/api/store/queue?storeId=${storeId}`, { token: staff.token });
+    expect(queue.status).toBe(200);
+    const row = queue.body.data.orders.find((o: { _id: string }) => o._id === id);
+    expect(row).toMatchObject({ status: "placed", items: 2, payment_method: "COD", late: false });
+    // Oldest first.
+    const times = queue.body.data.orders.map((o: { createdAt: string }) => Date.parse(o.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+
+    expect((await api(`/api/store/queue?storeId=${storeId}`, { token: otherStaff.token })).status).toBe(403);
+    expect((await api(`/api/store/queue?storeId=${storeId}`, { token: shopper.token })).status).toBe(403);
+    expect((await api(`/api/store/queue?storeId=${storeId}`)).status).toBe(401);
+    expect((await api(`/api/store/queue?storeId=nope`, { token: staff.token })).status).toBe(400);
+    const otherQueue = await api(`/api/store/queue?storeId=${otherStoreId}`, { token: otherStaff.token });
+    expect(otherQueue.body.data.orders.some((o: { _id: string }) => o._id === id)).toBe(false);
+
+    // Another store's staff cannot touch the order: it is not found to them.
+    expect((await pick(id, [{ productId: product.id, picked: 2 }], otherStaff.token)).status).toBe(404);
+    expect((await api("/api/order/ready", { method: "POST", token: otherStaff.token, body: { _id: id } })).status).toBe(404);
+    expect((await pick(id, [{ productId: product.id, picked: 2 }], shopper.token)).status).toBe(403);
+    expect((await api("/api/order/pick", { method: "POST", body: { _id: id, lines: [{ productId: product.id, picked: 2 }] } })).status).toBe(401);
+
+    const mine = await sessionCookie(staff.email);
+    const theirs = await sessionCookie(otherStaff.email);
+    const shopperCookie = await sessionCookie(shopper.email);
+    const queuePage = await SELF.fetch(`${BASE}/dashboard/stores/${storeId}/queue`, { headers: { Cookie: mine } });
+    expect(queuePage.status).toBe(200);
+    const queueHtml = await queuePage.text();
+    expect(queueHtml).toContain((await orderNumber(id))!);
+    expect(queueHtml).toContain("Refresh");
+    const orderPage = await SELF.fetch(`${BASE}/dashboard/stores/${storeId}/queue/${id}`, { headers: { Cookie: mine } });
+    expect(orderPage.status).toBe(200);
+    expect(await orderPage.text()).toContain("Pick list");
+    for (const cookie of [theirs, shopperCookie]) {
+      const page = await SELF.fetch(`${BASE}/dashboard/stores/${storeId}/queue`, { headers: { Cookie: cookie } });
+      expect(page.status).toBe(403);
+      expect(await page.text()).not.toContain((await orderNumber(id))!);
+      expect((await SELF.fetch(`${BASE}/dashboard/stores/${storeId}/queue/${id}`, { headers: { Cookie: cookie } })).status).toBe(403);
+    }
+    // Their own store's URL with this store's order: not found.
+    expect((await SELF.fetch(`${BASE}/dashboard/stores/${otherStoreId}/queue/${id}`, { headers: { Cookie: theirs } })).status).toBe(404);
+    const post = await SELF.fetch(`${BASE}/dashboard/stores/${storeId}/queue/${id}`, {
+      method: "POST",
+      headers: { Cookie: theirs, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "pick", [`picked.${product.id}`]: "0" }),
+      redirect: "manual",
+    });
+    expect(post.status).toBe(403);
+    const guest = await SELF.fetch(`${BASE}/dashboard/stores/${storeId}/queue`, { redirect: "manual" });
+    expect(guest.status).toBe(302);
+    expect((await orderRow(id)).status).toBe("placed");
+  });
+});
+
+async function orderNumber(id: string) {
+  return (await env.DB.prepare("select order_id as n from orders where id = ?").bind(id).first<{ n: string }>())?.n;
+}
+
+describe("a short pick", () => {
+  it("COD: the amount to collect drops, the stock is corrected exactly, and 10 parallel picks apply once", async () => {
+    const shopper = await newShopper();
+    const a = await makeProduct({ stock: 10, price: 50 });
+    const b = await makeProduct({ stock: 10, price: 30, discount: 10 });
+    const id = await codOrder(shopper.token, [
+      { productId: a.id, quantity: 3 },
+      { productId: b.id, quantity: 2 },
+    ]);
+    expect(await orderRow(id)).toMatchObject({ total: 3 * 5000 + 2 * 2700 });
+    expect(await stockOf(a.id)).toBe(7);
+
+    const lines = [
+      { productId: a.id, picked: 1 },
+      { productId: b.id, picked: 2 },
+    ];
+    const results = await Promise.all(Array.from({ length: 10 }, () => pick(id, lines)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const won = results.find((r) => r.status === 200)!;
+    expect(won.body.data).toMatchObject({ status: "packed", totalAmt: 50 + 54 });
+    expect(won.body.short).toEqual([{ productId: a.id, name: a.name, quantity: 3, picked: 1 }]);
+    expect(won.body.refund).toBe("none");
+    expect(results.find((r) => r.status === 409)!.body.message).toMatch(/already picked/);
+
+    expect(await orderRow(id)).toMatchObject({ status: "packed", total: 5000 + 5400, subTotal: 5000 + 5400 });
+    // The shelf had 2 fewer than recorded: 7 → 5, once, with its reason.
+    expect(await stockOf(a.id)).toBe(5);
+    expect(await stockOf(b.id)).toBe(8);
+    expect(await adjustments(id)).toEqual([{ productId: a.id, delta: -2, reason: "short pick", storeId, email: staff.email }]);
+
+    const details = await api(`/api/order/details?_id=${id}`, { token: shopper.token });
+    expect(details.body.data.totalAmt).toBe(104);
+    expect(details.body.data.replacementPreference).toBe("refund");
+    expect(details.body.data.product_details.map((l: { picked: number; replacedBy: unknown }) => [l.picked, l.replacedBy])).toEqual([
+      [1, null],
+      [2, null],
+    ]);
+    // Cancelled now: only the picked units go back (the missing ones were never on the shelf).
+    expect((await api("/api/order/admin/cancel", { method: "POST", token: admin, body: { _id: id } })).status).toBe(200);
+    expect(await stockOf(a.id)).toBe(6);
+    expect(await stockOf(b.id)).toBe(10);
+  });
+
+  it("the stock correction never goes below zero and records what it took", async () => {
+    const shopper = await newShopper();
+    const a = await makeProduct({ stock: 4, price: 20 });
+    const id = await codOrder(shopper.token, [{ productId: a.id, quantity: 3 }]);
+    expect(await stockOf(a.id)).toBe(1);
+    expect((await pick(id, [{ productId: a.id, picked: 0 }])).status).toBe(200);
+    expect(await stockOf(a.id)).toBe(0);
+    expect((await adjustments(id)).map((r) => r.delta)).toEqual([-1]);
+    expect(await orderRow(id)).toMatchObject({ total: 0 });
+  });
+
+  it("refuses bad lines with 400 and changes nothing", async () => {
+    const shopper = await newShopper();
+    const a = await makeProduct({ stock: 5, price: 20 });
+    const b = await makeProduct({ stock: 5, price: 20 });
+    const id = await codOrder(shopper.token, [{ productId: a.id, quantity: 2 }]);
+    expect((await pick(id, [{ productId: a.id, picked: 3 }])).status).toBe(400);
+    expect((await pick(id, [{ productId: b.id, picked: 1 }])).status).toBe(400);
+    expect((await pick(id, [])).status).toBe(400);
+    expect((await pick(id, [{ productId: a.id, picked: -1 }])).status).toBe(400);
+    expect((await api("/api/order/pick", { method: "POST", token: staff.token, body: "{" })).status).toBe(400);
+    expect((await pick("ffffffffffffffffffffffff", [{ productId: a.id, picked: 1 }])).status).toBe(404);
+    expect(await orderRow(id)).toMatchObject({ status: "placed" });
+    expect(await adjustments(id)).toEqual([]);
+  });
+
+  it("paid online: the difference is refunded through Stripe exactly once under 10 parallel picks, recorded per line", async () => {
+    const shopper = await newShopper();
+    const a = await makeProduct({ stock: 6, price: 80 });
+    const b = await makeProduct({ stock: 6, price: 40 });
+    const pi = uniquePi();
+    const id = await paidOnlineOrder(shopper.token, pi, [
+      { productId: a.id, quantity: 2 },
+      { productId: b.id, quantity: 3 },
+    ]);
+    const lines = [
+      { productId: a.id, picked: 1 },
+      { productId: b.id, picked: 1 },
+    ];
+    const results = await Promise.all(Array.from({ length: 10 }, () => pick(id, lines)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(9);
+    const won = results.find((r) => r.status === 200)!;
+    expect(won.body).toMatchObject({ refund: "refunded", refunded: 80 + 80 });
+
+    const refunds = await refundsAtStripe(pi);
+    expect(refunds.map((r) => r.amount).sort()).toEqual([8000, 8000]);
+    const { results: rows } = await env.DB.prepare(
+      "select r.amount, r.status, r.idempotency_key as k, i.refunded_amount as lineRefund from order_line_refunds r join order_items i on i.id = r.order_item_id where r.order_id = ? order by r.amount",
+    )
+      .bind(id)
+      .all<{ amount: number; status: string; k: string; lineRefund: number }>();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.status === "refunded" && r.amount === 8000 && r.lineRefund === 8000 && r.k.startsWith("pick-refund-"))).toBe(true);
+    expect(await orderRow(id)).toMatchObject({ status: "packed", total: 8000 + 4000, paymentStatus: "PAID", needsAttention: 0 });
+
+    // A later cancel refunds what is left, not the whole payment again (Stripe refunds the remainder).
+    const cancel = await api("/api/order/admin/cancel", { method: "POST", token: admin, body: { _id: id } });
+    expect(cancel.status).toBe(200);
+    expect(await stockOf(a.id)).toBe(4);
+  });
+
+  it("a refund Stripe refuses flags the order for attention; the board's retry uses the same per-line key", async () => {
+    const shopper = await newShopper();
+    const a = await makeProduct({ stock: 6, price: 60 });
+    const pi = uniquePi("pi_refuse");
+    const id = await paidOnlineOrder(shopper.token, pi, [{ productId: a.id, quantity: 2 }]);
+    const res = await pick(id, [{ productId: a.id, picked: 1 }]);
+    expect(res.status).toBe(200);
+    expect(res.body.refund).toBe("failed");
+    expect(await orderRow(id)).toMatchObject({ status: "packed", needsAttention: 1, total: 6000 });
+    const row = await env.DB.prepare("select status from order_line_refunds where order_id = ?").bind(id).first<{ status: string }>();
+    expect(row!.status).toBe("failed");
+    const retry = await api("/api/order/admin/refund", { method: "POST", token: admin, body: { _id: id } });
+    expect(retry.status).toBe(502);
+    expect(await refundsAtStripe(pi)).toEqual([]);
+  });
+});
+
+describe("replace with a similar item", () => {
+  it("takes the dearest product of the same sub-category in stock at the store within the line's price, and the shopper sees it", async () => {
+    const shopper = await newShopper();
+    const sub = crypto.randomUUID().replace(/-/g, "").slice(0, 24);
+    await env.DB.prepare("insert into sub_categories (id, name) values (?, ?)")
+      .bind(sub, `Test sub ${sub.slice(0, 6)}`)
+      .run();
+    const original = await makeProduct({ name: "Original", stock: 5, price: 100 });
+    const similar = await makeProduct({ name: "Similar", stock: 5, price: 90 });
+    const cheaper = await makeProduct({ name: "Cheaper", stock: 5, price: 50 });
+    const dearer = await makeProduct({ name: "Dearer", stock: 5, price: 120 });
+    const discounted = await makeProduct({ name: "Discounted", stock: 5, price: 130, discount: 30 });
+    const absent = await makeProduct({ name: "Absent", stock: 0, price: 99 });
+    for (const p of [original, similar, cheaper, dearer, discounted, absent]) {
+      await env.DB.prepare("update product_sub_categories set sub_category_id = ? where product_id = ?").bind(sub, p.id).run();
+    }
+    const id = await codOrder(shopper.token, [{ productId: original.id, quantity: 3 }], "similar");
+    const res = await pick(id, [{ productId: original.id, picked: 1 }]);
+    expect(res.status).toBe(200);
+    // 130 less 30% (rounded up to a rupee) is ₹91: within ₹100 and dearer than ₹90.
+    expect(res.body.replaced).toEqual([
+      { productId: original.id, name: original.name, replacedBy: { productId: discounted.id, name: discounted.name, quantity: 2, unitPrice: 91 } },
+    ]);
+    expect(await orderRow(id)).toMatchObject({ total: 10000 + 2 * 9100 });
+    expect(await stockOf(discounted.id)).toBe(3);
+    expect(await stockOf(similar.id)).toBe(5);
+    const details = await api(`/api/order/details?_id=${id}`, { token: shopper.token });
+    expect(details.body.data.replacementPreference).toBe("similar");
+    expect(details.body.data.product_details[0]).toMatchObject({
+      picked: 1,
+      replacedBy: { productId: discounted.id, name: discounted.name, quantity: 2, finalPrice: 91 },
+    });
+    const page = await SELF.fetch(`${BASE}/dashboard/myorders/${id}`, { headers: { Cookie: await sessionCookie(shopper.email) } });
+    const html = (await page.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain(`Replaced with ${discounted.name} × 2`);
+    expect(html).toContain("Replace with a similar item");
+
+    // Cancelled: the replacement's units and the picked ones go back.
+    expect((await api("/api/order/admin/cancel", { method: "POST", token: admin, body: { _id: id } })).status).toBe(200);
+    expect(await stockOf(discounted.id)).toBe(5);
+    expect(await stockOf(original.id)).toBe(1);
+  });
+
+  it("without a similar item in stock the line is refunded like 'refund'", async () => {
+    const shopper = await newShopper();
+    const sub = crypto.randomUUID().replace(/-/g, "").slice(0, 24);
+    await env.DB.prepare("insert into sub_categories (id, name) values (?, ?)")
+      .bind(sub, `Lonely ${sub.slice(0, 6)}`)
+      .run();
+    const only = await makeProduct({ name: "Only", stock: 5, price: 70 });
+    await env.DB.prepare("update product_sub_categories set sub_category_id = ? where product_id = ?").bind(sub, only.id).run();
+    const id = await codOrder(shopper.token, [{ productId: only.id, quantity: 2 }], "similar");
+    const res = await pick(id, [{ productId: only.id, picked: 1 }]);
+    expect(res.body.replaced).toEqual([]);
+    expect(await orderRow(id)).toMatchObject({ total: 7000 });
+  });
+});
+
+describe("the handover", () => {
+  async function outForDelivery() {
+    const shopper = await newShopper();
+    const a = await makeProduct({ stock: 5, price: 25 });
+    const id = await codOrder(shopper.token, [{ productId: a.id, quantity: 1 }]);
+    expect((await pick(id, [{ productId: a.id, picked: 1 }])).status).toBe(200);
+    expect((await api("/api/order/dispatch", { method: "POST", token: staff.token, body: { _id: id } })).status).toBe(409);
+    expect((await api("/api/order/ready", { method: "POST", token: staff.token, body: { _id: id } })).status).toBe(200);
+    const dispatch = await api("/api/order/dispatch", { method: "POST", token: staff.token, body: { _id: id, rider: { name: "Ravi", phone: "9876543210" } } });
+    expect(dispatch.status).toBe(200);
+    expect(dispatch.body.data).not.toHaveProperty("deliveryCode");
+    expect(JSON.stringify(dispatch.body)).not.toContain((await orderRow(id)).code!);
+    return { shopper, id };
+  }
+
+  it("the shopper sees the code once out for delivery; the right code delivers", async () => {
+    const { shopper, id } = await outForDelivery();
+    const details = await api(`/api/order/details?_id=${id}`, { token: shopper.token });
+    expect(details.body.data.deliveryCode).toMatch(/^[0-9]{4}$/);
+    expect(details.body.data.rider).toBe("Ravi");
+    const code = details.body.data.deliveryCode as string;
+    const wrong = String((Number(code) + 1) % 10_000).padStart(4, "0");
+    const miss = await api("/api/order/deliver", { method: "POST", token: staff.token, body: { _id: id, code: wrong } });
+    expect(miss.status).toBe(400);
+    expect(miss.body.message).toBe("Wrong delivery code: 4 tries left");
+    expect((await api("/api/order/deliver", { method: "POST", token: otherStaff.token, body: { _id: id, code } })).status).toBe(404);
+    const hit = await api("/api/order/deliver", { method: "POST", token: staff.token, body: { _id: id, code } });
+    expect(hit.status).toBe(200);
+    expect(hit.body.data.status).toBe("delivered");
+    const after = await api(`/api/order/details?_id=${id}`, { token: shopper.token });
+    expect(after.body.data.deliveryCode).toBeNull();
+    expect(after.body.data.status_history.map((h: { status: string }) => h.status)).toEqual(["placed", "packed", "ready", "out_for_delivery", "delivered"]);
+  });
+
+  it("30 parallel wrong codes count exactly 5, then the order is locked until an admin overrides with a reason", async () => {
+    const { id } = await outForDelivery();
+    const code = (await orderRow(id)).code!;
+    const wrong = String((Number(code) + 1) % 10_000).padStart(4, "0");
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => api("/api/order/deliver", { method: "POST", token: staff.token, body: { _id: id, code: wrong } })),
+    );
+    expect(results.every((r) => r.status === 400 || r.status === 409)).toBe(true);
+    expect(results.filter((r) => r.status === 400)).toHaveLength(4);
+    expect(await orderRow(id)).toMatchObject({ status: "out_for_delivery", tries: 5 });
+    const locked = await api("/api/order/deliver", { method: "POST", token: staff.token, body: { _id: id, code } });
+    expect(locked.status).toBe(409);
+    expect(locked.body.message).toMatch(/call support/);
+    expect(await orderRow(id)).toMatchObject({ status: "out_for_delivery", tries: 5 });
+
+    expect((await api("/api/order/deliver", { method: "POST", token: staff.token, body: { _id: id, override: "Shopper confirmed by phone" } })).status).toBe(
+      403,
+    );
+    const override = await api("/api/order/deliver", { method: "POST", token: admin, body: { _id: id, override: "Shopper confirmed by phone" } });
+    expect(override.status).toBe(200);
+    const history = await env.DB.prepare("select note from order_status_history where order_id = ? and status = 'delivered'")
+      .bind(id)
+      .first<{ note: string }>();
+    expect(history!.note).toBe("Admin override (no delivery code): Shopper confirmed by phone");
+  });
+
+  it("a rider from the staff must be staff of the order's store", async () => {
+    const shopper = await newShopper();
+    const a = await makeProduct({ stock: 5, price: 25 });
+    const id = await codOrder(shopper.token, [{ productId: a.id, quantity: 1 }]);
+    await pick(id, [{ productId: a.id, picked: 1 }]);
+    await api("/api/order/ready", { method: "POST", token: staff.token, body: { _id: id } });
+    const otherId = (await env.DB.prepare("select id from users where email = ?").bind(otherStaff.email).first<{ id: string }>())!.id;
+    expect((await api("/api/order/dispatch", { method: "POST", token: staff.token, body: { _id: id, rider: { userId: otherId } } })).status).toBe(400);
+    expect((await api("/api/order/dispatch", { method: "POST", token: staff.token, body: { _id: id, rider: { name: "X" } } })).status).toBe(400);
+    const self = await api("/api/order/dispatch", { method: "POST", token: staff.token, body: { _id: id } });
+    expect(self.status).toBe(200);
+    expect(self.body.data.rider).toBe("Test Shopper");
+  });
+});
