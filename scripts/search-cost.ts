@@ -4,7 +4,8 @@
  * `npx tsx scripts/seed.ts --persist-to DIR --products 20000 --stores 50`). Each query runs through
  * the code the store serves (searchCatalogue, suggestSearches) against that state's local D1, and
  * the D1 `meta` of every statement it sends is added up per request: SQLite time (`duration`) and
- * rows read. Prints the mean of N runs (local D1 times whole milliseconds) after 3 warm-up runs, per query and per statement.
+ * rows read. Prints the mean of N runs (local D1 times whole milliseconds) after 3 warm-up runs, per query (and with
+ * `--statements`, per statement: time and rows read).
  *
  * With `--sales`, a state with no sales first gets 30 days of deterministic sales rows (every
  * third product, 1-9 units a day) so popularity has something to read, and the search upkeep the
@@ -85,7 +86,7 @@ try {
   async function cost(label: string, run: () => Promise<string>) {
     const totals: number[] = [];
     const rows: number[] = [];
-    const perStatement = new Map<string, number[]>();
+    const perStatement = new Map<string, { ms: number[]; rows: number[] }>();
     let shown = "";
     for (let i = 0; i < runs + 3; i++) {
       statements = [];
@@ -95,13 +96,16 @@ try {
       rows.push(statements.reduce((s, x) => s + x.rowsRead, 0));
       statements.forEach((s, at) => {
         const key = `${at}: ${s.sql.replace(/\s+/g, " ").slice(0, 70)}`;
-        perStatement.set(key, [...(perStatement.get(key) ?? []), s.ms]);
+        const seen = perStatement.get(key) ?? { ms: [], rows: [] };
+        perStatement.set(key, { ms: [...seen.ms, s.ms], rows: [...seen.rows, s.rowsRead] });
       });
     }
     console.log(
       `${label.padEnd(24)} ${mean(totals).toFixed(2).padStart(7)} ms  ${String(mean(rows)).padStart(7)} rows read  ${statements.length} statements  → ${shown}`,
     );
-    if (args.includes("--statements")) for (const [key, ms] of perStatement) console.log(`    ${mean(ms).toFixed(2).padStart(7)} ms  ${key}`);
+    if (args.includes("--statements")) {
+      for (const [key, s] of perStatement) console.log(`    ${mean(s.ms).toFixed(2).padStart(7)} ms  ${String(mean(s.rows)).padStart(7)} rows  ${key}`);
+    }
   }
 
   console.log(`SQLite time per request (mean of ${runs} runs) on ${persistTo}`);

@@ -178,6 +178,17 @@ function countAndVocabulary(result: D1Result): { total: number; vocab: Vocabular
   };
 }
 
+/**
+ * The synonym table's rows for the words' first letters: one primary-key range per letter
+ * (`term >= 'm' and term < 'n'`), so only those rows are read, not the whole table.
+ */
+function synonymRowsStatement(d1: D1Database, letters: string[]) {
+  const params = new Params();
+  const ranges = letters.map((l) => `(term >= ${params.ref(l)} and term < ${params.ref(String.fromCodePoint(l.codePointAt(0)! + 1))})`);
+  // Raw SQL: in the one batch with the FTS5 statements (see topCategoriesStatement).
+  return d1.prepare(`select term, canonical from search_synonyms where ${ranges.join(" or ")}`).bind(...params.values);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Top categories for a search that found nothing
 
@@ -269,12 +280,7 @@ export async function searchCatalogue<S extends Shape>(
   const slots = planSlots(words, BUNDLED_SYNONYMS);
   const first = searchStatements(d1, slots, "all", shape, window, store);
   const letters = firstLetters(words);
-  const [synonymRows, items, counted] = await d1.batch([
-    // Raw SQL: in the one batch with the FTS5 statements (see topCategoriesStatement).
-    d1.prepare(`select term, canonical from search_synonyms where substr(term, 1, 1) in (${letters.map(() => "?").join(", ")})`).bind(...letters),
-    first.page,
-    countAndVocabularyStatement(d1, words, first.match),
-  ]);
+  const [synonymRows, items, counted] = await d1.batch([synonymRowsStatement(d1, letters), first.page, countAndVocabularyStatement(d1, words, first.match)]);
 
   // The table is the truth: a synonym added, changed or removed since the deploy re-plans the query.
   const synonyms = synonymIndex(synonymRows.results as unknown as SynonymRow[]);
