@@ -75,9 +75,9 @@ try {
   });
   const context = { cloudflare: { env: { ...proxy.env, DB: measured }, ctx: proxy.ctx } } as unknown as AppLoadContext;
   if (args.includes("--sales")) {
-    // A run at the top of an hour (not the optimize hour): popularity and an incremental merge.
+    // The nightly run: popularity, the index renumbered in popularity order, and `optimize`.
     const at = new Date();
-    at.setUTCHours(10, 0, 0, 0);
+    at.setUTCHours(21, 0, 0, 0);
     console.log("search upkeep:", JSON.stringify(await searchUpkeep(context, at.getTime())));
   }
   // D1's local duration is whole milliseconds: the mean of many runs is the figure.

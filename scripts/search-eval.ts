@@ -7,6 +7,8 @@
  * what the store does not sell).
  *
  * Options (env): SEARCH_EVAL_VERBOSE=1 lists every query with its first three results.
+ * `--persist-to DIR` evaluates an existing local state instead (e.g. the scale state of
+ * `npx tsx scripts/seed.ts --persist-to DIR --products 20000 --stores 50`), unchanged.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -42,12 +44,14 @@ function isRight(query: EvalQuery, hit: Hit): boolean {
   return !!sub && hit.subCategories.some((s) => sub.includes(subKeyByName.get(s.name) ?? ""));
 }
 
-const state = mkdtempSync(path.join(tmpdir(), "search-eval-"));
+const persistAt = process.argv.indexOf("--persist-to");
+const existing = persistAt >= 0 ? process.argv[persistAt + 1] : undefined;
+const state = existing ?? mkdtempSync(path.join(tmpdir(), "search-eval-"));
 try {
-  migrate(state);
+  if (!existing) migrate(state);
   const proxy = await getPlatformProxy<Env>({ persist: { path: path.join(state, "v3") }, remoteBindings: false });
   try {
-    await seedStore(proxy.env.DB, null, catalogue, { withAccounts: false });
+    if (!existing) await seedStore(proxy.env.DB, null, catalogue, { withAccounts: false });
     const context = { cloudflare: { env: proxy.env, ctx: proxy.ctx } } as unknown as AppLoadContext;
     const byKind = new Map<string, { n: number; at3: number; top1: number; zero: number }>();
     const misses: string[] = [];
@@ -101,5 +105,5 @@ try {
     await proxy.dispose();
   }
 } finally {
-  rmSync(state, { recursive: true, force: true });
+  if (!existing) rmSync(state, { recursive: true, force: true });
 }

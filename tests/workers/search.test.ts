@@ -221,6 +221,55 @@ describe("a query with more matches than one block of candidates", () => {
     for (let page = 1; page <= (CANDIDATES + 20) / 10; page++) apiNames.push(...(await search("vextral", page)).data.map((p) => p.name));
     expect(names).toEqual(apiNames);
   });
+
+  it("renumbers the index in popularity order at night, so a block holds the matches shoppers buy most", async () => {
+    // The last five products inserted sit past the first block in insertion order.
+    const late = await env.DB.prepare("select id from products where name like 'Vextral Item %' order by cast(substr(name, 14) as integer) desc limit 5").all<{
+      id: string;
+    }>();
+    const lateIds = late.results.map((r) => r.id);
+    const inFirstBlock = async () => {
+      const ids = new Set<string>();
+      for (let page = 1; page <= CANDIDATES / 10; page++) for (const p of (await search("vextral", page)).data) ids.add(p._id);
+      return lateIds.filter((id) => ids.has(id)).length;
+    };
+    expect(await inFirstBlock()).toBe(0);
+    const today = Math.floor(Date.now() / DAY);
+    await env.DB.batch(
+      lateIds.map((id, i) =>
+        env.DB.prepare("insert into product_sales_daily (product_id, day, units) values (?, ?, ?) on conflict do update set units = excluded.units").bind(
+          id,
+          today,
+          50 + i,
+        ),
+      ),
+    );
+    await runCron(topOfHour()); // popularity only: the order waits for the night
+    expect(await inFirstBlock()).toBe(0);
+    const night = new Date(topOfHour());
+    night.setUTCHours(21);
+    await runCron(night.getTime());
+    expect(await inFirstBlock()).toBe(5);
+    expect((await search("vextral")).totalCount).toBe(COUNT);
+    // The triggers still find each product's index row: a rename and a delete after the renumbering.
+    await env.DB.prepare("update products set name = 'Quillfern Vextral Item' where id = ?").bind(lateIds[0]).run();
+    expect((await search("quillfern")).data.map((p) => p._id)).toEqual([lateIds[0]]);
+    await env.DB.batch([
+      env.DB.prepare("delete from product_sales_daily where product_id = ?").bind(lateIds[1]),
+      env.DB.prepare("delete from product_popularity where product_id = ?").bind(lateIds[1]),
+      env.DB.prepare("delete from store_stock where product_id = ?").bind(lateIds[1]),
+      env.DB.prepare("delete from product_sub_categories where product_id = ?").bind(lateIds[1]),
+      env.DB.prepare("delete from products where id = ?").bind(lateIds[1]),
+    ]);
+    expect((await search("vextral")).totalCount).toBe(COUNT - 1);
+    const rows = await env.DB.prepare(
+      "select count(*) as n from products_fts_rows r join products_fts f on f.rowid = r.fts_rowid and f.product_id = r.product_id",
+    ).first<{ n: number }>();
+    const all = await env.DB.prepare("select count(*) as n from products").first<{ n: number }>();
+    expect(rows?.n).toBe(all?.n);
+    const integrity = await env.DB.prepare("insert into products_fts (products_fts, rank) values ('integrity-check', 1)").run();
+    expect(integrity.success).toBe(true);
+  });
 });
 
 describe("search ranking on the demo catalogue", () => {

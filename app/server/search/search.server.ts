@@ -47,28 +47,35 @@ class Params {
  *  5. popularity: units ordered in the last 30 days (product_popularity, kept by the cron);
  *  6. bm25 (name 10, sub-categories 4, categories 2, description 1), then the id: a stable order.
  *
- * These keys are computed for CANDIDATES only, never for every match (decision 025): the index
- * gives the matches in bm25 order, in blocks of {@link CANDIDATES}; the keys order each block, and
- * a page reads only the blocks it reaches (the first, for any page up to CANDIDATES results).
- * Every page of a query therefore comes from one total order: block, then the keys above.
+ * These keys are computed for CANDIDATES only, never for every match (decision 025). The index's
+ * rowids are in popularity order (renumbered nightly by the search upkeep), so the index gives the
+ * matches most shoppers buy first without scoring any: that sequence is cut in blocks of
+ * {@link CANDIDATES}; the keys (bm25 included) order each block, and a page reads only the blocks it
+ * reaches (the first, for any page up to CANDIDATES results). Every page of a query therefore comes
+ * from one total order: block, then the keys above.
+ * The keys read the index's stored text from its content table by rowid (`products_fts_content`,
+ * columns c0…c6 in the order of the table's columns), a plain b-tree lookup, and stock and
+ * popularity by the product id stored there: no `products` row is read for a candidate.
  */
 function rankedHitsSql(slots: Slot[], mode: "all" | "any", params: Params, blocks: number, block: number) {
-  const whole = (column: string, alt: string) =>
+  const column = { product_id: "c0", name: "c1", subcats: "c2", categories: "c3", sub_parts: "c5", name_core: "c6" } as const;
+  const text = (name: keyof typeof column) => `f.${column[name]}`;
+  const whole = (name: keyof typeof column, alt: string) =>
     phraseForms(alt)
-      .map((form) => `instr(products_fts.${column}, ' ' || ${params.ref(form)} || ' ')`)
+      .map((form) => `instr(${text(name)}, ' ' || ${params.ref(form)} || ' ')`)
       .join(" or ");
-  const prefix = (column: string, alt: string) => `instr(products_fts.${column}, ' ' || ${params.ref(alt)})`;
+  const prefix = (name: keyof typeof column, alt: string) => `instr(${text(name)}, ' ' || ${params.ref(alt)})`;
   const ends = (alt: string) =>
     phraseForms(alt)
-      .map((form) => `substr(products_fts.name_core, -length(${params.ref(form)}) - 2) = ' ' || ${params.ref(form)} || ' '`)
+      .map((form) => `substr(${text("name_core")}, -length(${params.ref(form)}) - 2) = ' ' || ${params.ref(form)} || ' '`)
       .join(" or ");
   const altTier = (alt: string) =>
     `case when ${ends(alt)} then 7 when ${whole("name", alt)} then 6 when ${prefix("name", alt)} then 5 when ${whole("subcats", alt)} then 4
        when ${whole("categories", alt)} then 3 when ${prefix("subcats", alt)} or ${prefix("categories", alt)} then 2 else 0 end`;
   const altNamed = (alt: string) => {
     const forms = phraseForms(alt);
-    const part = forms.map((f) => `instr(products_fts.sub_parts, '|' || ${params.ref(f)} || '|')`).join(" or ");
-    const head = forms.map((f) => `instr(products_fts.sub_parts, ' ' || ${params.ref(f)} || '|')`).join(" or ");
+    const part = forms.map((f) => `instr(${text("sub_parts")}, '|' || ${params.ref(f)} || '|')`).join(" or ");
+    const head = forms.map((f) => `instr(${text("sub_parts")}, ' ' || ${params.ref(f)} || '|')`).join(" or ");
     return `case when ${part} then 2 when ${head} then 1 else 0 end`;
   };
   const floor = mode === "all" ? 1 : 0;
@@ -81,25 +88,26 @@ function rankedHitsSql(slots: Slot[], mode: "all" | "any", params: Params, block
   // ("dal makhani" must not lift a plain dal whose description mentions makhani).
   // A literal: D1 may bind a number as REAL, and `/` must divide integers here.
   const size = String(Math.trunc(block));
-  // The candidates: the index's own bm25 order (C, no row read), cut at the blocks the page needs.
-  // Their index rows are then read by rowid for the keys (a cross join keeps that order of loops).
-  const candidates = `select rowid as fts_rowid, bm, (row_number() over (order by bm, rowid) - 1) / ${size} as block
+  // The candidates: the first matches in the index's rowid (popularity) order, cut at the blocks
+  // the page needs; bm25 is computed for those only.
+  const candidates = `select rowid as fts_rowid, bm, (row_number() over (order by rowid) - 1) / ${size} as block
       from (select rowid, bm25(products_fts, 0, 10, 4, 2, 1, 0, 0) as bm from products_fts where products_fts match ${match}
-             order by bm, rowid limit ${params.ref(blocks * block)})`;
+             order by rowid limit ${params.ref(blocks * block)})`;
   return {
     match,
     sql: `select id, block, bm, ${columns.map((c) => `min(6, ${c})`).join(" + ")} as tier, ${columns.map((c) => `(${c} = 7)`).join(" + ")} as head,
               case when min(99, ${columns.join(", ")}) >= 2 then named else 0 end as named
-            from (select products_fts.product_id as id, candidates.block, candidates.bm, ${named} as named, ${slotTiers.join(", ")}
-                    from (${candidates}) as candidates cross join products_fts on products_fts.rowid = candidates.fts_rowid)`,
+            from (select ${text("product_id")} as id, candidates.block, candidates.bm, ${named} as named, ${slotTiers.join(", ")}
+                    from (${candidates}) as candidates join products_fts_content f on f.id = candidates.fts_rowid)`,
   };
 }
 
 /**
  * Matches ranked per block (decision 025): the keys of {@link rankedHitsSql} are computed for this
- * many of the best bm25 matches at a time. Large enough that what a shopper means is in the first
- * block (checked on the 20,000-product scale state), small enough that a search reads the same
- * number of rows whatever the catalogue's size. Deeper pages read more blocks.
+ * many matches at a time, the most popular first. Large enough that what a shopper means is in the
+ * first block (checked on the 20,000-product scale state with scripts/search-cap-check.ts), small
+ * enough that a search reads the same number of rows whatever the catalogue's size. Deeper pages
+ * read more blocks.
  */
 export const CANDIDATES = 200;
 
@@ -114,6 +122,7 @@ function searchStatements(d1: D1Database, slots: Slot[], mode: "all" | "any", sh
   const params = new Params();
   const hits = rankedHitsSql(slots, mode, params, Math.max(1, Math.ceil((offset + limit) / block)), block);
   const stock = rawStockAt(store, (value) => params.ref(value));
+  const candidateStock = rawStockAt(store, (value) => params.ref(value), "hits.id");
   // Sort the candidates on their keys alone, then build the page's rows (images, categories) for the page only.
   // Raw SQL: FTS5 `match`/`bm25` ranking over products_fts with numbered, de-duplicated parameters
   // (D1 binds at most 100 a statement; Drizzle's `sql` would bind every repeated value again).
@@ -121,10 +130,10 @@ function searchStatements(d1: D1Database, slots: Slot[], mode: "all" | "any", sh
     .prepare(
       `with hits as (${hits.sql}),
        ranked as (
-         select hits.id, hits.block, hits.named, hits.tier, (${stock} > 0) as inStock, hits.head,
-                coalesce((select units from product_popularity pp where pp.product_id = p.id), 0) as units,
+         select hits.id, hits.block, hits.named, hits.tier, (${candidateStock} > 0) as inStock, hits.head,
+                coalesce((select units from product_popularity pp where pp.product_id = hits.id), 0) as units,
                 hits.bm
-           from hits join products p on p.id = hits.id
+           from hits
           order by block, named desc, tier desc, inStock desc, head desc, units desc, bm, hits.id
           limit ${params.ref(limit)} offset ${params.ref(offset)})
        select ${columnsFor(shape, stock)} from ranked join products p on p.id = ranked.id

@@ -48,7 +48,7 @@ export function stockAt(store: StockStore, productId: AnySQLiteColumn | SQL = pr
  * {@link stockAt} for search's raw FTS5 statement (products aliased `p`), its parameters bound
  * through `ref` (which numbers them).
  */
-export function rawStockAt(store: StockStore, ref: (value: string | number) => string): string {
+export function rawStockAt(store: StockStore, ref: (value: string | number) => string, productId = "p.id"): string {
   // Raw SQL: spliced into search's FTS5/bm25 ranking statement, which Drizzle cannot express.
   const fallback = "(select id from stores where is_default = 1)";
   let storeId = fallback;
@@ -58,7 +58,7 @@ export function rawStockAt(store: StockStore, ref: (value: string | number) => s
     storeId = `(select r.store_id from store_pincode_ranges r join stores s on s.id = r.store_id
       where r.from_pincode <= ${n} and r.to_pincode >= ${n} and s.active = 1 order by s.base_delivery_minutes, s.id limit 1)`;
   }
-  return `coalesce((select stock from store_stock where store_id = ${storeId} and product_id = p.id), 0)`;
+  return `coalesce((select stock from store_stock where store_id = ${storeId} and product_id = ${productId}), 0)`;
 }
 
 /** A page's store: the verified location cookie's (no D1), else the default store. */
