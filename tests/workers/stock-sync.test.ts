@@ -217,6 +217,24 @@ describe("stock sync: bodies and rows", () => {
     const elsewhere = await newStore();
     expect((await sync({ storeId: elsewhere, rows: [{ productId: bulk[0], stock: 2 }] }, { key })).status).toBe(200);
   });
+
+  it("remembers a key for 7 days: the store's next sync forgets older ones, and the key is then new", async () => {
+    const store = await newStore();
+    const key = `old-${hex()}`;
+    expect((await sync({ storeId: store, rows: [{ productId: bulk[0], stock: 1 }] }, { key })).status).toBe(200);
+    const age = async (days: number) =>
+      env.DB.prepare("update stock_syncs set created_at = ? where store_id = ? and idempotency_key = 'api:' || ?")
+        .bind(Date.now() - days * 86_400_000, store, key)
+        .run();
+    await age(6.9);
+    expect((await sync({ storeId: store, rows: [{ productId: bulk[0], stock: 2 }] }, { key })).status).toBe(422);
+    await age(7.1);
+    const again = await sync({ storeId: store, rows: [{ productId: bulk[0], stock: 2 }] }, { key });
+    expect(again.status).toBe(200);
+    expect((await stockAt(store)).get(bulk[0])).toBe(2);
+    const left = await env.DB.prepare("select count(*) as n from stock_syncs where store_id = ?").bind(store).first<{ n: number }>();
+    expect(left?.n).toBe(1);
+  });
 });
 
 describe("stock sync: 20,000 rows, exactly once", () => {

@@ -18,7 +18,7 @@
  * the same answer. The same key with another body is 422.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { products, stockSyncChunks, stockSyncIssues, stockSyncs, stores, storeStock, nowMs } from "~/db/schema";
 import { isId, newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
@@ -32,6 +32,13 @@ import { sha256Hex } from "~/server/platform/crypto.server";
  * per request) and each batch well under D1's 30 s statement limit.
  */
 const CHUNK_ROWS = 2500;
+
+/**
+ * How long an `Idempotency-Key` is remembered (decision 024): a store's next sync deletes its syncs
+ * older than this (their chunk and issue rows cascade). A retry within it applies nothing twice; the
+ * same key after it is a new sync.
+ */
+export const SYNC_KEY_TTL_MS = 7 * 86_400_000;
 
 type SyncRowReason = "unknown" | "duplicate" | "conflict" | "below-zero";
 
@@ -166,7 +173,8 @@ export async function runStockSync(context: AppLoadContext, request: SyncRequest
   for (let start = 0; start < planned.length; start += CHUNK_ROWS) chunks.push(planned.slice(start, start + CHUNK_ROWS));
 
   const bySyncKey = and(eq(stockSyncs.storeId, storeId), eq(stockSyncs.idempotencyKey, key));
-  const [, [sync], done] = await db.batch([
+  const [, , [sync], done] = await db.batch([
+    db.delete(stockSyncs).where(and(eq(stockSyncs.storeId, storeId), lt(stockSyncs.createdAt, Date.now() - SYNC_KEY_TTL_MS))),
     db
       .insert(stockSyncs)
       .select(
