@@ -66,7 +66,7 @@ async function refreshPopularity(context: AppLoadContext, now = Date.now()): Pro
  * with the new rowids, and products_fts_rows (the triggers' product → rowid map) rewritten.
  * ~20,000 index rows deleted and inserted at 20,000 products: seconds of writes, once a night.
  */
-export async function renumberSearchIndex(context: AppLoadContext): Promise<number> {
+async function renumberSearchIndex(context: AppLoadContext): Promise<number> {
   const d1 = getD1(context);
   const columns = "product_id, name, subcats, categories, description, sub_parts, name_core";
   // Raw SQL: the FTS5 virtual table and its rowids, which Drizzle does not model.

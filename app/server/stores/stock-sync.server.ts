@@ -38,7 +38,7 @@ const CHUNK_ROWS = 2500;
  * older than this (their chunk and issue rows cascade). A retry within it applies nothing twice; the
  * same key after it is a new sync.
  */
-export const SYNC_KEY_TTL_MS = 7 * 86_400_000;
+const SYNC_KEY_TTL_MS = 7 * 86_400_000;
 
 type SyncRowReason = "unknown" | "duplicate" | "conflict" | "below-zero";
 
