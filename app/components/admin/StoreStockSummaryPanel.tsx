@@ -1,5 +1,6 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { FieldError } from "../forms/FieldError";
+import { StoreStockRowForm } from "./StoreStockRowForm";
 
 type SummaryStore = { id: string; name: string; city: string; active: boolean; isDefault: boolean; stock: number; bin: string | null };
 
@@ -73,40 +74,32 @@ export function StoreStockSummaryPanel({
               {`${store.name}${store.city ? `, ${store.city}` : ""}${store.isDefault ? " (default store)" : ""}${store.active ? "" : " (inactive)"}: ${store.stock} in stock`}
             </p>
             <div className="flex flex-wrap gap-3">
-              <Form method="post" preventScrollReset className="flex items-end gap-1">
-                <input type="hidden" name="id" value={productId} />
-                <input type="hidden" name="store" value={store.id} />
-                <input type="hidden" name="seen" value={store.stock} />
-                <label className="grid gap-0.5 text-xs">
-                  {`Set stock at ${store.name}`}
-                  <input name="stock" type="number" min="0" step="1" required defaultValue={store.stock} className={input} />
-                </label>
-                <button type="submit" name="intent" value="set-store-stock" className="h-9 rounded-md bg-brand px-3 text-sm text-white">
-                  Set
-                </button>
-              </Form>
-              <Form method="post" preventScrollReset className="flex items-end gap-1">
-                <input type="hidden" name="id" value={productId} />
-                <input type="hidden" name="store" value={store.id} />
-                <label className="grid gap-0.5 text-xs">
-                  {`Units received at ${store.name}`}
-                  <input name="delta" type="number" step="1" required placeholder="+24" className={input} />
-                </label>
-                <button type="submit" name="intent" value="add-store-stock" className="h-9 rounded-md border border-neutral-400 px-3 text-sm">
-                  Add
-                </button>
-              </Form>
-              <Form method="post" preventScrollReset className="flex items-end gap-1">
-                <input type="hidden" name="id" value={productId} />
-                <input type="hidden" name="store" value={store.id} />
-                <label className="grid gap-0.5 text-xs">
-                  {`Shelf location at ${store.name}`}
-                  <input name="bin" maxLength={32} defaultValue={store.bin ?? ""} placeholder="A3-2" className={input} />
-                </label>
-                <button type="submit" name="intent" value="set-bin" className="h-9 rounded-md border border-neutral-400 px-3 text-sm">
-                  Save
-                </button>
-              </Form>
+              <StoreStockRowForm
+                productId={productId}
+                storeId={store.id}
+                intent="set-store-stock"
+                label={`Set stock at ${store.name}`}
+                hidden={{ seen: store.stock }}
+                field={<input name="stock" type="number" min="0" step="1" required defaultValue={store.stock} className={input} />}
+                button="Set"
+                primary
+              />
+              <StoreStockRowForm
+                productId={productId}
+                storeId={store.id}
+                intent="add-store-stock"
+                label={`Units received at ${store.name}`}
+                field={<input name="delta" type="number" step="1" required placeholder="+24" className={input} />}
+                button="Add"
+              />
+              <StoreStockRowForm
+                productId={productId}
+                storeId={store.id}
+                intent="set-bin"
+                label={`Shelf location at ${store.name}`}
+                field={<input name="bin" maxLength={32} defaultValue={store.bin ?? ""} placeholder="A3-2" className={input} />}
+                button="Save"
+              />
             </div>
             {error?.store === store.id ? <FieldError message={error.message} /> : null}
           </li>
