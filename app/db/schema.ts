@@ -837,6 +837,30 @@ export const stockAdjustments = sqliteTable(
   ],
 );
 
+/**
+ * The shopper's rating of a delivered order (issue 30 item 7; decision 027 "Ratings"): 1–5 and an
+ * optional comment, one per order (the key), changeable by its shopper (the row is rewritten).
+ */
+export const orderRatings = sqliteTable(
+  "order_ratings",
+  {
+    orderId: text("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("order_ratings_rating_check", sql`${t.rating} between 1 and 5`),
+    check("order_ratings_comment_check", sql`${t.comment} is null or length(${t.comment}) between 1 and 500`),
+  ],
+);
+
 export const LINE_REFUND_STATUSES = ["pending", "refunded", "failed"] as const;
 
 /**
