@@ -743,6 +743,8 @@ export const stockImportPreviews = sqliteTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     rows: integer("rows").notNull(),
     valid: integer("valid").notNull(),
+    /** Valid rows that set a shelf location (the CSV's optional third column). */
+    bins: integer("bins").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("stock_import_previews_created_idx").on(t.createdAt)],
@@ -769,6 +771,8 @@ export const stockImportRows = sqliteTable(
     errorSeq: integer("error_seq"),
     /** Numbers the valid rows: the confirm sends them in this order, so a sync's row index is this. */
     validSeq: integer("valid_seq"),
+    /** The shelf location the row sets (the CSV's optional third column; null: leave it as it is). */
+    bin: text("bin"),
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.seq] }),

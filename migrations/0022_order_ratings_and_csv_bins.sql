@@ -1,3 +1,5 @@
+-- Two parts of issue 30: ratings after delivery, and the stock CSV's shelf-location column.
+--
 -- Ratings after delivery (issue 30 item 7, docs/decisions/027-store-operations.md "Ratings"): the
 -- shopper rates a delivered order 1–5 with an optional comment. One row per order (the key); the
 -- shopper may change it, which rewrites the row (updated_at moves, created_at stays).
@@ -15,3 +17,9 @@ CREATE TABLE `order_ratings` (
 	CONSTRAINT "order_ratings_rating_check" CHECK("order_ratings"."rating" between 1 and 5),
 	CONSTRAINT "order_ratings_comment_check" CHECK("order_ratings"."comment" is null or length("order_ratings"."comment") between 1 and 500)
 );
+--> statement-breakpoint
+-- The stock CSV's optional third column, the shelf location (issue 30 item 3): kept with each preview
+-- row until the confirm applies it to product_bins; the preview counts the rows that set one.
+ALTER TABLE `stock_import_rows` ADD `bin` text;
+--> statement-breakpoint
+ALTER TABLE `stock_import_previews` ADD `bins` integer DEFAULT 0 NOT NULL;
