@@ -133,6 +133,10 @@ export default function OrderDetail() {
 
       {order.status === "delivered" ? (
         <OrderRatingForm saved={order.rating === null ? null : { rating: order.rating, comment: order.ratingComment }} refused={refusedRating} />
+      ) : refusedRating ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-700">
+          {refusedRating.rateError}
+        </p>
       ) : null}
 
       <div className="flex flex-wrap gap-3">
