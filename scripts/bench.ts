@@ -21,7 +21,9 @@
  * D1's cost is the mean over the second half of each target's warm-up, requests sent one at a time
  * (local D1 reports SQLite time in whole milliseconds: the mean of many is the figure).
  * Then per size, placing cash-on-delivery orders of 1 and of 20 lines through /api: statements,
- * rows read and written, SQLite time; and store_stock's bytes per row on the large state.
+ * rows read and written, SQLite time; the store queue page signed in as the store's staff (issue 30,
+ * with those orders open in it) next to /ping, like every page; and store_stock's bytes per row on
+ * the large state.
  * Everything is also written to .state/bench/results.json; seeded states are kept between runs
  * (`seededState`).
  *
@@ -328,6 +330,58 @@ interface SizeResult {
   orders: OrderCost[];
   cartAdd: D1Cost;
   storage?: Awaited<ReturnType<typeof storeStockBytes>>;
+  queue?: QueueResult;
+}
+
+/** The store queue page (issue 30), signed in as the store's staff, next to its own /ping. */
+interface QueueResult {
+  openOrders: number;
+  ping: Measured;
+  r: Measured;
+}
+
+/**
+ * The store's queue as its staff see it (`/dashboard/stores/:id/queue`, decision 027): the seed's
+ * staff member of the default store (the store serving the demo shopper, so the orders benchOrders
+ * placed are in its queue) signs in; the queue's path is the header's link to it. Measured like
+ * every page (`Cache-Control: no-cache`, the staff member's session cookie), right after /ping of
+ * the same worker, and printed in the same table form. Run after benchOrders: the queue then holds
+ * the open orders it placed.
+ */
+async function benchQueue(size: Served): Promise<QueueResult> {
+  const login = await fetch(`${size.base}/api/user/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "staff@example.com", password: "Staff@12345" }),
+  });
+  const cookie = (login.headers.getSetCookie().find((c) => c.startsWith("__session=")) ?? "").split(";")[0];
+  const token = ((await login.json()) as { data?: { accesstoken?: string } }).data?.accesstoken;
+  if (!cookie || !token) throw new Error(`bench: the store staff login failed (HTTP ${login.status})`);
+  const home = await (await fetch(`${size.base}/dashboard/profile`, { headers: { Cookie: cookie } })).text();
+  const queuePath = /\/dashboard\/stores\/[0-9a-f]{24}\/queue/.exec(home)?.[0];
+  if (!queuePath) throw new Error("bench: the staff member's page has no link to their store's queue");
+  const storeId = queuePath.split("/")[3];
+  const queue = await json<{ data: { orders: unknown[] } }>(
+    fetch(`${size.base}/api/store/queue?storeId=${storeId}`, { headers: { Authorization: `Bearer ${token}` } }),
+    "the store's queue",
+  );
+  const ping = targetsFor({ listing: "", product: "" })[0];
+  const t: Target = { name: "store queue, signed in as its staff", path: queuePath, page: true, signedIn: true };
+  const pingR = await measure(size.base, ping, cookie);
+  const r = await measure(size.base, t, cookie);
+  console.log(`
+## ${size.label}: the store's queue (${queue.data.orders.length} open orders)
+
+${header()}
+`);
+  printSizeTable(
+    [
+      { t: ping, r: pingR },
+      { t, r },
+    ],
+    { budgets: false },
+  );
+  return { openOrders: queue.data.orders.length, ping: pingR, r };
 }
 
 const benchDir = path.join(root, ".state", "bench");
@@ -655,6 +709,7 @@ try {
   const growth = large ? await benchGrowth(small, large, paths) : null;
 
   const smallOrders = await benchOrders(small);
+  const smallQueue = await benchQueue(small);
   console.log(`\nLive updates (scripts/bench-live.ts), ${small.label}:\n${await benchLive(small.base)}`);
   sizes.push({
     label: small.label,
@@ -664,9 +719,11 @@ try {
     targets: smallTargets,
     orders: smallOrders,
     cartAdd: small.cartAdd,
+    queue: smallQueue,
   });
   if (large && growth) {
     const largeOrders = await benchOrders(large);
+    const largeQueue = await benchQueue(large);
     await stopServer(large.server);
     const storage = await storeStockBytes(large.persistTo);
     sizes.push({
@@ -678,6 +735,7 @@ try {
       orders: largeOrders,
       cartAdd: large.cartAdd,
       storage,
+      queue: largeQueue,
     });
   }
 } finally {

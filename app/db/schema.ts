@@ -743,6 +743,8 @@ export const stockImportPreviews = sqliteTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     rows: integer("rows").notNull(),
     valid: integer("valid").notNull(),
+    /** Valid rows that set a shelf location (the CSV's optional third column). */
+    bins: integer("bins").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("stock_import_previews_created_idx").on(t.createdAt)],
@@ -769,6 +771,8 @@ export const stockImportRows = sqliteTable(
     errorSeq: integer("error_seq"),
     /** Numbers the valid rows: the confirm sends them in this order, so a sync's row index is this. */
     validSeq: integer("valid_seq"),
+    /** The shelf location the row sets (the CSV's optional third column; null: leave it as it is). */
+    bin: text("bin"),
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.seq] }),
@@ -834,6 +838,30 @@ export const stockAdjustments = sqliteTable(
     index("stock_adjustments_order_idx")
       .on(t.orderId)
       .where(sql`${t.orderId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * The shopper's rating of a delivered order (issue 30 item 7; decision 027 "Ratings"): 1–5 and an
+ * optional comment, one per order (the key), changeable by its shopper (the row is rewritten).
+ */
+export const orderRatings = sqliteTable(
+  "order_ratings",
+  {
+    orderId: text("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("order_ratings_rating_check", sql`${t.rating} between 1 and 5`),
+    check("order_ratings_comment_check", sql`${t.comment} is null or length(${t.comment}) between 1 and 500`),
   ],
 );
 

@@ -1,6 +1,8 @@
 /**
- * A store's stock as CSV (issue 12, decision 020): `product id or name, stock` per line, an optional
- * header row (`…, stock`), a UTF-8 file with or without BOM, CRLF or LF, quoted values ("Milk, 1 L").
+ * A store's stock as CSV (issue 12, decision 020): `product id or name, stock` per line with an
+ * optional third value, the product's shelf location at the store (issue 30, decision 027: empty
+ * leaves the bin as it is), an optional header row (`…, stock[, …]`), a UTF-8 file with or without
+ * BOM, CRLF or LF, quoted values ("Milk, 1 L").
  * This module only reads the text into rows and checks each row's own cells; which product a row
  * names (unknown, ambiguous, duplicate) is decided against the catalogue by the server.
  *
@@ -8,6 +10,7 @@
  */
 import { CsvError, parse } from "csv-parse/browser/esm/sync";
 import * as z from "zod";
+import { shelfLocationSchema } from "./shelf-location";
 
 /** The largest file or pasted text accepted, in bytes: a whole store of 20,000 rows named by name. */
 export const STOCK_CSV_MAX_BYTES = 4 * 1024 * 1024;
@@ -23,7 +26,7 @@ export const STOCK_CSV_ERRORS = {
   tooLarge: `The CSV is too large: at most ${STOCK_CSV_MAX_BYTES / 1024 / 1024} MB`,
   tooManyRows: `The CSV has too many rows: at most ${STOCK_CSV_MAX_ROWS.toLocaleString("en-US")} per import`,
   encoding: "The file is not UTF-8 text: save it as “CSV UTF-8” and choose it again",
-  columns: "Expected two values: product id or name, stock",
+  columns: "Expected two or three values: product id or name, stock, and optionally the shelf location",
   product: "Name the product (its id or its name)",
   productTooLong: "No product has a name this long",
   stock: `Stock must be a whole number from 0 to ${MAX_STOCK}`,
@@ -35,6 +38,8 @@ export type StockCsvRow = {
   line: number;
   product: string;
   stock: number | null;
+  /** The shelf location to set at the store; null: the third value was left out or empty (the bin stays as it is). */
+  bin: string | null;
   error: string | null;
 };
 
@@ -70,12 +75,21 @@ function isHeader(record: string[]) {
 function checkRow(line: number, record: string[]): StockCsvRow {
   const product = (record[0] ?? "").trim();
   const stockCell = record[1] ?? "";
-  const row = (error: string | null, stock: number | null = null) => ({ line, product: product.slice(0, MAX_PRODUCT_CELL), stock, error });
-  if (record.length !== 2) return row(STOCK_CSV_ERRORS.columns);
+  const row = (error: string | null, stock: number | null = null, bin: string | null = null) => ({
+    line,
+    product: product.slice(0, MAX_PRODUCT_CELL),
+    stock,
+    bin,
+    error,
+  });
+  if (record.length !== 2 && record.length !== 3) return row(STOCK_CSV_ERRORS.columns);
   if (!product) return row(STOCK_CSV_ERRORS.product);
   if (product.length > MAX_PRODUCT_CELL) return row(STOCK_CSV_ERRORS.productTooLong);
   const stock = parseStockCell(stockCell);
-  return stock === null ? row(STOCK_CSV_ERRORS.stock) : row(null, stock);
+  if (stock === null) return row(STOCK_CSV_ERRORS.stock);
+  const bin = shelfLocationSchema.safeParse(record[2] ?? "");
+  if (!bin.success) return row(bin.error.issues[0].message);
+  return row(null, stock, bin.data || null);
 }
 
 /** Reads CSV text (a decoded file or pasted text) into checked rows, or one error for the whole text. */

@@ -46,6 +46,22 @@ export interface StoreMetrics {
   hourly: number[];
   /** Delivered orders by minutes from placed to delivered. */
   spread: { bucketMinutes: number; counts: number[] };
+  /** The shoppers' ratings of the day's orders (issue 30 item 7). */
+  ratings: RatingsSummary;
+}
+
+/** How many of the day's latest rating comments the page and the CSV show. */
+export const LATEST_COMMENTS = 5;
+
+export interface RatingsSummary {
+  /** Orders of the day the shopper rated. */
+  count: number;
+  /** Average stars, 2 decimals (SQL), null when none. */
+  average: number | null;
+  /** How many rated 1, 2, 3, 4 and 5 (index 0 = 1 star). */
+  byStars: [number, number, number, number, number];
+  /** The latest comments, newest first, at most LATEST_COMMENTS. */
+  latestComments: { orderNumber: string; rating: number; comment: string; at: number }[];
 }
 
 /** "00:00–01:00" for hour 0. */
@@ -114,6 +130,9 @@ export function metricsCsv(m: StoreMetrics): string {
       [`${STEP_CSV[s.step]}: p90 minutes`, minutes(s.p90Ms)],
     );
   }
+  rows.push(["ratings", m.ratings.count], ["average rating (1-5)", m.ratings.average === null ? "" : m.ratings.average.toFixed(2)]);
+  m.ratings.byStars.forEach((n, i) => rows.push([`rated ${i + 1} of 5`, n]));
+  m.ratings.latestComments.forEach((c, i) => rows.push([`latest comment ${i + 1} (order ${c.orderNumber}; rated ${c.rating})`, c.comment]));
   m.hourly.forEach((n, hour) => rows.push([`orders placed ${hourLabel(hour).replace("–", "-")}`, n]));
   m.spread.counts.forEach((n, bucket) => rows.push([`delivered in ${spreadLabel(bucket, m.spread.bucketMinutes).replace("–", "-")}`, n]));
   return ["metric,value", ...rows.map(([k, v]) => `${csvValue(k)},${csvValue(v)}`)].join("\r\n") + "\r\n";

@@ -12,7 +12,10 @@ import { requireSyncCaller } from "~/server/stores/sync-tokens.server";
  * `Idempotency-Key` (required in "delta" mode, optional in "set"): the same key and body again
  * answers the first sync's outcome without applying it again; with another body, 422.
  *
- * data: `{ applied, unchanged, conflicts, errors: [{ index, productId, reason, message, stock? }] }`.
+ * A row may carry `bin`, the product's shelf location at the store (issue 30, decision 027): set for
+ * every row naming a known product, whatever happens to its stock; left out or empty: unchanged.
+ *
+ * data: `{ applied, unchanged, conflicts, bins, errors: [{ index, productId, reason, message, stock? }] }`.
  */
 export const loader = () => methodNotAllowed("POST");
 
@@ -34,6 +37,6 @@ export const action = apiAction({ method: "POST", auth: "anyone" }, async ({ req
   });
   const refused = answer.errors.length;
   return apiSuccess(answer, {
-    message: `Stock sync: ${answer.applied} applied, ${answer.unchanged} unchanged${refused ? `, ${refused} not applied (see errors)` : ""}`,
+    message: `Stock sync: ${answer.applied} applied, ${answer.unchanged} unchanged${refused ? `, ${refused} not applied (see errors)` : ""}${answer.bins ? `, ${answer.bins} shelf locations set` : ""}`,
   });
 });

@@ -1,20 +1,23 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { IntentButton } from "~/components/forms/IntentButton";
 import { OrderEta } from "~/components/orders/OrderEta";
 import { OrderItems } from "~/components/orders/OrderItems";
 import { OrderPayment } from "~/components/orders/OrderPayment";
+import { OrderRatingForm } from "~/components/orders/OrderRatingForm";
 import { OrderTimeline, STATUS_LABELS } from "~/components/orders/OrderTimeline";
 import { isId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
 import { nextStatus, shopperCanCancel } from "~/lib/order-status";
 import { shopperOrderActionSchema } from "~/lib/schemas/fulfilment";
 import { REPLACEMENT_LABELS } from "~/lib/schemas/order";
+import { rateOrderFormSchema } from "~/lib/schemas/rating";
 import { useLiveRevalidate } from "~/lib/hooks/use-live-revalidate";
 import { liveOrderUrl } from "~/lib/live";
 import { attempt, pageAction } from "~/server/http/page-actions.server";
 import { requireUser } from "~/server/identity/auth.server";
 import { moveOrder, reorderToCart } from "~/server/orders/fulfilment.server";
+import { rateOrder } from "~/server/orders/ratings.server";
 import { listOrders } from "~/server/orders/read-orders.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
@@ -39,7 +42,18 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   const orderId = params.orderId;
   if (!isId(orderId)) notFound(ORDER_NOT_FOUND);
   const here = `/dashboard/myorders/${orderId}`;
-  const parsed = shopperOrderActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const form = Object.fromEntries(await readFormData(request));
+  if (form.intent === "rate") {
+    // Rating after delivery (decision 027 "Ratings"): refused input comes back with the form and its status (400/404/409).
+    const typed = { rating: String(form.rating ?? "").slice(0, 2), comment: String(form.comment ?? "").slice(0, 2000) };
+    const rating = rateOrderFormSchema.safeParse(form);
+    if (!rating.success) return data({ rateError: rating.error.issues[0].message, typed }, { status: 400 });
+    const result = await attempt(() => rateOrder(context, user.id, orderId, rating.data));
+    if (!result.ok && result.error.status === 404) notFound(ORDER_NOT_FOUND);
+    if (!result.ok) return data({ rateError: result.error.message, typed }, { status: result.error.status });
+    return redirectWithToast(context, here, { type: "success", text: `Thank you: you rated this order ${result.value.rating} of 5` });
+  }
+  const parsed = shopperOrderActionSchema.safeParse(form);
   if (!parsed.success) return redirectWithToast(context, here, { type: "error", text: parsed.error.issues[0].message });
 
   if (parsed.data.intent === "reorder") {
@@ -64,6 +78,8 @@ function shopperCancelMessage(refund: "refunded" | "already-refunded" | "failed"
 
 export default function OrderDetail() {
   const { order, serverNow } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const refusedRating = actionData && "rateError" in actionData ? actionData : null;
   const active = order.status !== "delivered" && order.status !== "cancelled";
   // Pushed by the order's live channel; polls every 5 s only while that is not connected (decision 028).
   useLiveRevalidate(active ? liveOrderUrl(order.id) : null, { fallbackPollMs: 5000 });
@@ -114,6 +130,14 @@ export default function OrderDetail() {
           Delivering to {[order.deliveryAddress.address_line, order.deliveryAddress.city, order.deliveryAddress.pincode].filter(Boolean).join(", ")}
         </p>
       </div>
+
+      {order.status === "delivered" ? (
+        <OrderRatingForm saved={order.rating === null ? null : { rating: order.rating, comment: order.ratingComment }} refused={refusedRating} />
+      ) : refusedRating ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-700">
+          {refusedRating.rateError}
+        </p>
+      ) : null}
 
       <div className="flex flex-wrap gap-3">
         <IntentButton fields={{ intent: "reorder" }} pendingText="Adding…" tone="primary">

@@ -4,6 +4,7 @@ import { DeliverySpreadChart } from "~/components/metrics/DeliverySpreadChart";
 import { HourlyOrdersChart } from "~/components/metrics/HourlyOrdersChart";
 import { MetricsDayForm } from "~/components/metrics/MetricsDayForm";
 import { MetricsSummary } from "~/components/metrics/MetricsSummary";
+import { RatingsSummary } from "~/components/metrics/RatingsSummary";
 import { StepTimesTable } from "~/components/metrics/StepTimesTable";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { isId } from "~/lib/ids";
@@ -67,6 +68,7 @@ export default function StoreMetricsPage() {
             <>
               <MetricsSummary metrics={m} />
               <StepTimesTable steps={m.steps} />
+              <RatingsSummary ratings={m.ratings} />
               <HourlyOrdersChart hourly={m.hourly} />
               <DeliverySpreadChart counts={m.spread.counts} bucketMinutes={m.spread.bucketMinutes} promiseMinutes={m.store.promiseMinutes} />
             </>

@@ -1,22 +1,8 @@
 import { type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./client-test";
-import { expectMessage, isNoJs, productUrl, uniqueEmail } from "./support";
+import { apiLogin, BENGALURU_ADDRESS, expectMessage, isNoJs, productUrl, uniqueEmail } from "./support";
 
-const ADDRESS = {
-  address_line: "12 MG Road, Indiranagar",
-  city: "Bengaluru",
-  state: "Karnataka",
-  country: "India",
-  pincode: "560038",
-  mobile: "9876501234",
-};
-
-/** Logs in through the API: a bearer token, and the session cookie in `request`'s cookie jar. */
-async function apiLogin(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post("/api/user/login", { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.accesstoken as string;
-}
+const ADDRESS = BENGALURU_ADDRESS;
 
 // Logins are rate-limited per IP, so the admin's API token is shared by the tests of this file.
 let adminToken: Promise<string> | undefined;

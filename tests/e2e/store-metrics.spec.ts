@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./client-test";
-import { isNoJs, uniqueEmail } from "./support";
+import { apiLogin, BENGALURU_ADDRESS, isNoJs, uniqueEmail } from "./support";
 
 /**
  * Promise metrics per store (issue 30 part 6, decision 029): an admin opens the store's metrics for
@@ -9,20 +9,7 @@ import { isNoJs, uniqueEmail } from "./support";
  * charts, their tables and the CSV are there with and without JavaScript, and axe passes.
  */
 
-const ADDRESS = {
-  address_line: "12 MG Road, Indiranagar",
-  city: "Bengaluru",
-  state: "Karnataka",
-  country: "India",
-  pincode: "560038",
-  mobile: "9876501234",
-};
-
-async function apiLogin(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post("/api/user/login", { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.accesstoken as string;
-}
+const ADDRESS = BENGALURU_ADDRESS;
 
 /** A product of the test's own, created through the admin API. */
 async function ownProduct(request: APIRequestContext, admin: string, info: TestInfo) {

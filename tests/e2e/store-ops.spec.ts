@@ -2,26 +2,14 @@
  * Issue 30 (docs/decisions/027-store-operations.md), with JavaScript on and off: a shopper orders
  * with "Replace with a similar item"; staff of another store cannot open the order; the store's own
  * staff pick it with one line short; the shopper sees the replacement and the new total; the rider
- * needs the shopper's delivery code to mark it delivered.
+ * needs the shopper's delivery code to mark it delivered; the shopper rates it; the store's metrics
+ * page for today counts it (delivered, the short pick, the rating).
  */
 import { type APIRequestContext, type TestInfo } from "@playwright/test";
 import { expect, test } from "./client-test";
-import { expectMessage, isNoJs, login, uniqueEmail } from "./support";
+import { apiLogin, BENGALURU_ADDRESS, expectMessage, isNoJs, login, uniqueEmail } from "./support";
 
-const ADDRESS = {
-  address_line: "12 MG Road, Indiranagar",
-  city: "Bengaluru",
-  state: "Karnataka",
-  country: "India",
-  pincode: "560038",
-  mobile: "9876501234",
-};
-
-async function apiLogin(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post("/api/user/login", { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.accesstoken as string;
-}
+const ADDRESS = BENGALURU_ADDRESS;
 
 /** A sub-category of the test's own with three products (stock at the default store): the original, a similar one within its price, a dearer one. */
 async function ownShelf(request: APIRequestContext, info: TestInfo) {
@@ -56,7 +44,19 @@ async function ownShelf(request: APIRequestContext, info: TestInfo) {
   return { original: await make("Ops Atta", 100), similar: await make("Ops Chakki Atta", 90), extra: await make("Ops Basmati", 150) };
 }
 
-test("a short pick is replaced, the shopper sees the new total, and the rider needs the shopper's code", async ({ browser, page, request }, info) => {
+/** A figure of the store's metrics CSV for today (other tests deliver orders there too: compare before and after). */
+async function metricsFigure(request: APIRequestContext, storeId: string, metric: string) {
+  const res = await request.get(`/dashboard/stores/${storeId}/metrics.csv`);
+  expect(res.status()).toBe(200);
+  const line = (await res.text()).split("\r\n").find((l) => l.startsWith(`${metric},`));
+  return Number(line?.slice(metric.length + 1) || 0);
+}
+
+test("a short pick is replaced, the shopper sees the new total, the rider needs the shopper's code, and the metrics count it", async ({
+  browser,
+  page,
+  request,
+}, info) => {
   test.setTimeout(120_000);
   const noJs = isNoJs(info);
   const contextFor = () => browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: !noJs });
@@ -97,6 +97,11 @@ test("a short pick is replaced, the shopper sees the new total, and the rider ne
   const staff = await (await contextFor()).newPage();
   await login(staff, "staff@example.com", "Staff@12345");
   await staff.goto("/user");
+  const before = {
+    delivered: await metricsFigure(staff.request, store._id, "delivered"),
+    short: await metricsFigure(staff.request, store._id, "order lines picked short"),
+    ratings: await metricsFigure(staff.request, store._id, "ratings"),
+  };
   await staff.getByRole("link", { name: "Store queue" }).click();
   await expect(staff.getByRole("heading", { name: `Queue: ${store.name}` })).toBeVisible();
   await staff.getByRole("link", { name: order.orderId }).click();
@@ -133,4 +138,22 @@ test("a short pick is replaced, the shopper sees the new total, and the rider ne
   if (noJs) await page.reload();
   await expect(page.getByTestId("order-status")).toHaveText("Delivered", { timeout: 15_000 });
   await expect(page.getByTestId("delivery-code")).toHaveCount(0);
+
+  // The shopper rates it (a plain form: 303 back to the order with JavaScript off).
+  const comment = `Atta swap was fine (${info.project.name} ${Date.now()})`;
+  await page.getByRole("radio", { name: "5 – Excellent" }).check();
+  await page.getByLabel(/^Comment/).fill(comment);
+  await page.getByRole("button", { name: "Send rating" }).click();
+  await expectMessage(page, "Thank you: you rated this order 5 of 5");
+  await expect(page.getByTestId("order-rating")).toContainText(`5 of 5: “${comment}”`);
+
+  // The store's metrics for today count it: delivered, the short line, the rating and its comment.
+  await staff.goto(`/dashboard/stores/${store._id}/metrics`);
+  const figure = async (key: string) => Number(/\d+/.exec((await staff.locator(`[data-metric="${key}"]`).textContent()) ?? "")?.[0]);
+  expect(await figure("delivered")).toBeGreaterThanOrEqual(before.delivered + 1);
+  const short = (await staff.locator('[data-metric="short-picks"] dd').textContent()) ?? "";
+  expect(Number(/\((\d+) of \d+ lines/.exec(short)?.[1])).toBeGreaterThanOrEqual(before.short + 1);
+  await expect(staff.locator('[data-metric="ratings"]')).toContainText(/orders? rated, average/);
+  expect(Number((await staff.locator('[data-metric="ratings"] strong').first().textContent()) ?? 0)).toBeGreaterThanOrEqual(before.ratings + 1);
+  await expect(staff.getByRole("listitem").filter({ hasText: `${order.orderId}, 5 of 5: ${comment}` })).toBeVisible();
 });

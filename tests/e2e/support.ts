@@ -3,6 +3,23 @@ import { productPath } from "../../app/lib/slugs";
 
 export const isNoJs = (info: TestInfo) => info.project.name === "no-js";
 
+/** An address served by the default (Bengaluru) store: the orders of the fulfilment, store-ops and metrics specs go there. */
+export const BENGALURU_ADDRESS = {
+  address_line: "12 MG Road, Indiranagar",
+  city: "Bengaluru",
+  state: "Karnataka",
+  country: "India",
+  pincode: "560038",
+  mobile: "9876501234",
+};
+
+/** Logs in through the API: a bearer token, and the session cookie in `request`'s cookie jar. */
+export async function apiLogin(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post("/api/user/login", { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.accesstoken as string;
+}
+
 /**
  * The page is hydrated and its effects have run (the cart's submit listener among them): the
  * header's delivery link has become the button that opens the location dialog, which happens only

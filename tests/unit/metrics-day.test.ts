@@ -57,9 +57,44 @@ describe("metrics CSV", () => {
       picking: { linesPicked: 0, linesShort: 0, ordersPicked: 0, ordersShort: 0, refunded: 0 },
       hourly: Array.from({ length: 24 }, () => 0),
       spread: { bucketMinutes: 2, counts: Array.from({ length: 16 }, () => 0) },
+      ratings: { count: 0, average: null, byStars: [0, 0, 0, 0, 0], latestComments: [] },
     };
     const lines = metricsCsv(m).split("\r\n");
     expect(lines[1]).toBe(`store,"'=HYPERLINK(""a,b"")"`);
     expect(lines).toContain("delivered value (INR),0.00");
+    expect(lines).toContain("ratings,0");
+    expect(lines).toContain("average rating (1-5),");
+  });
+
+  it("lists the ratings, and a comment with a line break or a formula stays one safe value", () => {
+    const m: StoreMetrics = {
+      store: { id: "x", name: "Kothrud", city: "Pune", promiseMinutes: 10 },
+      day: { day: "2026-11-26", from: 0, to: 1 },
+      orders: 3,
+      cancelled: 0,
+      cancelledUnpaid: 0,
+      delivered: 3,
+      open: 0,
+      deliveredWithinPromise: 3,
+      deliveredValue: 0,
+      steps: [],
+      picking: { linesPicked: 0, linesShort: 0, ordersPicked: 0, ordersShort: 0, refunded: 0 },
+      hourly: Array.from({ length: 24 }, () => 0),
+      spread: { bucketMinutes: 2, counts: Array.from({ length: 16 }, () => 0) },
+      ratings: {
+        count: 3,
+        average: 3.67,
+        byStars: [0, 1, 0, 1, 1],
+        latestComments: [
+          { orderNumber: "ORD-1", rating: 5, comment: "fast\nand fresh", at: 2 },
+          { orderNumber: "ORD-2", rating: 2, comment: "=SUM(A1)", at: 1 },
+        ],
+      },
+    };
+    const csv = metricsCsv(m);
+    const lines = csv.split("\r\n");
+    expect(lines).toEqual(expect.arrayContaining(["ratings,3", "average rating (1-5),3.67", "rated 1 of 5,0", "rated 2 of 5,1", "rated 5 of 5,1"]));
+    expect(csv).toContain('latest comment 1 (order ORD-1; rated 5),"fast\nand fresh"\r\n');
+    expect(lines).toContain("latest comment 2 (order ORD-2; rated 2),'=SUM(A1)");
   });
 });

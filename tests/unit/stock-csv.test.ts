@@ -10,24 +10,24 @@ const rowsOf = (text: string) => {
 describe("parseStockCsv", () => {
   it("reads rows without a header, trimming values", () => {
     expect(rowsOf("Amul Milk, 12\n0123456789abcdef01234567 ,0\n")).toEqual([
-      { line: 1, product: "Amul Milk", stock: 12, error: null },
-      { line: 2, product: "0123456789abcdef01234567", stock: 0, error: null },
+      { line: 1, product: "Amul Milk", stock: 12, bin: null, error: null },
+      { line: 2, product: "0123456789abcdef01234567", stock: 0, bin: null, error: null },
     ]);
   });
 
   it("skips a header row whose second value is 'stock', and counts its line", () => {
-    expect(rowsOf("product id or name,Stock\r\nBread,5\r\n")).toEqual([{ line: 2, product: "Bread", stock: 5, error: null }]);
+    expect(rowsOf("product id or name,Stock\r\nBread,5\r\n")).toEqual([{ line: 2, product: "Bread", stock: 5, bin: null, error: null }]);
   });
 
   it("takes a first row as data when its second value is not 'stock'", () => {
-    expect(rowsOf("Bread,5")).toEqual([{ line: 1, product: "Bread", stock: 5, error: null }]);
+    expect(rowsOf("Bread,5")).toEqual([{ line: 1, product: "Bread", stock: 5, bin: null, error: null }]);
   });
 
   it("handles a BOM, CRLF, quoted commas, escaped quotes and blank lines", () => {
     const text = '\uFEFFproduct,stock\r\n"Milk, 1 L",7\r\n\r\n"Chips ""Classic""",3\r\n';
     expect(rowsOf(text)).toEqual([
-      { line: 2, product: "Milk, 1 L", stock: 7, error: null },
-      { line: 4, product: 'Chips "Classic"', stock: 3, error: null },
+      { line: 2, product: "Milk, 1 L", stock: 7, bin: null, error: null },
+      { line: 4, product: 'Chips "Classic"', stock: 3, bin: null, error: null },
     ]);
   });
 
@@ -37,15 +37,33 @@ describe("parseStockCsv", () => {
   });
 
   it.each([["-1"], ["2.5"], ["1e3"], ["100001"], ["twelve"], [""], ["0x10"], ["１２"]])("refuses the stock %j on its row", (stock) => {
-    expect(rowsOf(`Bread,${stock}`)).toEqual([{ line: 1, product: "Bread", stock: null, error: STOCK_CSV_ERRORS.stock }]);
+    expect(rowsOf(`Bread,${stock}`)).toEqual([{ line: 1, product: "Bread", stock: null, bin: null, error: STOCK_CSV_ERRORS.stock }]);
   });
 
   it("refuses rows with the wrong number of values or no product, keeping the others", () => {
-    expect(rowsOf("Bread\nMilk,1,2\n,4\nEggs,6")).toEqual([
-      { line: 1, product: "Bread", stock: null, error: STOCK_CSV_ERRORS.columns },
-      { line: 2, product: "Milk", stock: null, error: STOCK_CSV_ERRORS.columns },
-      { line: 3, product: "", stock: null, error: STOCK_CSV_ERRORS.product },
-      { line: 4, product: "Eggs", stock: 6, error: null },
+    expect(rowsOf("Bread\nMilk,1,A-2,x\n,4\nEggs,6")).toEqual([
+      { line: 1, product: "Bread", stock: null, bin: null, error: STOCK_CSV_ERRORS.columns },
+      { line: 2, product: "Milk", stock: null, bin: null, error: STOCK_CSV_ERRORS.columns },
+      { line: 3, product: "", stock: null, bin: null, error: STOCK_CSV_ERRORS.product },
+      { line: 4, product: "Eggs", stock: 6, bin: null, error: null },
+    ]);
+  });
+
+  it("reads an optional third value, the shelf location: trimmed, empty or missing leaves the bin alone", () => {
+    expect(rowsOf('product,stock,bin\nBread,5, A-03 \n"Milk, 1 L",7,\nEggs,6\nTea,2,"Aisle 4 / Shelf 2"')).toEqual([
+      { line: 2, product: "Bread", stock: 5, bin: "A-03", error: null },
+      { line: 3, product: "Milk, 1 L", stock: 7, bin: null, error: null },
+      { line: 4, product: "Eggs", stock: 6, bin: null, error: null },
+      { line: 5, product: "Tea", stock: 2, bin: "Aisle 4 / Shelf 2", error: null },
+    ]);
+  });
+
+  it("refuses a shelf location the product form would refuse, on its row", () => {
+    expect(rowsOf(`Bread,5,${"B".repeat(33)}\nMilk,1,A;3\nEggs,2,"=HYPERLINK(1)"\nTea,1,${"C".repeat(32)}`)).toEqual([
+      { line: 1, product: "Bread", stock: null, bin: null, error: "A shelf location is at most 32 characters" },
+      { line: 2, product: "Milk", stock: null, bin: null, error: "A shelf location uses letters, digits, spaces and . _ / - only" },
+      { line: 3, product: "Eggs", stock: null, bin: null, error: "A shelf location uses letters, digits, spaces and . _ / - only" },
+      { line: 4, product: "Tea", stock: 1, bin: "C".repeat(32), error: null },
     ]);
   });
 

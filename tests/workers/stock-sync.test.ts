@@ -72,7 +72,7 @@ describe("stock sync: who may call it", () => {
     expect((await sync(body(store), { token: shopper })).status).toBe(403);
     const byAdmin = await sync(body(store));
     expect(byAdmin.status).toBe(200);
-    expect(byAdmin.body.data).toEqual({ applied: 1, unchanged: 0, conflicts: 0, errors: [] });
+    expect(byAdmin.body.data).toEqual({ applied: 1, unchanged: 0, conflicts: 0, errors: [], bins: 0 });
 
     const token = await storeToken(store);
     const own = await sync({ storeId: store, rows: [{ productId: bulk[0], stock: 8 }] }, { token });
@@ -256,7 +256,7 @@ describe("stock sync: 20,000 rows, exactly once", () => {
     expect(first.status).toBe(200);
     // i % 97 === 0 sets 0 where there is no row: unchanged.
     const zeros = bulk.filter((_, i) => i % 97 === 0).length;
-    expect(first.body.data).toEqual({ applied: BULK - zeros, unchanged: zeros, conflicts: 0, errors: [] });
+    expect(first.body.data).toEqual({ applied: BULK - zeros, unchanged: zeros, conflicts: 0, errors: [], bins: 0 });
     expectRows(await stockAt(store), (i) => i % 97);
     console.log(`stock-sync: ${BULK} rows applied in ${took} ms`);
 
@@ -274,7 +274,7 @@ describe("stock sync: 20,000 rows, exactly once", () => {
     const body = { storeId: store, mode: "delta", rows: bulk.map((productId, i) => ({ productId, delta: (i % 5) + 1 })) };
     const [a, b] = await Promise.all([sync(body, { key }), sync(body, { key })]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    expect(a.body.data).toEqual({ applied: BULK, unchanged: 0, conflicts: 0, errors: [] });
+    expect(a.body.data).toEqual({ applied: BULK, unchanged: 0, conflicts: 0, errors: [], bins: 0 });
     expect(b.body.data).toEqual(a.body.data);
     expectRows(await stockAt(store), (i) => (i % 5) + 1);
     const chunks = await env.DB.prepare("select count(*) as n from stock_sync_chunks c join stock_syncs s on s.id = c.sync_id where s.store_id = ?")
@@ -300,7 +300,7 @@ describe("stock sync: 20,000 rows, exactly once", () => {
     expectRows(await stockAt(store), (i) => (i < 5000 ? 2 : 0));
     const retry = await sync(body, { key });
     expect(retry.status).toBe(200);
-    expect(retry.body.data).toEqual({ applied: BULK, unchanged: 0, conflicts: 0, errors: [] });
+    expect(retry.body.data).toEqual({ applied: BULK, unchanged: 0, conflicts: 0, errors: [], bins: 0 });
     expectRows(await stockAt(store), () => 2);
   }, 120_000);
 });
@@ -366,4 +366,53 @@ describe("stock sync racing sales", () => {
     ).reduce((s, r) => s + r!.n, 0);
     expect(totalSold).toBe(21);
   }, 120_000);
+});
+
+describe("shelf locations in a sync (issue 30)", () => {
+  async function binsAt(storeId: string) {
+    const { results } = await env.DB.prepare("select product_id, bin from product_bins where store_id = ?")
+      .bind(storeId)
+      .all<{ product_id: string; bin: string }>();
+    return Object.fromEntries(results.map((r) => [r.product_id, r.bin]));
+  }
+
+  it("sets a row's bin for every known product whatever its stock's outcome, leaves it when empty or left out, and once per key", async () => {
+    const store = await newStore();
+    const [a, b, c, d] = bulk.slice(0, 4);
+    await setStock(store, c, 5);
+    await env.DB.prepare("insert into product_bins (store_id, product_id, bin) values (?, ?, 'KEEP')").bind(store, d).run();
+    const rows = [
+      { productId: a, stock: 1, bin: " A-1 " },
+      { productId: b, stock: 0, bin: "B 2" },
+      { productId: c, stock: 2, expected: 4, bin: "C/3" }, // a compare-and-set conflict: stock kept, bin set
+      { productId: d, stock: 3, bin: "" },
+      { productId: hex(), stock: 1, bin: "NOWHERE" },
+      { productId: a, stock: 9, bin: "DUP" },
+    ];
+    const res = await sync({ storeId: store, rows }, { key: `bins-${hex()}` });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ applied: 2, conflicts: 1, bins: 3 });
+    expect(res.body.message).toContain("3 shelf locations set");
+    expect(await binsAt(store)).toEqual({ [a]: "A-1", [b]: "B 2", [c]: "C/3", [d]: "KEEP" });
+    expect(Object.fromEntries(await stockAt(store))).toMatchObject({ [a]: 1, [c]: 5, [d]: 3 });
+
+    // A delta row may carry one too; the same key again applies nothing again.
+    const key = `bins-delta-${hex()}`;
+    const delta = { storeId: store, mode: "delta", rows: [{ productId: a, delta: 2, bin: "A-2" }] };
+    expect((await sync(delta, { key })).status).toBe(200);
+    await env.DB.prepare("update product_bins set bin = 'MOVED' where store_id = ? and product_id = ?").bind(store, a).run();
+    const again = await sync(delta, { key });
+    expect(again.status).toBe(200);
+    expect((await binsAt(store))[a]).toBe("MOVED");
+    expect((await stockAt(store)).get(a)).toBe(3);
+  });
+
+  it("refuses a bad bin with 400, as the product form does", async () => {
+    const store = await newStore();
+    for (const bin of ["X".repeat(33), "A;1", "<b>", 12]) {
+      const res = await sync({ storeId: store, rows: [{ productId: bulk[0], stock: 1, bin }] });
+      expect(res.status, String(bin)).toBe(400);
+    }
+    expect(await binsAt(store)).toEqual({});
+  });
 });

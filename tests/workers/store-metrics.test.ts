@@ -261,7 +261,17 @@ describe("promise metrics: the figures", () => {
     expect(lines).toContain("orders placed 23:00-24:00,2");
     expect(lines).toContain("delivered in 8-10 min,2");
     expect(lines).toContain("delivered in 30+ min,1");
-    expect(lines).toHaveLength(1 + 31 + 24 + 16);
+    // Ratings (decision 027): none on this day, so no average and no comments.
+    expect(lines.slice(32, 39)).toEqual([
+      "ratings,0",
+      "average rating (1-5),",
+      "rated 1 of 5,0",
+      "rated 2 of 5,0",
+      "rated 3 of 5,0",
+      "rated 4 of 5,0",
+      "rated 5 of 5,0",
+    ]);
+    expect(lines).toHaveLength(1 + 31 + 7 + 24 + 16);
   });
 
   it("rounds minutes to a tenth and keeps the median the lower middle of an even count", async () => {

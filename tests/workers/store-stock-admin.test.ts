@@ -72,6 +72,13 @@ const tableOf = (html: string) => {
   return page.slice(page.indexOf("<tbody>"), page.indexOf("</tbody>"));
 };
 
+async function binsAt(storeId: string): Promise<Record<string, string>> {
+  const { results } = await env.DB.prepare("select product_id, bin from product_bins where store_id = ?")
+    .bind(storeId)
+    .all<{ product_id: string; bin: string }>();
+  return Object.fromEntries(results.map((r) => [r.product_id, r.bin]));
+}
+
 async function stockAt(storeId: string): Promise<Record<string, number>> {
   const { results } = await env.DB.prepare("select product_id, stock from store_stock where store_id = ?")
     .bind(storeId)
@@ -214,14 +221,18 @@ describe("CSV stock import: preview", () => {
         .bind(JSON.stringify(slice))
         .run();
     }
-    // Half by id, half by name; every 1,000th row a bad stock.
-    const lines = ids.map((id, i) => `${i % 2 ? `Whole Store ${tag} ${i}` : id},${i % 1000 === 999 ? "many" : i % 50}`);
-    const csv = ["product,stock", ...lines].join("\n");
-    expect(csv.length).toBeGreaterThan(500_000);
+    // Half by id, half by name; every 1,000th row a bad stock; two rows in three with a shelf location (the third column).
+    const binOf = (i: number) => (i % 3 === 2 ? "" : `Aisle ${i % 40} / Shelf ${i}`);
+    const lines = ids.map((id, i) => `${i % 2 ? `Whole Store ${tag} ${i}` : id},${i % 1000 === 999 ? "many" : i % 50},${binOf(i)}`);
+    const csv = ["product,stock,bin", ...lines].join("\n");
+    expect(csv.length).toBeGreaterThan(800_000);
     let started = Date.now();
     const { id, html } = await preview(store, new File([csv], "store.csv", { type: "text/csv" }));
     const previewMs = Date.now() - started;
-    expect(htmlText(html)).toContain("Preview: 19,980 products to update at Test Store");
+    const withBins = ids.filter((_, i) => i % 1000 !== 999 && binOf(i)).length;
+    expect(htmlText(html)).toContain(
+      `Preview: 19,980 products to update at Test Store ${store.slice(0, 6)}, ${withBins.toLocaleString("en-US")} shelf locations to set`,
+    );
     expect(htmlText(html)).toContain("20 rows with errors (skipped)");
     expect(htmlText(html)).toContain("Page 1 of 200");
     expect(tableOf(html).match(/<tr/g)).toHaveLength(100);
@@ -243,6 +254,9 @@ describe("CSV stock import: preview", () => {
     const stock = await stockAt(store);
     const wrong = ids.filter((pid, i) => (i % 1000 === 999 ? pid in stock : (stock[pid] ?? 0) !== i % 50)).length;
     expect(wrong).toBe(0);
+    const bins = await binsAt(store);
+    expect(Object.keys(bins)).toHaveLength(withBins);
+    expect(ids.filter((pid, i) => (i % 1000 === 999 || !binOf(i) ? pid in bins : bins[pid] !== binOf(i))).length).toBe(0);
     console.log(`csv import: 20,000 rows (${csv.length} bytes) previewed in ${previewMs} ms, confirmed in ${confirmMs} ms`);
   }, 120_000);
 });
@@ -353,5 +367,64 @@ describe("the order board filters by store", () => {
     const all = htmlText(await (await pageGet(`/dashboard/orders?store=nonsense&q=${encodeURIComponent(shopper.email)}`, admin)).text());
     expect(all).toContain(`Order No : ${delhiOrder.order_id}`);
     expect(all).toContain(`Order No : ${bengaluruOrder.order_id}`);
+  });
+});
+
+describe("CSV stock import: the shelf location column (issue 30)", () => {
+  it("previews each row's shelf location and sets it at confirm; an empty or missing third value leaves the bin alone", async () => {
+    const store = await newStore();
+    const other = await newStore();
+    const [a, b, c, d] = await Promise.all(["Bin A", "Bin B", "Bin C", "Bin D"].map(newProduct));
+    await env.DB.batch([
+      env.DB.prepare("insert into product_bins (store_id, product_id, bin) values (?, ?, 'OLD-B')").bind(store, b.id),
+      env.DB.prepare("insert into product_bins (store_id, product_id, bin) values (?, ?, 'OLD-C')").bind(store, c.id),
+      env.DB.prepare("insert into product_bins (store_id, product_id, bin) values (?, ?, 'OLD-D')").bind(store, d.id),
+      env.DB.prepare("insert into product_bins (store_id, product_id, bin) values (?, ?, 'ELSEWHERE')").bind(other, a.id),
+    ]);
+    const { id, html } = await preview(
+      store,
+      `product,stock,bin\n${a.id},4, A-01 \n"${b.name}",5,B/2\n${c.id},6,\n${d.id},7\nNo Such Thing,1,Z-9\n${a.id},2,A-99`,
+    );
+    const page = htmlText(html);
+    expect(page).toContain("Preview: 4 products to update at");
+    expect(page).toContain("2 shelf locations to set");
+    expect(htmlText(await (await pageGet(importPath(store), admin)).text())).toContain("An empty or missing third value leaves the shelf location as it is");
+    const rows = [...tableOf(html).matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) =>
+      [...m[1].matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((c) => c[1].replace(/<[^>]+>/g, "")),
+    );
+    expect(rows.map((r) => [r[0], r[5]])).toEqual([
+      ["2", "A-01"],
+      ["3", "B/2"],
+      ["4", "unchanged"],
+      ["5", "unchanged"],
+      ["6", "—"],
+      ["7", "—"],
+    ]);
+    // Nothing is written before the confirm.
+    expect(await binsAt(store)).toEqual({ [b.id]: "OLD-B", [c.id]: "OLD-C", [d.id]: "OLD-D" });
+
+    expect((await confirm(store, id)).status).toBe(303);
+    expect(await binsAt(store)).toEqual({ [a.id]: "A-01", [b.id]: "B/2", [c.id]: "OLD-C", [d.id]: "OLD-D" });
+    expect(await binsAt(other)).toEqual({ [a.id]: "ELSEWHERE" });
+    expect(await stockAt(store)).toEqual({ [a.id]: 4, [b.id]: 5, [c.id]: 6, [d.id]: 7 });
+    // A second confirm applies nothing again (the engine's idempotency key is the preview).
+    await env.DB.prepare("update product_bins set bin = 'MOVED' where store_id = ? and product_id = ?").bind(store, a.id).run();
+    expect((await confirm(store, id)).status).toBe(303);
+    expect((await binsAt(store))[a.id]).toBe("MOVED");
+  });
+
+  it("refuses a bad shelf location on its row (as the product form would) and sets the bin of a row whose stock changed since the preview", async () => {
+    const store = await newStore();
+    const [a, b, c] = await Promise.all(["Bin Row A", "Bin Row B", "Bin Row C"].map(newProduct));
+    const { id, html } = await preview(store, `${a.id},3,${"X".repeat(33)}\n${b.id},3,B;1\n${c.id},3,C-1`);
+    const table = tableOf(html);
+    expect(table).toContain("A shelf location is at most 32 characters");
+    expect(table).toContain("A shelf location uses letters, digits, spaces and . _ / - only");
+    // A sale at the store after the preview: the stock row is not applied, its shelf location is.
+    await env.DB.prepare("insert into store_stock (store_id, product_id, stock) values (?, ?, 9)").bind(store, c.id).run();
+    expect((await confirm(store, id)).status).toBe(303);
+    expect(await stockAt(store)).toEqual({ [c.id]: 9 });
+    expect(await binsAt(store)).toEqual({ [c.id]: "C-1" });
+    expect(htmlText(await (await pageGet(`${importPath(store)}?import=${id}`, admin)).text())).toContain("1 row not applied");
   });
 });

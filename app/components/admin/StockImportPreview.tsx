@@ -6,6 +6,8 @@ interface StockPreviewRow {
   name: string | null;
   stock: number | null;
   now: number | null;
+  /** The shelf location the row sets; null: left as it is. */
+  bin: string | null;
   error: string | null;
 }
 
@@ -13,6 +15,8 @@ export interface StockPreviewPage {
   importId: string;
   rows: number;
   valid: number;
+  /** Valid rows that set a shelf location. */
+  bins: number;
   errors: number;
   /** 0-based. */
   page: number;
@@ -34,12 +38,13 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en
  * before it is pressed). Once confirmed: what was applied, and the rows changed since the preview.
  */
 export function StockImportPreview({ storeName, preview }: { storeName: string; preview: StockPreviewPage }) {
-  const { importId, valid, errors, page, pages, errorsOnly, pageRows, confirmed } = preview;
+  const { importId, valid, bins, errors, page, pages, errorsOnly, pageRows, confirmed } = preview;
   const href = (p: number, onlyErrors = errorsOnly) => `?import=${importId}&page=${p + 1}${onlyErrors ? "&show=errors" : ""}`;
   return (
     <section aria-labelledby="preview-title" className="grid gap-3">
       <h2 id="preview-title" className="text-base font-semibold">
         Preview: {plural(valid, "product", "products")} to update at {storeName}
+        {bins ? `, ${plural(bins, "shelf location", "shelf locations")} to set` : ""}
         {errors ? `, ${plural(errors, "row", "rows")} with errors (skipped)` : ""}
       </h2>
       {confirmed ? (
@@ -103,6 +108,9 @@ export function StockImportPreview({ storeName, preview }: { storeName: string; 
             <th scope="col" className="p-2">
               New stock or error
             </th>
+            <th scope="col" className="p-2">
+              Shelf location
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -113,6 +121,7 @@ export function StockImportPreview({ storeName, preview }: { storeName: string; 
               <td className="p-2">{row.name ?? "—"}</td>
               <td className="p-2">{row.name ? (row.now ?? 0) : "—"}</td>
               <td className={`p-2 ${row.error ? "text-red-700" : "font-medium"}`}>{row.error ?? row.stock}</td>
+              <td className="p-2">{row.error ? "—" : (row.bin ?? <span className="text-neutral-600">unchanged</span>)}</td>
             </tr>
           ))}
         </tbody>
@@ -124,7 +133,7 @@ export function StockImportPreview({ storeName, preview }: { storeName: string; 
             Confirm import of {plural(valid, "product", "products")}
           </button>
           <p className="text-sm text-neutral-700">
-            Rows with errors are skipped. A row whose stock changes before you confirm (a sale) is not applied and is listed.
+            Rows with errors are skipped. A row whose stock changes before you confirm (a sale) is not applied and is listed; its shelf location is still set.
           </p>
         </Form>
       ) : (

@@ -6,9 +6,12 @@
  *   without it the row's stock is written whatever the stock is (the chain's own count wins).
  * - mode "delta": rows `{ productId, delta }`, applied as stock + delta; a row that would go below 0
  *   is reported and not applied.
+ * - either mode: a row may carry `bin`, the product's shelf location at the store (issue 30): written
+ *   for every row naming a known product, whatever happens to its stock; empty or left out: unchanged.
  */
 import * as z from "zod";
 import { ID_PATTERN } from "~/lib/ids";
+import { shelfLocationSchema } from "~/lib/shelf-location";
 import { MAX_STOCK } from "~/lib/stock-csv";
 
 /** The most rows one sync may carry: a whole store of a chain. */
@@ -19,8 +22,11 @@ export const STOCK_SYNC_MAX_BYTES = 4 * 1024 * 1024;
 const productId = z.string().min(1, "productId is required").max(64, "productId is at most 64 characters");
 const stock = z.number().int().min(0).max(MAX_STOCK);
 
-const setRow = z.object({ productId, stock, expected: z.number().int().min(0).optional() });
-const deltaRow = z.object({ productId, delta: z.number().int().min(-MAX_STOCK).max(MAX_STOCK) });
+/** The product's shelf location at the store (decision 027); left out or empty: the bin stays as it is. */
+const bin = shelfLocationSchema.transform((value) => value || undefined).optional();
+
+const setRow = z.object({ productId, stock, expected: z.number().int().min(0).optional(), bin });
+const deltaRow = z.object({ productId, delta: z.number().int().min(-MAX_STOCK).max(MAX_STOCK), bin });
 
 const rows = <T extends z.ZodType>(row: T) =>
   z.array(row).min(1, "Send at least one row").max(STOCK_SYNC_MAX_ROWS, `At most ${STOCK_SYNC_MAX_ROWS} rows per sync: split the store into several syncs`);

@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { ID_PATTERN } from "../ids";
+import { shelfLocationSchema } from "../shelf-location";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 import { emailSchema } from "./account";
 
@@ -76,11 +77,5 @@ export const storeOrderFormSchema = z.discriminatedUnion(
 /** The shelf location form on the product page: one store's bin (empty clears it). */
 export const binFormSchema = z.object({
   storeId: storeRef,
-  bin: z
-    .string()
-    .trim()
-    .max(32, "A shelf location is at most 32 characters")
-    .regex(/^[\p{L}\p{N} ._/-]*$/u, "Use letters, digits, spaces and . _ / - only")
-    .optional()
-    .default(""),
+  bin: shelfLocationSchema.optional().default(""),
 });

@@ -100,6 +100,8 @@ export function serializeOrder(order: OrderSummary, { deliveryCode = false }: { 
     replacementPreference: order.replacementPreference,
     ...(deliveryCode ? { deliveryCode: order.deliveryCode } : {}),
     rider: order.riderName,
+    /** The shopper's rating after delivery, null until rated. */
+    rating: order.rating === null ? null : { rating: order.rating, comment: order.ratingComment },
     product_details: order.items.map((item) => ({
       productId: item.productId,
       name: item.name,

@@ -1,7 +1,7 @@
 /** Reading orders: the shopper's pages, /api and the admin board read them through these columns and queries. */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { orderItems, orders, orderStatusHistory, stores } from "~/db/schema";
+import { orderItems, orderRatings, orders, orderStatusHistory, stores } from "~/db/schema";
 import { type Database, getDb } from "~/server/db/db.server";
 
 /** What every order read shows of the order row itself (the shopper's pages, /api, the admin board). */
@@ -31,6 +31,9 @@ export const orderSummaryColumns = {
   /** The 4-digit code, only while the order is out for delivery: pages show it to the shopper alone. */
   deliveryCode: sql<string | null>`case when ${orders.status} = 'out_for_delivery' then ${orders.deliveryCode} end`.as("delivery_code"),
   riderName: orders.riderName,
+  /** The shopper's rating after delivery (decision 027 "Ratings"), null until rated. */
+  rating: sql<number | null>`(select ${orderRatings.rating} from ${orderRatings} where ${orderRatings.orderId} = ${orders.id})`.as("rating"),
+  ratingComment: sql<string | null>`(select ${orderRatings.comment} from ${orderRatings} where ${orderRatings.orderId} = ${orders.id})`.as("rating_comment"),
 };
 
 /** An order line as the order pages show it. */

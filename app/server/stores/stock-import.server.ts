@@ -7,7 +7,8 @@
  *    batch). The page shows it 100 rows at a time, all rows or only the errors. Nothing else is written.
  * 2. Confirm: the preview's valid rows go through the bulk engine (`runStockSync`) as compare-and-set
  *    rows, each expecting the stock the preview showed: a row whose stock changed since (a sale, another
- *    import) is reported and not applied, every other row applies. The idempotency key is the
+ *    import) is reported and not applied, every other row applies. A row's shelf location (the CSV's
+ *    optional third column) is written with it, even when its stock is not (issue 30, decision 027). The idempotency key is the
  *    preview's id, so confirming twice (or 10 times at once) applies it once and answers alike.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -84,12 +85,26 @@ export async function previewStockImport(context: AppLoadContext, storeId: strin
     return { ...row, match, now: found.now };
   });
 
-  // [seq, line, product as written, product id, name, stock, now, error, error seq, valid seq]
+  // [seq, line, product as written, product id, name, stock, now, error, error seq, valid seq, bin] (the table's column order)
   let errors = 0;
   let valid = 0;
+  let bins = 0;
   const stored = rows.map((r, seq) => {
     const ok = r.match && !r.error && r.stock !== null;
-    return [seq, r.line, r.product, r.match?.id ?? null, r.match?.name ?? null, r.stock, r.now, r.error, ok ? null : errors++, ok ? valid++ : null];
+    if (ok && r.bin) bins++;
+    return [
+      seq,
+      r.line,
+      r.product,
+      r.match?.id ?? null,
+      r.match?.name ?? null,
+      r.stock,
+      r.now,
+      r.error,
+      ok ? null : errors++,
+      ok ? valid++ : null,
+      r.error ? null : r.bin,
+    ];
   });
   const id = newId();
   const field = (i: number) => sql.raw(`json_extract(value, '$[${i}]')`);
@@ -100,14 +115,14 @@ export async function previewStockImport(context: AppLoadContext, storeId: strin
       db
         .insert(stockImportRows)
         .select(
-          sql`select ${id}, ${field(0)}, ${field(1)}, ${field(2)}, ${field(3)}, ${field(4)}, ${field(5)}, ${field(6)}, ${field(7)}, ${field(8)}, ${field(9)} from json_each(${json})`,
+          sql`select ${id}, ${field(0)}, ${field(1)}, ${field(2)}, ${field(3)}, ${field(4)}, ${field(5)}, ${field(6)}, ${field(7)}, ${field(8)}, ${field(9)}, ${field(10)} from json_each(${json})`,
         ),
     );
   }
   await db.batch([
     // Previews are kept for PREVIEW_TTL_MS: the next preview (any store) deletes older ones and their rows.
     db.delete(stockImportPreviews).where(lt(stockImportPreviews.createdAt, Date.now() - PREVIEW_TTL_MS)),
-    db.insert(stockImportPreviews).values({ id, storeId, createdBy: userId, rows: rows.length, valid }),
+    db.insert(stockImportPreviews).values({ id, storeId, createdBy: userId, rows: rows.length, valid, bins }),
     ...writes,
   ]);
   return id;
@@ -127,7 +142,7 @@ export async function readPreviewPage(context: AppLoadContext, storeId: string, 
   const syncOf = and(eq(stockSyncs.storeId, storeId), eq(stockSyncs.idempotencyKey, confirmKey(importId)));
   const [[preview], rows, [outcome], issues] = await db.batch([
     db
-      .select({ rows: stockImportPreviews.rows, valid: stockImportPreviews.valid, createdAt: stockImportPreviews.createdAt })
+      .select({ rows: stockImportPreviews.rows, valid: stockImportPreviews.valid, bins: stockImportPreviews.bins, createdAt: stockImportPreviews.createdAt })
       .from(stockImportPreviews)
       .where(
         and(eq(stockImportPreviews.id, importId), eq(stockImportPreviews.storeId, storeId), gte(stockImportPreviews.createdAt, Date.now() - PREVIEW_TTL_MS)),
@@ -140,6 +155,7 @@ export async function readPreviewPage(context: AppLoadContext, storeId: string, 
         name: stockImportRows.name,
         stock: stockImportRows.stock,
         now: stockImportRows.now,
+        bin: stockImportRows.bin,
         error: stockImportRows.error,
       })
       .from(stockImportRows)
@@ -180,6 +196,7 @@ export async function readPreviewPage(context: AppLoadContext, storeId: string, 
     importId,
     rows: preview.rows,
     valid: preview.valid,
+    bins: preview.bins,
     errors,
     page,
     pages: Math.max(1, Math.ceil(total / PREVIEW_PAGE_ROWS)),
@@ -205,13 +222,15 @@ export async function confirmStockImport(context: AppLoadContext, storeId: strin
         and(eq(stockImportPreviews.id, importId), eq(stockImportPreviews.storeId, storeId), gte(stockImportPreviews.createdAt, Date.now() - PREVIEW_TTL_MS)),
       ),
     db
-      .select({ productId: stockImportRows.productId, stock: stockImportRows.stock, now: stockImportRows.now })
+      .select({ productId: stockImportRows.productId, stock: stockImportRows.stock, now: stockImportRows.now, bin: stockImportRows.bin })
       .from(stockImportRows)
       .where(and(eq(stockImportRows.importId, importId), isNotNull(stockImportRows.validSeq)))
       .orderBy(asc(stockImportRows.validSeq)),
   ]);
   if (!preview) return { status: "gone" };
-  const planned = rows.flatMap((r) => (r.productId && r.stock !== null ? [{ productId: r.productId, stock: r.stock, expected: r.now ?? 0 }] : []));
+  const planned = rows.flatMap((r) =>
+    r.productId && r.stock !== null ? [{ productId: r.productId, stock: r.stock, expected: r.now ?? 0, ...(r.bin ? { bin: r.bin } : {}) }] : [],
+  );
   if (!planned.length) return { status: "empty" };
   const answer = await runStockSync(context, {
     storeId,

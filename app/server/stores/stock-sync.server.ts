@@ -8,7 +8,9 @@
  *      a chunk applied before (a retry, or a copy of the request running at the same time), and the
  *      whole batch then rolls back;
  *   2. the rows not applied (unknown product, compare-and-set conflict, below zero) with the stock then;
- *   3. one upsert of every row to apply.
+ *   3. one upsert of every row to apply;
+ *   4. one upsert of the shelf locations (`bin`, issue 30) of the rows that name a known product,
+ *      whatever their stock's outcome (a bin is where the product is, not how many there are).
  * All three read the stock in the same batch, so what is reported is what was decided, and a sale
  * (a delta in its own batch) is never overwritten by a value read before it.
  *
@@ -19,7 +21,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, lt, sql, type SQL } from "drizzle-orm";
-import { products, stockSyncChunks, stockSyncIssues, stockSyncs, stores, storeStock, nowMs } from "~/db/schema";
+import { productBins, products, stockSyncChunks, stockSyncIssues, stockSyncs, stores, storeStock, nowMs } from "~/db/schema";
 import { isId, newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
 import type { StockSyncBody } from "~/lib/schemas/stock-sync";
@@ -61,6 +63,8 @@ export interface SyncAnswer {
   conflicts: number;
   /** Every row not applied, in row order (conflicts included, with the stock now). */
   errors: SyncRowError[];
+  /** Shelf locations written (rows with a `bin` naming a known product, whatever their stock's outcome). */
+  bins: number;
 }
 
 export interface SyncRequest {
@@ -73,8 +77,8 @@ export interface SyncRequest {
   tokenId?: string | null;
 }
 
-/** A planned row: [index in the body, product id, stock or delta, expected stock or null]. */
-type Planned = [number, string, number, number | null];
+/** A planned row: [index in the body, product id, stock or delta, expected stock or null, shelf location or null]. */
+type Planned = [number, string, number, number | null, string | null];
 
 const MESSAGES = {
   unknown: "No product with this id",
@@ -94,8 +98,8 @@ function plan(body: StockSyncBody): { planned: Planned[]; early: SyncRowError[] 
     const earlier = first.get(productId);
     if (earlier !== undefined) return void early.push({ index, productId, reason: "duplicate", message: MESSAGES.duplicate(earlier) });
     first.set(productId, index);
-    if ("delta" in row) planned.push([index, productId, row.delta, null]);
-    else planned.push([index, productId, row.stock, row.expected ?? null]);
+    if ("delta" in row) planned.push([index, productId, row.delta, null, row.bin ?? null]);
+    else planned.push([index, productId, row.stock, row.expected ?? null, row.bin ?? null]);
   });
   return { planned, early };
 }
@@ -131,7 +135,7 @@ function outcomes(storeId: string, mode: "set" | "delta", chunkJson: string): SQ
 }
 
 /**
- * The three statements of one chunk (see the header), in order. Each is `insert into t (every
+ * The four statements of one chunk (see the header), in order. Each is `insert into t (every
  * column of t) with … select …`: the outcomes CTE lives inside the insert's select.
  */
 function chunkStatements(context: AppLoadContext, syncId: string, chunk: number, storeId: string, mode: "set" | "delta", rows: Planned[]) {
@@ -150,6 +154,14 @@ function chunkStatements(context: AppLoadContext, syncId: string, chunk: number,
       .insert(storeStock)
       .select(sql`${x()} select ${storeId}, pid, nxt from x where outcome = 'apply'`)
       .onConflictDoUpdate({ target: [storeStock.storeId, storeStock.productId], set: { stock: sql`excluded.${sql.identifier(storeStock.stock.name)}` } }),
+    // Known products only: `product_bins_product_exists` would abort the batch for an unknown one.
+    db
+      .insert(productBins)
+      .select(
+        sql`select ${storeId}, json_extract(value, '$[1]'), json_extract(value, '$[4]') from json_each(${json})
+          where json_extract(value, '$[4]') is not null and exists (select 1 from ${products} where ${products.id} = json_extract(value, '$[1]'))`,
+      )
+      .onConflictDoUpdate({ target: [productBins.storeId, productBins.productId], set: { bin: sql`excluded.${sql.identifier(productBins.bin.name)}` } }),
   ] as const;
 }
 
@@ -246,7 +258,9 @@ async function answerOf(context: AppLoadContext, syncId: string, body: StockSync
     return { index: issue.index, productId: issue.productId, reason: "unknown", message: MESSAGES.unknown };
   });
   const errors = [...early, ...recorded].sort((a, b) => a.index - b.index);
+  const noBin = new Set(errors.filter((e) => e.reason === "unknown" || e.reason === "duplicate").map((e) => e.index));
   return {
+    bins: body.rows.filter((row, index) => row.bin && !noBin.has(index)).length,
     applied: counts?.applied ?? 0,
     unchanged: counts?.unchanged ?? 0,
     conflicts: recorded.filter((e) => e.reason === "conflict").length,

@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { MetricsDay } from "~/lib/metrics-day";
-import { METRIC_STEPS, SPREAD_BUCKETS, type StepTimes, type StoreMetrics } from "~/lib/store-metrics";
+import { LATEST_COMMENTS, METRIC_STEPS, SPREAD_BUCKETS, type StepTimes, type StoreMetrics } from "~/lib/store-metrics";
 import { getD1 } from "~/server/db/db.server";
 
 /**
- * Promise metrics of one store for one day (decision 029), computed by SQLite in ONE D1 batch (one
+ * Promise metrics of one store for one day (decision 029) and its orders' ratings, computed by SQLite in ONE D1 batch (one
  * round trip): every count, median and 90th percentile is an aggregate or a window function over
  * the day's orders and their status history; JavaScript only reshapes the grouped rows.
  *
@@ -75,6 +75,22 @@ const SPREAD_SQL = `with ${DAY_ORDERS}
   where d.status = 'delivered' and d.delivered_at is not null
   group by bucket`;
 
+/**
+ * Ratings of the day's orders (issue 30 item 7): how many, the average (rounded to 2 decimals by
+ * SQLite) and how many of each star, over `order_ratings` (one row per order, the shopper's latest).
+ */
+const RATINGS_SQL = `select count(r.order_id) as n, round(avg(r.rating), 2) as average,
+    coalesce(sum(r.rating = 1), 0) as r1, coalesce(sum(r.rating = 2), 0) as r2, coalesce(sum(r.rating = 3), 0) as r3,
+    coalesce(sum(r.rating = 4), 0) as r4, coalesce(sum(r.rating = 5), 0) as r5
+  from orders o join order_ratings r on r.order_id = o.id
+  where o.store_id = ?1 and o.created_at >= ?2 and o.created_at < ?3`;
+
+/** The latest comments on the day's orders, newest rating first. */
+const COMMENTS_SQL = `select o.order_id as order_number, r.rating, r.comment, r.updated_at
+  from orders o join order_ratings r on r.order_id = o.id
+  where o.store_id = ?1 and o.created_at >= ?2 and o.created_at < ?3 and r.comment is not null
+  order by r.updated_at desc, r.order_id desc limit ${LATEST_COMMENTS}`;
+
 type Row = Record<string, unknown>;
 const num = (value: unknown) => (typeof value === "number" ? value : 0);
 const numOrNull = (value: unknown) => (typeof value === "number" ? value : null);
@@ -83,18 +99,21 @@ const numOrNull = (value: unknown) => (typeof value === "number" ? value : null)
 export async function readStoreMetrics(context: AppLoadContext, storeId: string, day: MetricsDay): Promise<StoreMetrics | null> {
   const d1 = getD1(context);
   const bind = (query: string) => d1.prepare(query).bind(storeId, day.from, day.to);
-  const [storeRows, summaryRows, stepRows, pickingRows, hourlyRows, spreadRows] = await d1.batch<Row>([
+  const [storeRows, summaryRows, stepRows, pickingRows, hourlyRows, spreadRows, ratingRows, commentRows] = await d1.batch<Row>([
     bind(STORE_SQL),
     bind(SUMMARY_SQL),
     bind(STEPS_SQL),
     bind(PICKING_SQL),
     bind(HOURLY_SQL),
     bind(SPREAD_SQL),
+    bind(RATINGS_SQL),
+    bind(COMMENTS_SQL),
   ]);
   const store = storeRows.results[0];
   if (!store) return null;
   const summary = summaryRows.results[0] ?? {};
   const picking = pickingRows.results[0] ?? {};
+  const ratings = ratingRows.results[0] ?? {};
 
   const stepsBy = new Map(stepRows.results.map((row) => [row.step, row]));
   const steps = METRIC_STEPS.map((step): StepTimes => {
@@ -127,5 +146,16 @@ export async function readStoreMetrics(context: AppLoadContext, storeId: string,
     },
     hourly,
     spread: { bucketMinutes: num(store.bucket_minutes), counts },
+    ratings: {
+      count: num(ratings.n),
+      average: numOrNull(ratings.average),
+      byStars: [num(ratings.r1), num(ratings.r2), num(ratings.r3), num(ratings.r4), num(ratings.r5)],
+      latestComments: commentRows.results.map((row) => ({
+        orderNumber: String(row.order_number),
+        rating: num(row.rating),
+        comment: String(row.comment),
+        at: num(row.updated_at),
+      })),
+    },
   };
 }
