@@ -447,16 +447,10 @@ export const coupons = sqliteTable(
   (t) => [
     uniqueIndex("coupons_code_unique").on(t.code),
     check("coupons_code_check", sql`${t.code} = upper(${t.code}) and length(${t.code}) between 3 and 20`),
-    check(
-      "coupons_value_check",
-      sql`(${t.type} = 'percent' and ${t.value} between 1 and 100) or (${t.type} = 'flat' and ${t.value} > 0)`,
-    ),
+    check("coupons_value_check", sql`(${t.type} = 'percent' and ${t.value} between 1 and 100) or (${t.type} = 'flat' and ${t.value} > 0)`),
     check("coupons_amounts_check", sql`${t.minOrder} >= 0 and (${t.maxDiscount} is null or ${t.maxDiscount} > 0)`),
     check("coupons_window_check", sql`${t.startsAt} < ${t.endsAt}`),
-    check(
-      "coupons_uses_check",
-      sql`(${t.totalUses} is null or ${t.totalUses} >= 1) and (${t.perShopper} is null or ${t.perShopper} >= 1)`,
-    ),
+    check("coupons_uses_check", sql`(${t.totalUses} is null or ${t.totalUses} >= 1) and (${t.perShopper} is null or ${t.perShopper} >= 1)`),
   ],
 );
 
