@@ -23,26 +23,27 @@ const MAX_RUPEES = 1_000_000;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
-/** A number from a form string or JSON number; blank is "not given". */
-const numberField = (label: string) =>
-  z.preprocess(
-    (v) => (blank(v) ? undefined : typeof v === "string" ? Number(v.trim()) : v),
-    z.number({ error: `${label} must be a number` }).refine(Number.isFinite, `${label} must be a number`),
-  );
+/** A form string or JSON number as a number (blank: undefined, which only optional fields accept). */
+const toNumber = (v: unknown) => (blank(v) ? undefined : typeof v === "string" ? Number(v.trim()) : v);
+
+const finite = (label: string) => z.number({ error: `${label} must be a number` }).refine(Number.isFinite, `${label} must be a number`);
 
 /** Rupees with at most 2 decimals, 0..MAX_RUPEES, as paise. */
-const rupees = (label: string) =>
-  numberField(label)
+const rupeesValue = (label: string) =>
+  finite(label)
     .refine((v) => v >= 0, `${label} cannot be negative`)
     .refine((v) => v <= MAX_RUPEES, `${label} can be at most ₹${MAX_RUPEES}`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} has at most 2 decimals (paise)`)
     .transform((v) => Math.round(v * 100));
 
-const wholeCount = (label: string) =>
-  numberField(label)
+const countValue = (label: string) =>
+  finite(label)
     .refine((v) => Number.isInteger(v), `${label} must be a whole number`)
     .refine((v) => v >= 1, `${label} must be at least 1 (leave it empty for no limit)`)
     .refine((v) => v <= 10_000_000, `${label} is too large`);
+
+/** An optional amount or count: blank or absent is "not given". */
+const optional = <T extends z.ZodType>(inner: T) => z.preprocess(toNumber, inner.optional());
 
 /** Earliest and latest moment a coupon may name (2000-01-01 .. 2100-01-01 UTC). */
 const MIN_TIME = Date.UTC(2000, 0, 1);
@@ -90,13 +91,13 @@ export const couponFieldsSchema = z
     code: couponCodeSchema,
     type: z.enum(["percent", "flat"], { error: 'type must be "percent" or "flat" (one of them)' }),
     /** percent: whole percent 1..100; flat: rupees. */
-    value: numberField("Value"),
-    minOrder: rupees("Minimum order").optional(),
-    maxDiscount: rupees("Maximum discount").optional(),
+    value: z.preprocess(toNumber, finite("Value")),
+    minOrder: optional(rupeesValue("Minimum order")),
+    maxDiscount: optional(rupeesValue("Maximum discount")),
     startsAt: moment("Start"),
     endsAt: moment("End"),
-    totalUses: wholeCount("Total uses").optional(),
-    perShopper: wholeCount("Uses per shopper").optional(),
+    totalUses: optional(countValue("Total uses")),
+    perShopper: optional(countValue("Uses per shopper")),
     firstOrderOnly: flag("First order only").optional(),
     categories: ids("Categories").optional(),
     stores: ids("Stores").optional(),
@@ -177,3 +178,26 @@ export const apiCouponApplySchema = z.object({
     .max(100)
     .optional(),
 });
+
+/** The quick tip choices in rupees (and "custom"), as the checkout's radios send them. */
+export const TIP_CHOICES = ["0", "10", "20", "30"] as const;
+
+/** POST /coupon: the shopper's coupon and tip choices (page forms, JS on or off). */
+export const billChoiceSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("apply"), code: couponCodeSchema }),
+  z.object({ intent: z.literal("remove") }),
+  z
+    .object({
+      intent: z.literal("tip"),
+      tipChoice: z.enum([...TIP_CHOICES, "custom"], { error: "Choose a tip" }),
+      customTip: z.string().max(20).optional(),
+    })
+    .transform((v, ctx) => {
+      const parsed = tipSchema.safeParse(v.tipChoice === "custom" ? (v.customTip ?? "") : v.tipChoice);
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", path: ["customTip"], message: parsed.error.issues[0]?.message ?? "Enter a tip up to ₹200" });
+        return z.NEVER;
+      }
+      return { intent: "tip" as const, tip: parsed.data };
+    }),
+]);

@@ -8,7 +8,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
-import { coupons, orders, productCategories, products } from "~/db/schema";
+import { categories, coupons, orders, productCategories, products, stores } from "~/db/schema";
 import { type CouponLine, type CouponRow, type CouponVerdict, describeOffer, judgeCoupon } from "~/lib/coupon-rules";
 import { newId } from "~/lib/ids";
 import { discountedPrice } from "~/lib/pricing";
@@ -115,7 +115,7 @@ export async function deleteCoupon(context: AppLoadContext, id: string): Promise
 // Judging a code for a cart
 
 /** The cart as a coupon sees it: each line's value at today's prices and its product's categories. */
-async function couponLines(db: Database, lines: readonly OrderLineInput[]): Promise<CouponLine[]> {
+export async function couponLines(db: Database, lines: readonly OrderLineInput[]): Promise<CouponLine[]> {
   if (!lines.length) return [];
   const ids = JSON.stringify(lines.map((line) => line.productId));
   const inList = sql`(select value from json_each(${ids}))`;
@@ -304,4 +304,14 @@ export function serializeCoupon(coupon: CouponRow & { uses?: number }) {
     ...(coupon.uses !== undefined ? { uses: coupon.uses } : {}),
     offer: describeOffer(coupon),
   };
+}
+
+/** What a coupon may be scoped to: every category and store, by name (the admin form's choices). */
+export async function couponScopeChoices(context: AppLoadContext) {
+  const db = getDb(context);
+  const [categoryRows, storeRows] = await db.batch([
+    db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name)),
+    db.select({ id: stores.id, name: stores.name }).from(stores).orderBy(asc(stores.name)),
+  ]);
+  return { categories: categoryRows, stores: storeRows };
 }
