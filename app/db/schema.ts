@@ -367,6 +367,14 @@ export const orders = sqliteTable(
     riderUserId: text("rider_user_id").references(() => users.id, { onDelete: "set null" }),
     riderName: text("rider_name"),
     riderPhone: text("rider_phone"),
+    /** Paise the coupon took off the items (decision 030); `total` = subTotal − discount + tip. */
+    discount: integer("discount").notNull().default(0),
+    /** Paise for the delivery partner, 0..20000 (₹200); never discounted. */
+    tip: integer("tip").notNull().default(0),
+    /** The coupon's code as applied (kept when the coupon is edited or deleted). */
+    couponCode: text("coupon_code"),
+    /** The coupon whose uses this order counts while it is not cancelled (migrations/0023). */
+    couponId: text("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -389,8 +397,60 @@ export const orders = sqliteTable(
     index("orders_rider_idx")
       .on(t.riderUserId)
       .where(sql`${t.riderUserId} IS NOT NULL`),
+    /** A coupon's uses, total and per shopper: its orders that are not cancelled. */
+    index("orders_coupon_idx")
+      .on(t.couponId, t.userId)
+      .where(sql`${t.couponId} IS NOT NULL`),
     check("orders_totals_check", sql`${t.subTotal} >= 0 and ${t.total} >= 0`),
+    check("orders_discount_check", sql`${t.discount} >= 0`),
+    check("orders_tip_check", sql`${t.tip} between 0 and 20000`),
     check("orders_replacement_preference_check", sql`${t.replacementPreference} in ('refund', 'call', 'similar')`),
+  ],
+);
+
+export const COUPON_TYPES = ["percent", "flat"] as const;
+export type CouponType = (typeof COUPON_TYPES)[number];
+
+/**
+ * Coupons (issue 31, decision 030). `code` is stored upper-case and unique (codes are
+ * case-insensitive). percent: `value` is a whole percent 1..100, capped by `maxDiscount` (paise, null:
+ * no cap); flat: `value` is paise. Null `totalUses` / `perShopper`: unlimited. `categories` and
+ * `stores` are ids; empty means all. Uses are not stored: a use is an order (not cancelled) with
+ * `coupon_id`, counted by the statement that inserts the order.
+ */
+export const coupons = sqliteTable(
+  "coupons",
+  {
+    id: id(),
+    code: text("code").notNull(),
+    type: text("type", { enum: COUPON_TYPES }).notNull(),
+    value: integer("value").notNull(),
+    minOrder: integer("min_order").notNull().default(0),
+    maxDiscount: integer("max_discount"),
+    startsAt: integer("starts_at", { mode: "number" }).notNull(),
+    endsAt: integer("ends_at", { mode: "number" }).notNull(),
+    totalUses: integer("total_uses"),
+    perShopper: integer("per_shopper"),
+    firstOrderOnly: integer("first_order_only", { mode: "boolean" }).notNull().default(false),
+    categories: text("categories", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    stores: text("stores", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("coupons_code_unique").on(t.code),
+    check("coupons_code_check", sql`${t.code} = upper(${t.code}) and length(${t.code}) between 3 and 20`),
+    check("coupons_value_check", sql`(${t.type} = 'percent' and ${t.value} between 1 and 100) or (${t.type} = 'flat' and ${t.value} > 0)`),
+    check("coupons_amounts_check", sql`${t.minOrder} >= 0 and (${t.maxDiscount} is null or ${t.maxDiscount} > 0)`),
+    check("coupons_window_check", sql`${t.startsAt} < ${t.endsAt}`),
+    check("coupons_uses_check", sql`(${t.totalUses} is null or ${t.totalUses} >= 1) and (${t.perShopper} is null or ${t.perShopper} >= 1)`),
   ],
 );
 

@@ -29,3 +29,9 @@ export function paiseToRupees(paise: number): number {
 export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100);
 }
+
+/** Shopper-facing rupees without needless paise: 12000 → "₹120", 12050 → "₹120.50". */
+export function formatRupees(paise: number): string {
+  const whole = Math.round(paise) % 100 === 0;
+  return `₹${(Math.round(paise) / 100).toLocaleString("en-IN", { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
+}

@@ -14,7 +14,14 @@ export const loader = () => methodNotAllowed("POST");
 export const action = apiAction({ method: "POST", auth: "user", body: apiOrderSchema }, async ({ request, context, user, body }) => {
   const order = await placeApiOrder(context, request, user.id, body, "COD");
   return apiSuccess(
-    { _id: order.id, orderId: order.orderId, totalAmt: paiseToRupees(order.bill.grandTotal) },
+    {
+      _id: order.id,
+      orderId: order.orderId,
+      subTotalAmt: paiseToRupees(order.bill.itemsTotal),
+      discount: paiseToRupees(order.bill.couponDiscount),
+      tip: paiseToRupees(order.bill.tip),
+      totalAmt: paiseToRupees(order.bill.grandTotal),
+    },
     { message: "Order successfully", status: order.duplicate ? 200 : 201 },
   );
 });

@@ -1,5 +1,6 @@
 import { apiAction } from "~/server/http/api-route.server";
 import { apiOrderSchema } from "~/lib/schemas/order";
+import { paiseToRupees } from "~/lib/money";
 import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { placeApiOrder } from "~/server/orders/api-orders.server";
 import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, startOnlinePayment } from "~/server/orders/stripe.server";
@@ -16,5 +17,14 @@ export const action = apiAction({ method: "POST", auth: "user", body: apiOrderSc
   if (!stripe) return apiError(ONLINE_PAYMENT_UNAVAILABLE, 503);
   const order = await placeApiOrder(context, request, user.id, body, "ONLINE");
   const session = await startOnlinePayment(context, stripe, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id });
-  return apiSuccess({ orderId: order.orderId }, { extra: { id: session.id, url: session.url } });
+  return apiSuccess(
+    {
+      orderId: order.orderId,
+      subTotalAmt: paiseToRupees(order.bill.itemsTotal),
+      discount: paiseToRupees(order.bill.couponDiscount),
+      tip: paiseToRupees(order.bill.tip),
+      totalAmt: paiseToRupees(order.bill.grandTotal),
+    },
+    { extra: { id: session.id, url: session.url } },
+  );
 });

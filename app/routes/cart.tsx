@@ -10,6 +10,8 @@ import { usePendingCart } from "~/lib/hooks/use-cart";
 import { readFormData } from "~/server/http/form-data.server";
 import type { LocationPromptHandle } from "~/components/stores/LocationPrompt";
 import { pageStockStore } from "~/server/stores/store-stock.server";
+import { billWithChoices } from "~/server/coupons/bill-choices.server";
+import { CouponBox } from "~/components/cart/CouponBox";
 
 export const meta: MetaFunction = () => [{ title: "Cart | FreshDash" }];
 
@@ -18,8 +20,11 @@ export const handle: LocationPromptHandle = { locationPrompt: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context);
-  const cart = await loadCart(context, await cartOwnerFor(request, context, user), await pageStockStore(request, context));
-  return data({ cart });
+  const store = await pageStockStore(request, context);
+  const cart = await loadCart(context, await cartOwnerFor(request, context, user), store);
+  // The shopper's coupon (decision 030), judged against this cart: the bill shows it.
+  const { bill, coupon } = await billWithChoices(request, context, { userId: user?.id ?? null, lines: cart.lines, store, withTip: false });
+  return data({ cart: { ...cart, bill }, coupon });
 }
 
 /**
@@ -59,13 +64,14 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
 });
 
 export default function CartPage() {
-  const { cart } = useLoaderData<typeof loader>();
+  const { cart, coupon } = useLoaderData<typeof loader>();
   const shown = usePendingCart(cart);
   return (
     <div className="mx-auto max-w-xl">
       <h1 className="mb-4 text-xl font-bold">Cart</h1>
-      <div className="rounded-xl bg-neutral-100 p-3">
-        <CartContents cart={shown} />
+      <div className="grid gap-3 rounded-xl bg-neutral-100 p-3">
+        <CartContents cart={shown} couponCode={coupon.code} />
+        {cart.lines.length ? <CouponBox {...coupon} redirectTo="/cart" /> : null}
       </div>
     </div>
   );

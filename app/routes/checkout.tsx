@@ -20,6 +20,9 @@ import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, startOnlinePayment } from "~/ser
 import { redirectWithToast } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
 import { pageStockStore } from "~/server/stores/store-stock.server";
+import { billWithChoices, commitBillChoices } from "~/server/coupons/bill-choices.server";
+import { CouponBox } from "~/components/cart/CouponBox";
+import { TipChoice } from "~/components/cart/TipChoice";
 
 export const meta: MetaFunction = () => [{ title: "Checkout | FreshDash" }];
 
@@ -33,7 +36,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCheckoutShopper(request, context);
   const store = await pageStockStore(request, context);
   const [addresses, cart] = await Promise.all([listAddresses(context, user.id), loadCart(context, { userId: user.id }, store)]);
-  return data({ addresses, cart, idempotencyKey: newId(), onlinePayment: Boolean(getStripe(context)) });
+  // The coupon and the tip (decision 030): the bill shows them, and the form sends exactly these.
+  const { bill, coupon, tip } = await billWithChoices(request, context, { userId: user.id, lines: cart.lines, store, withTip: true });
+  return data({ addresses, cart: { ...cart, bill }, coupon, tip, idempotencyKey: newId(), onlinePayment: Boolean(getStripe(context)) });
 }
 
 export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
@@ -46,7 +51,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
 
   const parsed = checkoutFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ formError: parsed.error.issues[0]?.message ?? "Invalid checkout" }, { status: 400 });
-  const { addressId, idempotencyKey, replacementPreference } = parsed.data;
+  const { addressId, idempotencyKey, replacementPreference, couponCode, tip } = parsed.data;
   const online = parsed.data.intent === "online";
   const stripe = online ? getStripe(context) : null;
   if (online && !stripe) return data({ formError: ONLINE_PAYMENT_UNAVAILABLE }, { status: 400 });
@@ -63,14 +68,18 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
       paymentMethod: online ? "ONLINE" : "COD",
       idempotencyKey,
       replacementPreference,
+      couponCode,
+      tip,
     }),
   );
   if (!placed.ok) return refusedAction(placed.error);
   const order = placed.value;
+  // The code is used and the tip paid: the next cart starts without them.
+  const cleared = new Headers({ "Set-Cookie": await commitBillChoices(context, { code: null, tip: 0 }) });
 
   // A second submit of the same page (same key) continues the order the first one made.
   if (order.state.paymentMethod === "COD") {
-    return redirectWithToast(context, "/success?text=Order", { type: "success", text: "Order placed successfully" });
+    return redirectWithToast(context, "/success?text=Order", { type: "success", text: "Order placed successfully" }, { headers: cleared });
   }
   const payments = stripe ?? getStripe(context);
   if (!payments) return data({ formError: ONLINE_PAYMENT_UNAVAILABLE }, { status: 400 });
@@ -78,11 +87,11 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
     startOnlinePayment(context, payments, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id }),
   );
   if (!session.ok) return refusedAction(session.error);
-  return redirect(session.value.url, 303);
+  return redirect(session.value.url, { status: 303, headers: cleared });
 });
 
 export default function Checkout() {
-  const { addresses, cart, idempotencyKey, onlinePayment } = useLoaderData<typeof loader>();
+  const { addresses, cart, coupon, tip, idempotencyKey, onlinePayment } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -110,6 +119,9 @@ export default function Checkout() {
     <section className="grid gap-6 lg:grid-cols-[1fr_420px]">
       <Form method="post" id="checkout" className="grid content-start gap-3">
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        {/* What the bill shows is what the order asks for: the server judges the code again. */}
+        {coupon.code && !coupon.reason ? <input type="hidden" name="couponCode" value={coupon.code} /> : null}
+        <input type="hidden" name="tip" value={String(tip / 100)} />
         <h1 className="text-lg font-semibold">Choose your address</h1>
         <FormErrors errors={formError ? [formError] : null} />
         <fieldset className="grid gap-3">
@@ -131,7 +143,9 @@ export default function Checkout() {
         <h2 id="summary-title" className="text-lg font-semibold">
           Summary
         </h2>
-        <BillDetails bill={cart.bill} />
+        <BillDetails bill={cart.bill} couponCode={coupon.code} />
+        <CouponBox {...coupon} redirectTo="/checkout" />
+        <TipChoice tip={tip} redirectTo="/checkout" />
         <button
           type="submit"
           form="checkout"

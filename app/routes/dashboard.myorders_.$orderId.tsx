@@ -7,7 +7,7 @@ import { OrderPayment } from "~/components/orders/OrderPayment";
 import { OrderRatingForm } from "~/components/orders/OrderRatingForm";
 import { OrderTimeline, STATUS_LABELS } from "~/components/orders/OrderTimeline";
 import { isId } from "~/lib/ids";
-import { formatINR } from "~/lib/money";
+import { formatINR, formatRupees } from "~/lib/money";
 import { nextStatus, shopperCanCancel } from "~/lib/order-status";
 import { shopperOrderActionSchema } from "~/lib/schemas/fulfilment";
 import { REPLACEMENT_LABELS } from "~/lib/schemas/order";
@@ -118,6 +118,26 @@ export default function OrderDetail() {
       <div className="grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm">
         <h2 className="font-semibold">Items</h2>
         <OrderItems items={order.items} />
+        {order.discount > 0 || order.tip > 0 ? (
+          <dl className="grid justify-end gap-1 text-right">
+            <div className="flex justify-end gap-4">
+              <dt>Items</dt>
+              <dd>{formatINR(order.subTotal)}</dd>
+            </div>
+            {order.discount > 0 ? (
+              <div className="flex justify-end gap-4 text-green-700" data-testid="order-coupon">
+                <dt>Coupon {order.couponCode}</dt>
+                <dd>−{formatRupees(order.discount)}</dd>
+              </div>
+            ) : null}
+            {order.tip > 0 ? (
+              <div className="flex justify-end gap-4" data-testid="order-tip">
+                <dt>Tip for your delivery partner</dt>
+                <dd>{formatRupees(order.tip)}</dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : null}
         <p className="text-right font-semibold" data-testid="order-total">
           Total {formatINR(order.total)}
         </p>

@@ -42,6 +42,8 @@ describe("bill", () => {
       savings: rs(16),
       quantityTotal: 5,
       deliveryCharge: 0,
+      couponDiscount: 0,
+      tip: 0,
       grandTotal: rs(404),
     });
   });

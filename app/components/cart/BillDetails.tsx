@@ -1,8 +1,11 @@
-import { formatINR } from "~/lib/money";
+import { formatINR, formatRupees } from "~/lib/money";
 import type { Bill } from "~/lib/pricing";
 
-/** Spec "Cart panel" bill: items total (struck undiscounted + discounted), quantity, delivery, grand total. */
-export function BillDetails({ bill }: { bill: Bill }) {
+/**
+ * Spec "Cart panel" bill: items total (struck undiscounted + discounted), quantity, delivery, the
+ * coupon ("Coupon CODE −₹X") and the tip when there are any, grand total.
+ */
+export function BillDetails({ bill, couponCode }: { bill: Bill; couponCode?: string | null }) {
   return (
     <section aria-labelledby="bill-title" className="rounded-lg bg-white p-4">
       <h2 id="bill-title" className="mb-2 font-semibold">
@@ -31,6 +34,18 @@ export function BillDetails({ bill }: { bill: Bill }) {
           <dt>Delivery Charge</dt>
           <dd>{bill.deliveryCharge === 0 ? "Free" : formatINR(bill.deliveryCharge)}</dd>
         </div>
+        {bill.couponDiscount > 0 ? (
+          <div className="flex justify-between gap-4 text-green-700" data-testid="bill-coupon">
+            <dt>Coupon {couponCode}</dt>
+            <dd>−{formatRupees(bill.couponDiscount)}</dd>
+          </div>
+        ) : null}
+        {bill.tip > 0 ? (
+          <div className="flex justify-between gap-4" data-testid="bill-tip">
+            <dt>Tip for your delivery partner</dt>
+            <dd>{formatRupees(bill.tip)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-neutral-200 pt-2 text-base font-semibold">
           <dt>Grand total</dt>
           <dd data-testid="grand-total">{formatINR(bill.grandTotal)}</dd>

@@ -5,7 +5,7 @@ import { BillDetails } from "./BillDetails";
 import { CartLineItem } from "./CartLineItem";
 
 /** The cart body shared by the /cart page and the header's side panel. */
-export function CartContents({ cart, onNavigate }: { cart: CartView; onNavigate?: () => void }) {
+export function CartContents({ cart, onNavigate, couponCode }: { cart: CartView; onNavigate?: () => void; couponCode?: string | null }) {
   if (!cart.lines.length) {
     return (
       <div className="flex flex-col items-center gap-4 py-12 text-center">
@@ -30,7 +30,7 @@ export function CartContents({ cart, onNavigate }: { cart: CartView; onNavigate?
           <CartLineItem key={line.productId} line={line} />
         ))}
       </ul>
-      <BillDetails bill={cart.bill} />
+      <BillDetails bill={cart.bill} couponCode={couponCode} />
       <Link
         to="/checkout"
         onClick={onNavigate}

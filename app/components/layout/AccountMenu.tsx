@@ -8,6 +8,7 @@ const ADMIN_LINKS = [
   { to: "/dashboard/product", label: "Product" },
   { to: "/dashboard/orders", label: "Orders" },
   { to: "/dashboard/stores", label: "Stores" },
+  { to: "/dashboard/coupons", label: "Coupons" },
   { to: "/dashboard/search-insights", label: "Search Insights" },
 ];
 

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { ID_PATTERN } from "../ids";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
+import { optionalCouponCode, tipSchema } from "./coupon";
 
 const PAYMENT_CHOICES = ["cod", "online"] as const;
 
@@ -20,6 +21,10 @@ export const checkoutFormSchema = z.object({
   /** Rendered with the page; the same key twice creates one order. */
   idempotencyKey: z.string().regex(/^[0-9a-f]{24}$/, "Reload the checkout page and try again"),
   replacementPreference: replacementPreference.default("refund"),
+  /** The applied coupon (decision 030); blank: none. */
+  couponCode: optionalCouponCode,
+  /** Rupees: 0, 10, 20, 30, or the custom amount when `tipChoice` is "custom". */
+  tip: tipSchema.optional(),
 });
 
 export interface OrderLineInput {
@@ -72,4 +77,8 @@ export const apiOrderSchema = z.object({
   totalAmt: z.number().nonnegative().optional(),
   idempotencyKey: z.string().min(8).max(64).optional(),
   replacementPreference: replacementPreference.optional(),
+  /** A coupon code (decision 030): refused with the reason when it does not apply. */
+  couponCode: optionalCouponCode,
+  /** Rupees for the delivery partner: a whole number, 0..200. */
+  tip: tipSchema.optional(),
 });

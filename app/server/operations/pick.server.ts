@@ -19,7 +19,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { orderItems, orders, orderStatusHistory, products, productSubCategories, storeStock } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
-import { computeBill, discountedPrice, type PricedLine } from "~/lib/pricing";
+import { computeBill, discountedPrice, proRatedRefunds, remainingDiscount, type PricedLine } from "~/lib/pricing";
 import { Refusal } from "~/lib/refusal";
 import type { PickLineInput } from "~/lib/schemas/store-ops";
 import { STATUS_LABELS } from "~/lib/order-status";
@@ -57,6 +57,9 @@ async function readForPick(db: Database, id: string) {
         paymentId: orders.paymentId,
         replacementPreference: orders.replacementPreference,
         total: orders.total,
+        subTotal: orders.subTotal,
+        discount: orders.discount,
+        tip: orders.tip,
       })
       .from(orders)
       .where(eq(orders.id, id)),
@@ -176,12 +179,20 @@ export async function pickOrder(context: AppLoadContext, input: { orderId: strin
     const own = { price: line.price, discount: line.discount, quantity: line.picked };
     return replacement ? [own, { price: replacement.price, discount: replacement.discount, quantity: replacement.quantity }] : [own];
   });
-  const bill = computeBill(billed);
+  // A coupon's discount shrinks with the items, and each line's refund is what the shopper paid
+  // for what it lost (decision 030): pro-rated, so the refunds never exceed what was paid. The tip stays.
+  const itemsAfter = computeBill(billed).itemsTotal;
+  const bill = computeBill(billed, { couponDiscount: remainingDiscount(itemsAfter, order.subTotal, order.discount), tip: order.tip });
   const paidOnline = order.paymentMethod === "ONLINE" && order.paymentStatus === "PAID" && Boolean(order.paymentId);
-  const plan = matched.map((line) => {
+  const removed = matched.map((line) => {
     const replacement = replacements.get(line.id);
     const before = line.quantity * line.finalPrice;
     const after = line.picked * line.finalPrice + (replacement ? replacement.quantity * replacement.unitPrice : 0);
+    return before - after;
+  });
+  const lineRefunds = proRatedRefunds(removed, order.subTotal, order.discount);
+  const plan = matched.map((line, i) => {
+    const replacement = replacements.get(line.id);
     return {
       id: line.id,
       productId: line.productId,
@@ -191,7 +202,7 @@ export async function pickOrder(context: AppLoadContext, input: { orderId: strin
       replName: replacement?.name ?? null,
       replQty: replacement?.quantity ?? 0,
       replPrice: replacement?.unitPrice ?? 0,
-      refund: paidOnline ? before - after : 0,
+      refund: paidOnline ? lineRefunds[i] : 0,
     };
   });
   const refunds = plan.filter((line) => line.refund > 0);
@@ -315,7 +326,14 @@ async function applyPick(context: AppLoadContext, db: Database, { order, storeId
         d1,
         db
           .update(orders)
-          .set({ status: "packed", subTotal: bill.itemsTotal, total: bill.grandTotal, version: sql`${orders.version} + 1`, updatedAt: now })
+          .set({
+            status: "packed",
+            subTotal: bill.itemsTotal,
+            discount: bill.couponDiscount,
+            total: bill.grandTotal,
+            version: sql`${orders.version} + 1`,
+            updatedAt: now,
+          })
           .where(guard)
           .returning({ id: orders.id }),
       ),

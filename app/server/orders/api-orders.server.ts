@@ -26,6 +26,9 @@ export async function placeApiOrder(
     totalAmt?: number;
     idempotencyKey?: string;
     replacementPreference?: ReplacementPreference;
+    couponCode?: string;
+    /** Paise (the schema turned the body's rupees into paise). */
+    tip?: number;
   },
   paymentMethod: PaymentMethod,
 ): Promise<PlacedOrder> {
@@ -37,6 +40,8 @@ export async function placeApiOrder(
     idempotencyKey: request.headers.get("Idempotency-Key")?.trim().slice(0, 64) || body.idempotencyKey,
     clientTotals: { subTotalAmt: body.subTotalAmt, totalAmt: body.totalAmt },
     replacementPreference: body.replacementPreference,
+    couponCode: body.couponCode,
+    tip: body.tip,
   });
   if (order.state.paymentMethod !== paymentMethod) {
     throw new Refusal("This Idempotency-Key was already used for an order with another payment method", 409);
@@ -63,6 +68,9 @@ export function serializeOrderLines(order: OrderSummary, userId: string) {
     paymentId: order.paymentId ?? "",
     delivery_address: { _id: order.addressId, ...order.deliveryAddress },
     subTotalAmt: paiseToRupees(order.subTotal),
+    discount: paiseToRupees(order.discount),
+    couponCode: order.couponCode,
+    tip: paiseToRupees(order.tip),
     totalAmt: paiseToRupees(order.total),
     createdAt: new Date(order.createdAt).toISOString(),
   };
@@ -89,6 +97,9 @@ export function serializeOrder(order: OrderSummary, { deliveryCode = false }: { 
     payment_method: paymentMethodLabel(order.paymentMethod),
     payment_status: order.paymentStatus,
     subTotalAmt: paiseToRupees(order.subTotal),
+    discount: paiseToRupees(order.discount),
+    couponCode: order.couponCode,
+    tip: paiseToRupees(order.tip),
     totalAmt: paiseToRupees(order.total),
     delivery_address: order.deliveryAddress,
     createdAt: new Date(order.createdAt).toISOString(),

@@ -50,6 +50,9 @@ function readOrder(db: Database, id: string) {
       paymentId: orders.paymentId,
       stripeSessionId: orders.stripeSessionId,
       total: orders.total,
+      tip: orders.tip,
+      /** Whether it ever went out for delivery: then the tip is the rider's and is not refunded (decision 030). */
+      wentOut: sql<number>`exists (select 1 from ${orderStatusHistory} h where h.order_id = ${orders.id} and h.status = 'out_for_delivery')`,
     })
     .from(orders)
     .where(eq(orders.id, id))
@@ -217,6 +220,8 @@ export async function refundOrder(context: AppLoadContext, id: string): Promise<
     throw new Refusal("Only a cancelled order that was paid online can be refunded", 409);
   }
   const refundable = and(eq(orders.id, order.id), inArray(orders.paymentStatus, ["PAID", "REFUND_FAILED"]));
+  // What is still paid (the total, already less any short-pick refunds), less the tip once the order went out.
+  const refundAmount = order.total - (order.wentOut ? order.tip : 0);
   const flag = (reason: string) =>
     db
       .update(orders)
@@ -238,7 +243,7 @@ export async function refundOrder(context: AppLoadContext, id: string): Promise<
   }
   try {
     const refund = await stripe.refunds.create(
-      { payment_intent: order.paymentId, metadata: { orderId: order.id, orderNumber: order.orderId } },
+      { payment_intent: order.paymentId, amount: refundAmount, metadata: { orderId: order.id, orderNumber: order.orderId } },
       { idempotencyKey: `refund-${order.id}` },
     );
     await db.batch([
@@ -256,7 +261,7 @@ export async function refundOrder(context: AppLoadContext, id: string): Promise<
         .where(refundable),
     ]);
     await published();
-    return { refundId: refund.id, message: `${formatINR(order.total)} refunded to the original payment method` };
+    return { refundId: refund.id, message: `${formatINR(refundAmount)} refunded to the original payment method` };
   } catch (error) {
     const reason = `Stripe refused the refund: ${(error as Error)?.message ?? "unknown error"}`;
     await flag(reason);

@@ -32,6 +32,7 @@ import { cancelStatements, publishCancelled } from "./order-cancel.server";
 import { publishOrderChange } from "./order-events.server";
 import { firstImageUrl } from "~/server/catalogue/product-columns.server";
 import { storeIdSql, storeServingSql, type StockStore } from "~/server/stores/store-stock.server";
+import { categoriesQuery, couponGuardSql, judgeCode, pricedCouponLines } from "~/server/coupons/coupons.server";
 
 export type PaymentMethod = "COD" | "ONLINE";
 
@@ -95,6 +96,10 @@ interface OrderInput {
   cartStore?: StockStore;
   /** What the store does with a short item (decision 027); "refund" when not given. */
   replacementPreference?: ReplacementPreference;
+  /** A coupon code (decision 030): judged here, and its uses counted again by the order's insert. */
+  couponCode?: string;
+  /** Paise for the delivery partner (0..MAX_TIP, already validated). */
+  tip?: number;
 }
 
 interface OrderKey {
@@ -115,6 +120,8 @@ export interface OrderPlan {
   /** The store serving the address: the stock is taken there and returns there. */
   storeId: string;
   replacementPreference: ReplacementPreference;
+  /** The coupon as judged (its `updatedAt` too: the insert refuses it if it changed since). */
+  coupon: { id: string; code: string; updatedAt: number } | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -153,8 +160,10 @@ export async function planOrder(context: AppLoadContext, input: OrderInput, now 
 
   const priced = priceLines(lines, productRows);
   if (!priced) throw new Refusal(NOT_SOLD, 404);
-  const bill = computeBill(priced);
+  const coupon = input.couponCode ? await judgeOrderCoupon(db, input, lines, productRows, storeId, now) : null;
+  const bill = computeBill(priced, { couponDiscount: coupon?.discount ?? 0, tip: input.tip ?? 0 });
   checkClientTotals(input.clientTotals, bill);
+  if (input.paymentMethod === "ONLINE" && bill.grandTotal <= 0) throw new Refusal("Nothing to pay online: choose Cash on Delivery", 409);
   return {
     plan: {
       id: newId(),
@@ -167,8 +176,36 @@ export async function planOrder(context: AppLoadContext, input: OrderInput, now 
       bill,
       storeId,
       replacementPreference: input.replacementPreference ?? "refund",
+      coupon: coupon && { id: coupon.id, code: coupon.code, updatedAt: coupon.updatedAt },
     },
   };
+}
+
+/**
+ * The order's coupon, judged from the server's prices at the order's store: a code that does not
+ * apply refuses the order with the reason (the shopper is told, never charged full price silently).
+ */
+async function judgeOrderCoupon(
+  db: Database,
+  input: OrderInput,
+  lines: OrderLineInput[],
+  productRows: { id: string; price: number; discount: number }[],
+  storeId: string,
+  now: number,
+) {
+  const cats = await categoriesQuery(
+    db,
+    lines.map((line) => line.productId),
+  );
+  const { coupon, verdict } = await judgeCode(db, {
+    code: input.couponCode!,
+    userId: input.userId,
+    lines: pricedCouponLines(lines, productRows, cats),
+    storeId,
+    now,
+  });
+  if (!verdict.ok) throw new Refusal(`${verdict.reason}: remove the coupon to order without it`, 409, { fields: { couponCode: [verdict.reason] } });
+  return { ...coupon, discount: verdict.discount };
 }
 
 /** Refusals decided before any query. Each line binds a parameter, and D1 binds at most 100 per statement. */
@@ -187,7 +224,8 @@ function refuseLines(lines: OrderLineInput[]): void {
 async function orderKey(input: OrderInput, lines: OrderLineInput[]): Promise<OrderKey> {
   if (input.idempotencyKey) return { value: `${input.userId}:${input.idempotencyKey}`, derived: false };
   const sorted = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1)).map((l) => [l.productId, l.quantity]);
-  const digest = await sha256Hex(JSON.stringify([input.userId, input.addressId, input.paymentMethod, sorted]));
+  const extras = input.couponCode || input.tip ? [input.couponCode ?? "", input.tip ?? 0] : [];
+  const digest = await sha256Hex(JSON.stringify([input.userId, input.addressId, input.paymentMethod, sorted, ...extras]));
   return { value: `auto:${digest}`, derived: true };
 }
 
@@ -330,6 +368,12 @@ function orderWrites(db: Database, plan: OrderPlan, reservationExpiresAt: number
       status: "placed",
       subTotal: bill.itemsTotal,
       total: bill.grandTotal,
+      // The coupon's uses are counted in this very statement (decision 030): over a limit, the
+      // discount is NULL, NOT NULL fails the insert and D1 rolls the whole batch back.
+      discount: plan.coupon ? sql<number>`case when ${couponGuardSql(plan.coupon, userId, now)} then ${bill.couponDiscount} end` : 0,
+      tip: bill.tip,
+      couponCode: plan.coupon?.code ?? null,
+      couponId: plan.coupon?.id ?? null,
       idempotencyKey: plan.key.value,
       reservationExpiresAt,
       storeId: plan.storeId,
@@ -454,6 +498,9 @@ async function explainRefusal(db: Database, plan: OrderPlan, error: unknown, now
     const short = await findShortLine(db, plan.lines, plan.storeId);
     throw new Refusal(short ? soldOutMessage(short) : "An item just sold out. Review your cart and try again.", 409);
   }
+  if (/NOT NULL constraint failed: orders\.discount/i.test(message) && plan.coupon) {
+    throw new Refusal(await couponLostMessage(db, plan, now), 409, { fields: { couponCode: ["The coupon can no longer be used"] } });
+  }
   if (/NOT NULL constraint failed: order_items\.quantity/i.test(message)) {
     const over = await findOverCashLimit(db, plan);
     throw new Refusal(
@@ -468,6 +515,20 @@ async function explainRefusal(db: Database, plan: OrderPlan, error: unknown, now
   }
   if (/FOREIGN KEY constraint failed/i.test(message)) throw new Refusal(NOT_SOLD, 409);
   throw error;
+}
+
+/** Why the order's insert refused its coupon (read after the fact): the reason in the shopper's words. */
+async function couponLostMessage(db: Database, plan: OrderPlan, now: number): Promise<string> {
+  const coupon = plan.coupon!;
+  const notPlaced = "your order was not placed. Remove the coupon to order without it, or try another code";
+  try {
+    const lines = plan.lines.map((line) => ({ amount: line.finalPrice * line.quantity, categoryIds: [] as string[] }));
+    const { verdict } = await judgeCode(db, { code: coupon.code, userId: plan.userId, lines, storeId: plan.storeId, now });
+    if (!verdict.ok && !/Not valid for items/.test(verdict.reason)) return `${verdict.reason}: ${notPlaced}`;
+  } catch {
+    // Deleted meanwhile: said below.
+  }
+  return `${coupon.code} changed or ran out just now: ${notPlaced}`;
 }
 
 async function findShortLine(db: Database, lines: OrderLineInput[], storeId: string) {
@@ -525,6 +586,8 @@ async function describeExisting(db: Database, existing: { id: string; orderId: s
     db
       .select({
         status: orders.status,
+        discount: orders.discount,
+        tip: orders.tip,
         paymentMethod: orders.paymentMethod,
         paymentStatus: orders.paymentStatus,
         stripeSessionId: orders.stripeSessionId,
@@ -537,6 +600,14 @@ async function describeExisting(db: Database, existing: { id: string; orderId: s
   const [row] = orderRows;
   // Orders are never deleted (users.id is `on delete restrict`), so the key holder just read is there.
   if (!row) throw new Error(`describeExisting: order ${existing.id} vanished`);
-  const { reservationExpiresAt, ...state } = row;
-  return { ...existing, bill: computeBill(lines), lines, reservationExpiresAt, duplicate: true, state, replacedSessions: [] };
+  const { reservationExpiresAt, discount, tip, ...state } = row;
+  return {
+    ...existing,
+    bill: computeBill(lines, { couponDiscount: discount, tip }),
+    lines,
+    reservationExpiresAt,
+    duplicate: true,
+    state,
+    replacedSessions: [],
+  };
 }

@@ -39,7 +39,8 @@ export const ONLINE_PAYMENT_UNAVAILABLE = "Online payment is not configured on t
 const STORE_CURRENCY = "inr";
 
 /**
- * Server-computed INR line items (paise), one per order line, plus delivery when it costs anything:
+ * Server-computed INR line items (paise), one per order line (or one for the items after a coupon),
+ * plus delivery when it costs anything and the tip:
  * Stripe's `amount_total` is then exactly the order's `total`, which the webhook insists on. Every
  * parameter is derived from the order, so a retry with the same idempotency key is the same request.
  */
@@ -57,10 +58,17 @@ async function createCheckoutSession(stripe: Stripe, order: PlacedOrder, { origi
       customer_email: email || undefined,
       metadata: { orderId: order.id, orderNumber: order.orderId },
       line_items: [
-        ...order.lines
-          .filter((line) => line.finalPrice > 0)
-          .map((line) => item(`${line.name}${line.unit ? ` (${line.unit})` : ""}`, line.quantity, line.finalPrice)),
+        // With a coupon (decision 030) the items are one line at their discounted total: Stripe's
+        // line amounts are per unit, and a pro-rated unit price would not add up to the paisa.
+        ...(order.bill.couponDiscount > 0
+          ? order.bill.itemsTotal > order.bill.couponDiscount
+            ? [item(`Groceries, order ${order.orderId} (coupon applied)`, 1, order.bill.itemsTotal - order.bill.couponDiscount)]
+            : []
+          : order.lines
+              .filter((line) => line.finalPrice > 0)
+              .map((line) => item(`${line.name}${line.unit ? ` (${line.unit})` : ""}`, line.quantity, line.finalPrice))),
         ...(order.bill.deliveryCharge > 0 ? [item("Delivery", 1, order.bill.deliveryCharge)] : []),
+        ...(order.bill.tip > 0 ? [item("Tip for your delivery partner", 1, order.bill.tip)] : []),
       ],
       expires_at: Math.floor(expiresAt / 1000) + 60,
       success_url: `${origin}/success?text=Payment&session_id={CHECKOUT_SESSION_ID}`,

@@ -1,0 +1,29 @@
+import { apiLoader } from "~/server/http/api-route.server";
+import { paiseToRupees } from "~/lib/money";
+import { loadCart } from "~/server/cart/cart.server";
+import { availableOffers, cartStoreId } from "~/server/coupons/coupons.server";
+import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
+import { apiStockStore } from "~/server/stores/store-stock.server";
+
+/** GET /api/coupon/available: the offers live now, each with whether it applies to the caller's cart and why not. */
+export const loader = apiLoader({ auth: "user" }, async ({ request, context, user }) => {
+  const store = await apiStockStore(request, context);
+  const cart = await loadCart(context, { userId: user.id }, store);
+  const offers = await availableOffers(context, {
+    userId: user.id,
+    lines: cart.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+    storeId: await cartStoreId(context, store),
+  });
+  return apiSuccess(
+    offers.map((o) => ({
+      code: o.code,
+      offer: o.offer,
+      endsAt: new Date(o.endsAt).toISOString(),
+      applies: o.applies,
+      discount: paiseToRupees(o.discount),
+      reason: o.reason,
+    })),
+  );
+});
+
+export const action = () => methodNotAllowed("GET");

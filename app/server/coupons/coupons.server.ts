@@ -1,0 +1,317 @@
+/**
+ * Coupons (issue 31, docs/decisions/030-coupons-and-tips.md): the admin's coupons with their uses,
+ * and the verdict on a code for a cart (`judgeCoupon` from the server's own prices and counts).
+ *
+ * A coupon's uses are never stored as a counter: a use is an order that carries the coupon and is
+ * not cancelled. The counts here are advisory (for the page's message); the order's own insert
+ * counts them again atomically (`couponGuardSql`), and that is what decides.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
+import { categories, coupons, orders, productCategories, products, stores } from "~/db/schema";
+import { type CouponLine, type CouponRow, type CouponVerdict, describeOffer, judgeCoupon } from "~/lib/coupon-rules";
+import { newId } from "~/lib/ids";
+import { discountedPrice } from "~/lib/pricing";
+import { Refusal } from "~/lib/refusal";
+import type { CouponInput } from "~/lib/schemas/coupon";
+import type { OrderLineInput } from "~/lib/schemas/order";
+import { type Database, getDb, sqliteErrorText } from "~/server/db/db.server";
+import { storeIdSql, type StockStore } from "~/server/stores/store-stock.server";
+import { paiseToRupees } from "~/lib/money";
+
+const couponColumns = {
+  id: coupons.id,
+  code: coupons.code,
+  type: coupons.type,
+  value: coupons.value,
+  minOrder: coupons.minOrder,
+  maxDiscount: coupons.maxDiscount,
+  startsAt: coupons.startsAt,
+  endsAt: coupons.endsAt,
+  totalUses: coupons.totalUses,
+  perShopper: coupons.perShopper,
+  firstOrderOnly: coupons.firstOrderOnly,
+  categories: coupons.categories,
+  stores: coupons.stores,
+  active: coupons.active,
+  updatedAt: coupons.updatedAt,
+};
+
+/** Orders that count as a use: every order carrying the coupon except cancelled ones. */
+const counts = ne(orders.status, "cancelled");
+
+// ---------------------------------------------------------------------------------------------
+// Admin
+
+export type CouponListRow = CouponRow & { uses: number; createdAt: number; offer: string };
+
+/** Every coupon, newest first, with its uses so far (orders not cancelled). */
+export async function listCoupons(context: AppLoadContext): Promise<CouponListRow[]> {
+  const db = getDb(context);
+  const uses = db
+    .select({ couponId: orders.couponId, uses: count().as("uses") })
+    .from(orders)
+    .where(and(sql`${orders.couponId} is not null`, counts))
+    .groupBy(orders.couponId)
+    .as("u");
+  const rows = await db
+    .select({ ...couponColumns, createdAt: coupons.createdAt, uses: sql<number>`coalesce(${uses.uses}, 0)` })
+    .from(coupons)
+    .leftJoin(uses, eq(uses.couponId, coupons.id))
+    .orderBy(desc(coupons.createdAt), asc(coupons.code))
+    .limit(500);
+  return rows.map((row) => ({ ...row, offer: describeOffer(row) }));
+}
+
+export async function readCouponById(context: AppLoadContext, id: string): Promise<CouponRow | null> {
+  const row = await getDb(context).select(couponColumns).from(coupons).where(eq(coupons.id, id)).get();
+  return row ?? null;
+}
+
+function explainWrite(error: unknown, code: string): never {
+  const text = sqliteErrorText(error);
+  if (/coupons\.code|coupons_code_unique/i.test(text))
+    throw new Refusal(`A coupon with the code ${code} already exists: choose another code`, 409, { fields: { code: ["That code is taken"] } });
+  if (/CHECK constraint failed/i.test(text)) throw new Refusal("That coupon is not valid: check its value, dates and limits", 400);
+  throw error;
+}
+
+export async function createCoupon(context: AppLoadContext, input: CouponInput): Promise<{ id: string; code: string }> {
+  const id = newId();
+  try {
+    await getDb(context)
+      .insert(coupons)
+      .values({ id, ...input });
+  } catch (error) {
+    explainWrite(error, input.code);
+  }
+  return { id, code: input.code };
+}
+
+/** Changes a coupon's terms. Placed orders keep what they were charged: they store their own discount and code. */
+export async function updateCoupon(context: AppLoadContext, id: string, input: CouponInput): Promise<{ id: string; code: string }> {
+  let rows: { id: string }[] = [];
+  try {
+    rows = await getDb(context)
+      .update(coupons)
+      .set({ ...input, updatedAt: Date.now() })
+      .where(eq(coupons.id, id))
+      .returning({ id: coupons.id });
+  } catch (error) {
+    explainWrite(error, input.code);
+  }
+  if (!rows.length) throw new Refusal("Coupon not found", 404);
+  return { id, code: input.code };
+}
+
+/** Deletes a coupon; orders that used it keep its code and discount (their `coupon_id` is set null). */
+export async function deleteCoupon(context: AppLoadContext, id: string): Promise<{ code: string }> {
+  const rows = await getDb(context).delete(coupons).where(eq(coupons.id, id)).returning({ code: coupons.code });
+  if (!rows[0]) throw new Refusal("Coupon not found", 404);
+  return rows[0];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Judging a code for a cart
+
+/** The cart as a coupon sees it: each line's value at today's prices and its product's categories. */
+export async function couponLines(db: Database, lines: readonly OrderLineInput[]): Promise<CouponLine[]> {
+  if (!lines.length) return [];
+  const ids = JSON.stringify(lines.map((line) => line.productId));
+  const inList = sql`(select value from json_each(${ids}))`;
+  const [rows, cats] = await db.batch([
+    db.select({ id: products.id, price: products.price, discount: products.discount }).from(products).where(inArray(products.id, inList)),
+    db
+      .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
+      .from(productCategories)
+      .where(inArray(productCategories.productId, inList)),
+  ]);
+  return pricedCouponLines(lines, rows, cats);
+}
+
+/** The same from rows already read (the order's plan reads them in its own batch). */
+export function pricedCouponLines(
+  lines: readonly OrderLineInput[],
+  rows: readonly { id: string; price: number; discount: number }[],
+  cats: readonly { productId: string; categoryId: string }[],
+): CouponLine[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return lines.flatMap((line) => {
+    const product = byId.get(line.productId);
+    if (!product) return [];
+    return [
+      {
+        amount: discountedPrice(product.price, product.discount) * line.quantity,
+        categoryIds: cats.filter((c) => c.productId === line.productId).map((c) => c.categoryId),
+      },
+    ];
+  });
+}
+
+/** The categories of some products, for `pricedCouponLines` (a query for the caller's batch). */
+export function categoriesQuery(db: Database, productIds: readonly string[]) {
+  return db
+    .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
+    .from(productCategories)
+    .where(inArray(productCategories.productId, sql`(select value from json_each(${JSON.stringify(productIds)}))`));
+}
+
+function couponByCodeQuery(db: Database, code: string) {
+  return db.select(couponColumns).from(coupons).where(eq(coupons.code, code.toUpperCase()));
+}
+
+/** A coupon's uses: in total, the shopper's, and the shopper's orders (null for a guest). */
+function usesQuery(db: Database, code: string, userId: string | null) {
+  const couponId = sql`(select ${coupons.id} from ${coupons} where ${coupons.code} = ${code.toUpperCase()})`;
+  return db
+    .select({
+      total: sql<number>`(select count(*) from ${orders} where ${orders.couponId} = ${couponId} and ${orders.status} <> 'cancelled')`,
+      mine: userId
+        ? sql<number>`(select count(*) from ${orders} where ${orders.couponId} = ${couponId} and ${orders.userId} = ${userId} and ${orders.status} <> 'cancelled')`
+        : sql<null>`null`,
+      myOrders: userId ? sql<number>`(select count(*) from ${orders} where ${orders.userId} = ${userId} and ${orders.status} <> 'cancelled')` : sql<null>`null`,
+    })
+    .from(sql`(select 1)`);
+}
+
+export type JudgedCoupon = { coupon: CouponRow; verdict: CouponVerdict };
+
+/** Reads a code and the shopper's uses (one batch) and judges it for the cart; an unknown code throws 404. */
+export async function judgeCode(
+  db: Database,
+  input: { code: string; userId: string | null; lines: readonly CouponLine[]; storeId: string | null; now?: number },
+): Promise<JudgedCoupon> {
+  const [found, uses] = await db.batch([couponByCodeQuery(db, input.code), usesQuery(db, input.code, input.userId)]);
+  const coupon = found[0];
+  if (!coupon) throw new Refusal(`${input.code.toUpperCase()} is not a valid coupon code`, 404, { fields: { code: ["Unknown code"] } });
+  const verdict = judgeCoupon(coupon, {
+    lines: input.lines,
+    storeId: input.storeId,
+    uses: uses[0] ?? { total: 0, mine: null, myOrders: null },
+    now: input.now ?? Date.now(),
+  });
+  return { coupon, verdict };
+}
+
+/** Judges a code for a cart and refuses (422, the reason in the shopper's words) when it does not apply. */
+export async function applyCode(
+  context: AppLoadContext,
+  input: { code: string; userId: string | null; lines: readonly OrderLineInput[]; storeId: string | null; now?: number },
+): Promise<{ code: string; discount: number; message: string }> {
+  const db = getDb(context);
+  const lines = await couponLines(db, input.lines);
+  const { coupon, verdict } = await judgeCode(db, { ...input, lines });
+  if (!verdict.ok) throw new Refusal(verdict.reason, 422, { fields: { code: [verdict.reason] } });
+  return { code: coupon.code, discount: verdict.discount, message: `${coupon.code} applied: ${describeOffer(coupon)}` };
+}
+
+export type AvailableOffer = { code: string; offer: string; endsAt: number; applies: boolean; discount: number; reason: string | null };
+
+/** The offers live now (active, within their dates), at most 20, each with whether it applies to this cart and why not. */
+export async function availableOffers(
+  context: AppLoadContext,
+  input: { userId: string | null; lines: readonly OrderLineInput[]; storeId: string | null; now?: number },
+): Promise<AvailableOffer[]> {
+  const db = getDb(context);
+  const now = input.now ?? Date.now();
+  const live = await db
+    .select(couponColumns)
+    .from(coupons)
+    .where(and(eq(coupons.active, true), lte(coupons.startsAt, now), gt(coupons.endsAt, now)))
+    .orderBy(asc(coupons.endsAt), asc(coupons.code))
+    .limit(20);
+  if (!live.length) return [];
+  const lines = await couponLines(db, input.lines);
+  const ids = JSON.stringify(live.map((c) => c.id));
+  const uses = await db
+    .select({
+      couponId: orders.couponId,
+      total: count(),
+      mine: input.userId ? sql<number>`sum(${orders.userId} = ${input.userId})` : sql<null>`null`,
+    })
+    .from(orders)
+    .where(and(inArray(orders.couponId, sql`(select value from json_each(${ids}))`), counts))
+    .groupBy(orders.couponId);
+  const myOrders = input.userId
+    ? ((
+        await db
+          .select({ n: count() })
+          .from(orders)
+          .where(and(eq(orders.userId, input.userId), counts))
+          .get()
+      )?.n ?? 0)
+    : null;
+  return live.map((coupon) => {
+    const u = uses.find((row) => row.couponId === coupon.id);
+    const verdict = judgeCoupon(coupon, {
+      lines,
+      storeId: input.storeId,
+      now,
+      uses: { total: u?.total ?? 0, mine: input.userId ? Number(u?.mine ?? 0) : null, myOrders },
+    });
+    return {
+      code: coupon.code,
+      offer: describeOffer(coupon),
+      endsAt: coupon.endsAt,
+      applies: verdict.ok,
+      discount: verdict.ok ? verdict.discount : 0,
+      reason: verdict.ok ? null : verdict.reason,
+    };
+  });
+}
+
+/**
+ * The order insert's guard (decision 030): true while the coupon, read in the same statement that
+ * inserts the order, is unchanged since the plan judged it (`updated_at`), live at `now`, and its
+ * uses (orders not cancelled, counted now) leave room in total and for this shopper, and the
+ * first-order rule holds. D1 runs statements one at a time, so parallel orders are counted one
+ * after another: a 1-use coupon admits exactly one.
+ */
+export function couponGuardSql(coupon: { id: string; updatedAt: number }, userId: string, now: number) {
+  return sql`exists (select 1 from ${coupons} c where c.id = ${coupon.id} and c.updated_at = ${coupon.updatedAt} and c.active = 1
+    and c.starts_at <= ${now} and c.ends_at > ${now}
+    and (c.total_uses is null or (select count(*) from ${orders} o where o.coupon_id = c.id and o.status <> 'cancelled') < c.total_uses)
+    and (c.per_shopper is null or (select count(*) from ${orders} o where o.coupon_id = c.id and o.user_id = ${userId} and o.status <> 'cancelled') < c.per_shopper)
+    and (c.first_order_only = 0 or not exists (select 1 from ${orders} o where o.user_id = ${userId} and o.status <> 'cancelled')))`;
+}
+
+/** The id of the store a cart's stock is read from (null: no store serves the chosen pincode). */
+export async function cartStoreId(context: AppLoadContext, store: StockStore): Promise<string | null> {
+  const row = await getDb(context)
+    .select({ id: sql<string | null>`${storeIdSql(store)}` })
+    .from(sql`(select 1)`)
+    .get();
+  return row?.id ?? null;
+}
+
+/** A coupon in the /api shape: `_id`, money in rupees, times as ISO text, as the body's fields. */
+export function serializeCoupon(coupon: CouponRow & { uses?: number }) {
+  return {
+    _id: coupon.id,
+    code: coupon.code,
+    type: coupon.type,
+    value: coupon.type === "percent" ? coupon.value : paiseToRupees(coupon.value),
+    minOrder: paiseToRupees(coupon.minOrder),
+    maxDiscount: coupon.maxDiscount === null ? null : paiseToRupees(coupon.maxDiscount),
+    startsAt: new Date(coupon.startsAt).toISOString(),
+    endsAt: new Date(coupon.endsAt).toISOString(),
+    totalUses: coupon.totalUses,
+    perShopper: coupon.perShopper,
+    firstOrderOnly: coupon.firstOrderOnly,
+    categories: coupon.categories,
+    stores: coupon.stores,
+    active: coupon.active,
+    ...(coupon.uses !== undefined ? { uses: coupon.uses } : {}),
+    offer: describeOffer(coupon),
+  };
+}
+
+/** What a coupon may be scoped to: every category and store, by name (the admin form's choices). */
+export async function couponScopeChoices(context: AppLoadContext) {
+  const db = getDb(context);
+  const [categoryRows, storeRows] = await db.batch([
+    db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name)),
+    db.select({ id: stores.id, name: stores.name }).from(stores).orderBy(asc(stores.name)),
+  ]);
+  return { categories: categoryRows, stores: storeRows };
+}
