@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { IntentButton } from "~/components/forms/IntentButton";
 import { OrderEta } from "~/components/orders/OrderEta";
+import { InvoiceLinks } from "~/components/orders/InvoiceLinks";
 import { OrderItems } from "~/components/orders/OrderItems";
 import { OrderPayment } from "~/components/orders/OrderPayment";
 import { OrderTimeline, STATUS_LABELS } from "~/components/orders/OrderTimeline";
@@ -114,6 +115,8 @@ export default function OrderDetail() {
           Delivering to {[order.deliveryAddress.address_line, order.deliveryAddress.city, order.deliveryAddress.pincode].filter(Boolean).join(", ")}
         </p>
       </div>
+
+      <InvoiceLinks order={order} />
 
       <div className="flex flex-wrap gap-3">
         <IntentButton fields={{ intent: "reorder" }} pendingText="Adding…" tone="primary">
