@@ -39,7 +39,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const pen: Pen = { page: pdf.addPage(A4), y: A4[1] - MARGIN };
-  const text = (value: string, x: number, size = 9, f: PDFFont = font) => pen.page.drawText(printable(value), { x, y: pen.y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
+  const text = (value: string, x: number, size = 9, f: PDFFont = font) =>
+    pen.page.drawText(printable(value), { x, y: pen.y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
   const fit = (value: string, width: number, size: number, f: PDFFont = font) => {
     let out = printable(value);
     while (out.length > 1 && f.widthOfTextAtSize(out, size) > width) out = `${out.slice(0, -2)}.`;
@@ -61,7 +62,13 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   const sellerTop = pen.y;
   text("Sold by", MARGIN, 8, bold);
   pen.y -= 12;
-  for (const line of [invoice.seller.name, `(${invoice.seller.storeName})`, ...invoice.seller.address, `State: ${invoice.seller.state} ${invoice.seller.stateCode ? `(${invoice.seller.stateCode})` : ""}`, `GSTIN: ${invoice.seller.gstin || "not registered"}`]) {
+  for (const line of [
+    invoice.seller.name,
+    `(${invoice.seller.storeName})`,
+    ...invoice.seller.address,
+    `State: ${invoice.seller.state} ${invoice.seller.stateCode ? `(${invoice.seller.stateCode})` : ""}`,
+    `GSTIN: ${invoice.seller.gstin || "not registered"}`,
+  ]) {
     text(line, MARGIN, 8);
     pen.y -= 11;
   }
@@ -69,7 +76,13 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   pen.y = sellerTop;
   text("Billed and shipped to", 310, 8, bold);
   pen.y -= 12;
-  for (const line of [invoice.buyer.name, ...invoice.buyer.address, `State: ${invoice.buyer.state} ${invoice.buyer.stateCode ? `(${invoice.buyer.stateCode})` : ""}`, `Mobile: ${invoice.buyer.mobile}`, `Place of supply: ${invoice.placeOfSupply}`]) {
+  for (const line of [
+    invoice.buyer.name,
+    ...invoice.buyer.address,
+    `State: ${invoice.buyer.state} ${invoice.buyer.stateCode ? `(${invoice.buyer.stateCode})` : ""}`,
+    `Mobile: ${invoice.buyer.mobile}`,
+    `Place of supply: ${invoice.placeOfSupply}`,
+  ]) {
     text(line, 310, 8);
     pen.y -= 11;
   }
@@ -133,7 +146,10 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   });
   rule();
   const t = invoice.maths.totals;
-  row(["", "Total", "", "", "", money(t.discount), money(t.taxable), "", ...(intra ? [money(t.cgst), money(t.sgst)] : [money(t.igst)]), money(t.invoiceValue)], bold);
+  row(
+    ["", "Total", "", "", "", money(t.discount), money(t.taxable), "", ...(intra ? [money(t.cgst), money(t.sgst)] : [money(t.igst)]), money(t.invoiceValue)],
+    bold,
+  );
   pen.y -= 8;
 
   // The tax summary per rate, then what was paid.

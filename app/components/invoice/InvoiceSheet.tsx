@@ -183,8 +183,8 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
         </dl>
       </div>
       <p className="text-xs text-neutral-600">
-        Payment: {invoice.paymentMethod}. Prices include GST. Supply made by the seller named above; delivery is free. This is a computer-generated invoice and needs no
-        signature.
+        Payment: {invoice.paymentMethod}. Prices include GST. Supply made by the seller named above; delivery is free. This is a computer-generated invoice and
+        needs no signature.
       </p>
     </article>
   );

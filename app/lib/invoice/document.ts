@@ -4,7 +4,7 @@
  */
 import type { InvoiceMaths } from "./maths";
 
-export interface InvoiceParty {
+interface InvoiceParty {
   name: string;
   /** Address lines, top to bottom. */
   address: string[];

@@ -38,7 +38,7 @@ export interface InvoiceInput {
   intraState: boolean;
 }
 
-export interface InvoiceLine extends InvoiceLineInput {
+interface InvoiceLine extends InvoiceLineInput {
   gross: number;
   discount: number;
   /** gross − discount: what the shopper pays for this line, tax included. */
@@ -49,7 +49,7 @@ export interface InvoiceLine extends InvoiceLineInput {
   igst: number;
 }
 
-export interface TaxByRate {
+interface TaxByRate {
   rate: number;
   taxable: number;
   cgst: number;
@@ -57,7 +57,7 @@ export interface TaxByRate {
   igst: number;
 }
 
-export interface InvoiceTotals {
+interface InvoiceTotals {
   gross: number;
   discount: number;
   taxable: number;
@@ -106,7 +106,7 @@ export function prorate(amount: number, weights: readonly number[]): number[] {
 }
 
 /** Tax out of a GST-inclusive value. */
-export function extractTax(value: number, rate: number, intraState: boolean): { taxable: number; cgst: number; sgst: number; igst: number } {
+function extractTax(value: number, rate: number, intraState: boolean): { taxable: number; cgst: number; sgst: number; igst: number } {
   if (rate <= 0 || value <= 0) return { taxable: value, cgst: 0, sgst: 0, igst: 0 };
   if (intraState) {
     const half = divRound(value * rate, 2 * (100 + rate));

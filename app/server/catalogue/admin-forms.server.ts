@@ -69,6 +69,8 @@ async function readProductDraft(form: FormData) {
     stockSeen: text(form, "stockSeen"),
     price: text(form, "price"),
     discount: text(form, "discount"),
+    hsnCode: text(form, "hsnCode"),
+    gstRate: text(form, "gstRate"),
     fields,
   };
   return { draft, images, uploadError: error };

@@ -20,7 +20,7 @@ const NOT_FOUND = "Order not found";
 const UNKNOWN_PRODUCT_GST_RATE = 5;
 
 /** Who may read an order's invoice: its shopper, admins, and the staff of the store that served it. */
-export function mayReadInvoice(user: Pick<SessionUser, "id" | "role" | "staffStoreId"> | null, order: { userId: string; storeId: string | null }): boolean {
+function mayReadInvoice(user: Pick<SessionUser, "id" | "role" | "staffStoreId"> | null, order: { userId: string; storeId: string | null }): boolean {
   if (!user) return false;
   return user.id === order.userId || worksAt(user, order.storeId);
 }
@@ -52,7 +52,7 @@ async function readOrder(db: Database, orderId: string) {
  * are 0 until issue 31's coupons and tips (orders.discount, orders.tip, migration 0023) are merged,
  * then this returns `{ discount: order.discount, tip: order.tip }`.
  */
-export function orderDiscountAndTip(order: { id: string }): { discount: number; tip: number } {
+function orderDiscountAndTip(order: { id: string }): { discount: number; tip: number } {
   void order;
   return { discount: 0, tip: 0 };
 }
@@ -77,16 +77,24 @@ async function deliveredAt(db: Database, orderId: string): Promise<number> {
  * of 20 orders give 1..20, and of one order give one number.
  */
 async function allocateInvoiceNumber(db: Database, order: { id: string; storeId: string }, fy: number): Promise<void> {
-  const needsNumber = sql`exists (select 1 from ${orders} where ${orders.id} = ${order.id} and ${orders.status} = 'delivered' and ${orders.invoiceSeq} is null)`;
   const productHsn = (column: typeof orderItems.productId | typeof orderItems.replacedByProductId) =>
     sql`(select ${products.hsnCode} from ${products} where ${products.id} = ${column})`;
   const productRate = (column: typeof orderItems.productId | typeof orderItems.replacedByProductId) =>
     sql`(select ${products.gstRate} from ${products} where ${products.id} = ${column})`;
   await db.batch([
-    db.run(
-      sql`insert into ${invoiceSequences} (store_id, fy, last) select ${order.storeId}, ${fy}, 1 where ${needsNumber}
-          on conflict (store_id, fy) do update set last = ${invoiceSequences.last} + 1`,
-    ),
+    db
+      .insert(invoiceSequences)
+      .select(
+        db
+          .select({
+            storeId: sql<string>`${order.storeId}`.as(invoiceSequences.storeId.name),
+            fy: sql<number>`${fy}`.as(invoiceSequences.fy.name),
+            last: sql<number>`1`.as(invoiceSequences.last.name),
+          })
+          .from(orders)
+          .where(and(eq(orders.id, order.id), eq(orders.status, "delivered"), sql`${orders.invoiceSeq} is null`)),
+      )
+      .onConflictDoUpdate({ target: [invoiceSequences.storeId, invoiceSequences.fy], set: { last: sql`${invoiceSequences.last} + 1` } }),
     db
       .update(orders)
       .set({
@@ -133,7 +141,10 @@ export async function readInvoice(
   const db = getDb(context);
   const { order, date } = await invoiceOrder(db, user, orderId);
   const [[store], items] = await db.batch([
-    db.select({ name: stores.name, legalName: stores.legalName, address: stores.address, city: stores.city, state: stores.state, gstin: stores.gstin }).from(stores).where(eq(stores.id, order.storeId!)),
+    db
+      .select({ name: stores.name, legalName: stores.legalName, address: stores.address, city: stores.city, state: stores.state, gstin: stores.gstin })
+      .from(stores)
+      .where(eq(stores.id, order.storeId!)),
     db
       .select({
         name: orderItems.name,
@@ -156,7 +167,13 @@ export async function readInvoice(
   // What was supplied: the units picked (all of them before a pick was recorded) and any replacement.
   const lines: InvoiceLineInput[] = items.flatMap((item) => {
     const supplied = item.picked ?? item.quantity;
-    const own = { name: item.name, hsn: item.hsnCode ?? "", gstRate: item.gstRate ?? UNKNOWN_PRODUCT_GST_RATE, quantity: supplied, unitPrice: item.unitFinalPrice };
+    const own = {
+      name: item.name,
+      hsn: item.hsnCode ?? "",
+      gstRate: item.gstRate ?? UNKNOWN_PRODUCT_GST_RATE,
+      quantity: supplied,
+      unitPrice: item.unitFinalPrice,
+    };
     const replaced =
       item.replacedByQuantity > 0
         ? [
@@ -191,7 +208,9 @@ export async function readInvoice(
     },
     buyer: {
       name: order.buyerName,
-      address: [address.address_line, [address.city, address.pincode].filter(Boolean).join(" "), address.country].filter((line): line is string => Boolean(line)),
+      address: [address.address_line, [address.city, address.pincode].filter(Boolean).join(" "), address.country].filter((line): line is string =>
+        Boolean(line),
+      ),
       state: deliveryState,
       stateCode: buyerCode,
       gstin: "",
