@@ -21,7 +21,17 @@ const layers = [
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "dist-worker/**", ".wrangler/**", "node_modules/**", "test-results/**", "playwright-report/**", "tests/support/spa/**", "public/**"],
+    ignores: [
+      "build/**",
+      "dist-worker/**",
+      ".wrangler/**",
+      "**/.wrangler/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "tests/support/spa/**",
+      "public/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
