@@ -1,5 +1,6 @@
 import { type APIRequestContext, type TestInfo } from "@playwright/test";
 import { expect, test } from "./client-test";
+import { expectAccessible } from "./a11y";
 import { isNoJs, uniqueEmail } from "./support";
 
 /**
@@ -104,6 +105,7 @@ test("a delivered order's shopper opens its invoice, and its totals match the or
   await expect(page.getByTestId("invoice-taxable")).toHaveText("₹1,739.74");
   await expect(page.getByTestId("invoice-igst")).toHaveCount(0);
   await expect(page.getByTestId("invoice-paid")).toHaveText(total.replace("Total ", ""));
+  await expectAccessible(page, "the printable invoice");
 
   // On paper only the invoice: the store's header is hidden by the print stylesheet.
   await page.emulateMedia({ media: "print" });
