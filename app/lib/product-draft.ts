@@ -11,9 +11,9 @@ export interface ProductDraft {
   stockSeen: string;
   price: string;
   discount: string;
-  /** GST (decision 031): HSN code ('' = not set) and rate in percent. */
-  hsnCode: string;
-  gstRate: string;
+  /** GST (decision 031): HSN code ('' = not set) and rate in percent; absent from a form = kept. */
+  hsnCode?: string;
+  gstRate?: string;
   fields: { name: string; value: string }[];
 }
 

@@ -348,7 +348,7 @@ describe("invoice numbers", () => {
     await Promise.all(five.map((r) => r.arrayBuffer()));
     expect((await env.DB.prepare("select invoice_seq as seq from orders where id = ?").bind(one).first<{ seq: number }>())!.seq).toBe(21);
     expect((await env.DB.prepare("select last from invoice_sequences where store_id = ?").bind(newStore).first<{ last: number }>())!.last).toBe(21);
-  });
+  }, 60_000);
 
   it("an order not delivered never takes a number", async () => {
     const shopper = await newShopper();

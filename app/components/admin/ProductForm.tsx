@@ -114,7 +114,7 @@ export function ProductForm({
         HSN code (4, 6 or 8 digits, for the tax invoice)
         <input
           name="hsnCode"
-          defaultValue={draft.hsnCode}
+          defaultValue={draft.hsnCode ?? ""}
           inputMode="numeric"
           pattern="[0-9]{4}|[0-9]{6}|[0-9]{8}"
           aria-invalid={errors.hsnCode ? true : undefined}
@@ -124,7 +124,7 @@ export function ProductForm({
       </label>
       <label className="grid gap-1 text-sm font-medium">
         GST rate (the price includes it)
-        <select name="gstRate" defaultValue={draft.gstRate} className={`${input} font-normal`} aria-invalid={errors.gstRate ? true : undefined}>
+        <select name="gstRate" defaultValue={draft.gstRate ?? "5"} className={`${input} font-normal`} aria-invalid={errors.gstRate ? true : undefined}>
           {GST_RATES.map((rate) => (
             <option key={rate} value={String(rate)}>
               {rate} %
