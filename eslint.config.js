@@ -26,6 +26,7 @@ export default tseslint.config(
       "dist-worker/**",
       ".wrangler/**",
       ".state/**",
+      "**/.wrangler/**",
       "node_modules/**",
       "test-results/**",
       "playwright-report/**",

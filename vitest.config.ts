@@ -1,10 +1,28 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
 /** The test secret of the production layer: 32+ characters, as production demands. */
 const PRODUCTION_TEST_SECRET = "production-layer-test-secret-0123456789";
+
+/**
+ * The invoice PDF worker (workers/invoice, decision 031) bundled as wrangler deploys it: an
+ * auxiliary worker of the tests must be plain JavaScript. Built once per test run.
+ */
+let invoiceWorker: string | undefined;
+function buildInvoiceWorker(): string {
+  if (invoiceWorker) return invoiceWorker;
+  const outdir = path.join(__dirname, "build", "invoice-worker");
+  execFileSync("npx", ["wrangler", "deploy", "-c", "workers/invoice/wrangler.toml", "--dry-run", "--outdir", outdir], {
+    cwd: __dirname,
+    stdio: "ignore",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
+  invoiceWorker = path.join(outdir, "index.js");
+  return invoiceWorker;
+}
 
 /**
  * A project running the real worker (built server) in workerd with local D1/R2, the rate limiters
@@ -18,6 +36,8 @@ function workersProject(name: string, include: string[], vars: { ENVIRONMENT: "t
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          // The store's INVOICE_PDF service binding (wrangler.toml) resolves to this worker by name.
+          workers: [{ name: "grocery-invoice", modules: true, scriptPath: buildInvoiceWorker(), compatibilityDate: "2026-04-01" }],
           bindings: {
             ...vars,
             // A local fake Stripe started by the global setup (tests/support/fake-stripe.ts).

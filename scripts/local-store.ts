@@ -91,6 +91,11 @@ export function serve({ port, persistTo, vars, stdio = "inherit" }: ServeOptions
     "--inspector-port",
     "0",
     "--show-interactive-dev-session=false",
+    // The store, then the invoice PDF worker its INVOICE_PDF service binding calls (decision 031).
+    "-c",
+    "wrangler.toml",
+    "-c",
+    "workers/invoice/wrangler.toml",
     "--log-level",
     "warn",
     ...(persistTo ? ["--persist-to", persistTo] : []),

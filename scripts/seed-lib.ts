@@ -5,6 +5,7 @@
  * in Node and in workerd alike.
  */
 import { toHex } from "../app/lib/ids";
+import { gstinCheckChar, stateCode } from "../app/lib/invoice/gst";
 import { rupeesToPaise } from "../app/lib/money";
 import { hashPassword } from "../app/server/identity/password.server";
 
@@ -39,6 +40,94 @@ export const DEMO_ACCOUNTS = {
   otherStaff: { email: "staff.saket@example.com", password: "Staff@12345", name: "Asha Verma", mobile: "9000000003", store: "delhi-saket" },
 };
 
+/**
+ * HSN code and GST rate by sub-category (decision 031): the rates Indian grocery invoices carried
+ * under the 0/5/12/18/28 % slabs (fresh produce, milk, eggs 0 %; staples 5 %; butter, ghee, juices
+ * 12 %; biscuits, chocolates, cleaning 18 %; aerated and energy drinks 28 %).
+ */
+const SUB_CATEGORY_GST: Record<string, [string, number]> = {
+  milk: ["0401", 0],
+  "bread-pav": ["1905", 0],
+  eggs: ["0407", 0],
+  "paneer-tofu": ["0406", 5],
+  "curd-yogurt": ["0403", 5],
+  "butter-cheese": ["0405", 12],
+  "fresh-fruits": ["0810", 0],
+  "fresh-vegetables": ["0709", 0],
+  exotics: ["0810", 0],
+  "leafy-herbs": ["0709", 0],
+  "atta-flours": ["1101", 5],
+  rice: ["1006", 5],
+  "dals-pulses": ["0713", 5],
+  "sugar-salt": ["1701", 5],
+  "chips-crisps": ["20052000", 12],
+  "namkeen-bhujia": ["21069099", 12],
+  "popcorn-nachos": ["1904", 18],
+  "dry-fruits-nuts": ["0802", 12],
+  chocolates: ["1806", 18],
+  "candies-gums": ["1704", 18],
+  "ice-creams": ["2105", 18],
+  "indian-sweets": ["21069099", 5],
+  "soft-drinks": ["22021010", 28],
+  "fruit-juices": ["2009", 12],
+  "water-soda": ["2201", 18],
+  "energy-drinks": ["22029990", 28],
+  "iced-tea-coffee": ["2101", 18],
+  tea: ["0902", 5],
+  "green-tea": ["0902", 5],
+  coffee: ["2101", 18],
+  "health-drinks": ["1901", 18],
+  "masala-powders": ["0910", 5],
+  "whole-spices": ["0908", 5],
+  "cooking-oil": ["1512", 5],
+  ghee: ["0405", 12],
+  "sauces-spreads": ["2103", 12],
+  pickles: ["2001", 12],
+  cookies: ["1905", 18],
+  "cream-biscuits": ["1905", 18],
+  "glucose-marie": ["1905", 18],
+  "rusk-khari": ["1905", 5],
+  "cakes-muffins": ["1905", 18],
+  "noodles-pasta": ["1902", 12],
+  "ready-to-eat": ["2106", 12],
+  "frozen-snacks": ["2106", 18],
+  soups: ["2104", 18],
+  "breakfast-cereals": ["1904", 18],
+  detergents: ["3402", 18],
+  dishwash: ["3402", 18],
+  "floor-toilet": ["3808", 18],
+  "cleaning-tools": ["9603", 18],
+  tissues: ["4818", 18],
+  "home-needs": ["3924", 18],
+  "bath-body": ["3401", 18],
+  "oral-care": ["3306", 18],
+  "skin-care": ["3304", 18],
+  "hair-care": ["3305", 18],
+  shaving: ["3307", 18],
+  "health-wellness": ["3004", 12],
+  "diapers-wipes": ["9619", 12],
+  "baby-food": ["1901", 18],
+  "baby-bath": ["3401", 18],
+  feeding: ["3924", 18],
+  "dog-food": ["2309", 18],
+  "cat-food": ["2309", 18],
+  "pet-treats": ["2309", 18],
+};
+
+/** A demo product's HSN code and GST rate, by its first sub-category (18 % with no code when unknown). */
+export function demoGst(subCategories: readonly string[]): { hsnCode: string; gstRate: number } {
+  const [hsnCode, gstRate] = SUB_CATEGORY_GST[subCategories[0] ?? ""] ?? ["", 18];
+  return { hsnCode, gstRate };
+}
+
+/** The demo company's PAN, and a store's GSTIN in a state: state code + PAN + "1Z" + the check character. */
+const DEMO_PAN = "AACCF4821K";
+export function demoGstin(state: string): string {
+  const first14 = `${stateCode(state) ?? "29"}${DEMO_PAN}1Z`;
+  return `${first14}${gstinCheckChar(first14)}`;
+}
+export const DEMO_LEGAL_NAME = "FreshDash Quick Commerce Private Limited";
+
 /** A demo shelf location for the n-th product at a store: aisles A–F, shelves 1–9 (decision 027). */
 const demoBin = (index: number) => `${String.fromCharCode(65 + (index % 6))}${1 + (Math.floor(index / 6) % 9)}`;
 
@@ -53,6 +142,7 @@ export const DEMO_STORES = [
     name: "FreshDash Indiranagar",
     address: "100 Feet Road, HAL 2nd Stage, Indiranagar 560038",
     city: "Bengaluru",
+    state: "Karnataka",
     opensAt: 6 * 60,
     closesAt: 24 * 60,
     baseDeliveryMinutes: 10,
@@ -64,6 +154,7 @@ export const DEMO_STORES = [
     name: "FreshDash Saket",
     address: "Press Enclave Marg, Saket 110017",
     city: "Delhi",
+    state: "Delhi",
     opensAt: 7 * 60,
     closesAt: 23 * 60,
     baseDeliveryMinutes: 12,
@@ -78,6 +169,7 @@ export const DEMO_STORES = [
     name: "FreshDash Andheri West",
     address: "Link Road, Andheri West 400053",
     city: "Mumbai",
+    state: "Maharashtra",
     opensAt: 0,
     closesAt: 24 * 60,
     baseDeliveryMinutes: 15,
@@ -165,8 +257,22 @@ export async function seedStore(db: D1Database, bucket: R2Bucket | null, catalog
     storeIds.push(id);
     statements.push(
       db
-        .prepare("insert into stores (id, name, address, city, opens_at, closes_at, base_delivery_minutes, is_default) values (?, ?, ?, ?, ?, ?, ?, ?)")
-        .bind(id, store.name, store.address, store.city, store.opensAt, store.closesAt, store.baseDeliveryMinutes, store.isDefault ? 1 : 0),
+        .prepare(
+          "insert into stores (id, name, address, city, opens_at, closes_at, base_delivery_minutes, is_default, legal_name, state, gstin) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(
+          id,
+          store.name,
+          store.address,
+          store.city,
+          store.opensAt,
+          store.closesAt,
+          store.baseDeliveryMinutes,
+          store.isDefault ? 1 : 0,
+          DEMO_LEGAL_NAME,
+          store.state,
+          demoGstin(store.state),
+        ),
       ...store.ranges.map(([from, to]) =>
         db.prepare("insert into store_pincode_ranges (store_id, from_pincode, to_pincode) values (?, ?, ?)").bind(id, from, to),
       ),
@@ -179,7 +285,9 @@ export async function seedStore(db: D1Database, bucket: R2Bucket | null, catalog
     const id = await seedId("product", p.name);
     statements.push(
       db
-        .prepare("insert into products (id, name, description, unit, price, discount, more_details, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .prepare(
+          "insert into products (id, name, description, unit, price, discount, more_details, created_at, updated_at, hsn_code, gst_rate) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
         .bind(
           id,
           p.name,
@@ -190,6 +298,8 @@ export async function seedStore(db: D1Database, bucket: R2Bucket | null, catalog
           JSON.stringify(p.more_details ?? {}),
           base + index * 1000,
           base + index * 1000,
+          demoGst(p.subCategories).hsnCode,
+          demoGst(p.subCategories).gstRate,
         ),
     );
     DEMO_STORES.forEach((store, at) => {

@@ -10,7 +10,19 @@
  * `INSERT … SELECT … FROM products` per store with a pseudo-random expression.
  */
 import { rupeesToPaise } from "../app/lib/money";
-import { DEMO_STORES, PACK_VARIANTS, seedId, seedImageUrl, seedStore, uploadImages, type CatalogueFile, type SeedOptions } from "./seed-lib";
+import {
+  DEMO_LEGAL_NAME,
+  DEMO_STORES,
+  demoGst,
+  demoGstin,
+  PACK_VARIANTS,
+  seedId,
+  seedImageUrl,
+  seedStore,
+  uploadImages,
+  type CatalogueFile,
+  type SeedOptions,
+} from "./seed-lib";
 
 type BaseProduct = CatalogueFile["products"][number];
 
@@ -57,6 +69,40 @@ const CITIES: { city: string; block: [number, number]; localities: string[] }[] 
   { city: "Madurai", block: [625001, 625022], localities: ["Anna Nagar Madurai", "KK Nagar"] },
   { city: "Vijayawada", block: [520001, 520015], localities: ["Benz Circle", "Labbipet"] },
 ];
+
+/** The state of each city above, for the stores' GSTIN (decision 031). */
+const CITY_STATE: Record<string, string> = {
+  Chennai: "Tamil Nadu",
+  Hyderabad: "Telangana",
+  Pune: "Maharashtra",
+  Kolkata: "West Bengal",
+  Ahmedabad: "Gujarat",
+  Jaipur: "Rajasthan",
+  Lucknow: "Uttar Pradesh",
+  Chandigarh: "Chandigarh",
+  Kochi: "Kerala",
+  Coimbatore: "Tamil Nadu",
+  Indore: "Madhya Pradesh",
+  Bhopal: "Madhya Pradesh",
+  Nagpur: "Maharashtra",
+  Surat: "Gujarat",
+  Vadodara: "Gujarat",
+  Gurugram: "Haryana",
+  Noida: "Uttar Pradesh",
+  "Navi Mumbai": "Maharashtra",
+  Visakhapatnam: "Andhra Pradesh",
+  Mysuru: "Karnataka",
+  Mangaluru: "Karnataka",
+  Thiruvananthapuram: "Kerala",
+  Patna: "Bihar",
+  Bhubaneswar: "Odisha",
+  Guwahati: "Assam",
+  Dehradun: "Uttarakhand",
+  Ludhiana: "Punjab",
+  Kanpur: "Uttar Pradesh",
+  Madurai: "Tamil Nadu",
+  Vijayawada: "Andhra Pradesh",
+};
 
 interface ScaleStore {
   key: string;
@@ -237,8 +283,21 @@ export async function seedScale(
       const id = await seedId("store", s.key);
       statements.push(
         db
-          .prepare("insert into stores (id, name, address, city, opens_at, closes_at, base_delivery_minutes, is_default) values (?, ?, ?, ?, ?, ?, ?, 0)")
-          .bind(id, s.name, s.address, s.city, s.opensAt, s.closesAt, s.baseDeliveryMinutes),
+          .prepare(
+            "insert into stores (id, name, address, city, opens_at, closes_at, base_delivery_minutes, is_default, legal_name, state, gstin) values (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+          )
+          .bind(
+            id,
+            s.name,
+            s.address,
+            s.city,
+            s.opensAt,
+            s.closesAt,
+            s.baseDeliveryMinutes,
+            DEMO_LEGAL_NAME,
+            CITY_STATE[s.city] ?? "",
+            demoGstin(CITY_STATE[s.city] ?? ""),
+          ),
         ...s.ranges.map(([from, to]) =>
           db.prepare("insert into store_pincode_ranges (store_id, from_pincode, to_pincode) values (?, ?, ?)").bind(id, from, to),
         ),
@@ -263,6 +322,7 @@ export async function seedScale(
       unit: p.unit,
       price: rupeesToPaise(p.price),
       discount: p.discount,
+      ...demoGst(p.subCategories),
       details: JSON.stringify(p.more_details ?? {}),
       at: SCALE_EPOCH + index * 1000,
       images: p.images.map(seedImageUrl),
@@ -272,9 +332,9 @@ export async function seedScale(
   }
   await timed(`${rows.length} products with their pictures and categories`, async () => {
     const insertProducts = db.prepare(
-      `insert into products (id, name, description, unit, price, discount, more_details, created_at, updated_at)
+      `insert into products (id, name, description, unit, price, discount, more_details, created_at, updated_at, hsn_code, gst_rate)
        select value ->> '$.id', value ->> '$.name', value ->> '$.description', value ->> '$.unit', value ->> '$.price', value ->> '$.discount',
-         value ->> '$.details', value ->> '$.at', value ->> '$.at' from json_each(?1)`,
+         value ->> '$.details', value ->> '$.at', value ->> '$.at', value ->> '$.hsnCode', value ->> '$.gstRate' from json_each(?1)`,
     );
     const link = (table: string, column: string, field: string) =>
       db.prepare(

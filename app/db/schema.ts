@@ -165,11 +165,17 @@ export const products = sqliteTable(
      * and changes through its own exact operations, never through this (decision 023).
      */
     version: integer("version").notNull().default(0),
+    /** HSN code, 4, 6 or 8 digits ('' = not set yet); the tax invoice's line classification (decision 031). */
+    hsnCode: text("hsn_code").notNull().default(""),
+    /** GST rate in whole percent, one of GST_RATES; prices stay GST-inclusive (decision 031). */
+    gstRate: integer("gst_rate").notNull().default(5),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("products_price_check", sql`${t.price} >= 0`),
+    check("products_hsn_check", sql`${t.hsnCode} = '' OR (${t.hsnCode} NOT GLOB '*[^0-9]*' AND length(${t.hsnCode}) IN (4, 6, 8))`),
+    check("products_gst_rate_check", sql`${t.gstRate} IN (0, 5, 12, 18, 28)`),
     check("products_discount_check", sql`${t.discount} >= 0 and ${t.discount} <= 100`),
     index("products_created_idx").on(t.createdAt),
   ],
@@ -375,6 +381,13 @@ export const orders = sqliteTable(
     couponCode: text("coupon_code"),
     /** The coupon whose uses this order counts while it is not cancelled (migrations/0023). */
     couponId: text("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    /**
+     * The GST invoice (decision 031): financial year (2026 = Apr 2026–Mar 2027, IST), number in the
+     * store's sequence for that year (invoice_sequences), time of issue. NULL until first needed.
+     */
+    invoiceFy: integer("invoice_fy"),
+    invoiceSeq: integer("invoice_seq"),
+    invoicedAt: integer("invoiced_at", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -401,6 +414,9 @@ export const orders = sqliteTable(
     index("orders_coupon_idx")
       .on(t.couponId, t.userId)
       .where(sql`${t.couponId} IS NOT NULL`),
+    uniqueIndex("orders_invoice_unique")
+      .on(t.storeId, t.invoiceFy, t.invoiceSeq)
+      .where(sql`${t.invoiceSeq} IS NOT NULL`),
     check("orders_totals_check", sql`${t.subTotal} >= 0 and ${t.total} >= 0`),
     check("orders_discount_check", sql`${t.discount} >= 0`),
     check("orders_tip_check", sql`${t.tip} between 0 and 20000`),
@@ -482,6 +498,11 @@ export const orderItems = sqliteTable(
     replacedByUnitPrice: integer("replaced_by_unit_price").notNull().default(0),
     /** Paise returned to the shopper's card for this line (paid online orders; see order_line_refunds). */
     refundedAmount: integer("refunded_amount").notNull().default(0),
+    /** HSN code and GST rate of the line's product and of its replacement, frozen when the invoice is issued (decision 031). */
+    hsnCode: text("hsn_code"),
+    gstRate: integer("gst_rate"),
+    replacedByHsnCode: text("replaced_by_hsn_code"),
+    replacedByGstRate: integer("replaced_by_gst_rate"),
   },
   (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_check", sql`${t.quantity} > 0`)],
 );
@@ -600,6 +621,10 @@ export const stores = sqliteTable(
     baseDeliveryMinutes: integer("base_delivery_minutes").notNull().default(10),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    /** The seller on the GST invoice (decision 031): legal name, state, GSTIN ('' until set). */
+    legalName: text("legal_name").notNull().default(""),
+    state: text("state").notNull().default(""),
+    gstin: text("gstin").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -952,4 +977,17 @@ export const orderLineRefunds = sqliteTable(
     check("order_line_refunds_amount_check", sql`${t.amount} > 0`),
     check("order_line_refunds_status_check", sql`${t.status} in ('pending', 'refunded', 'failed')`),
   ],
+);
+
+/** The GST invoice number sequence: one counter per store per financial year (decision 031). */
+export const invoiceSequences = sqliteTable(
+  "invoice_sequences",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    fy: integer("fy").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.fy] }), check("invoice_sequences_last_check", sql`${t.last} >= 1`)],
 );

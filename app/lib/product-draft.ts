@@ -11,6 +11,9 @@ export interface ProductDraft {
   stockSeen: string;
   price: string;
   discount: string;
+  /** GST (decision 031): HSN code ('' = not set) and rate in percent; absent from a form = kept. */
+  hsnCode?: string;
+  gstRate?: string;
   fields: { name: string; value: string }[];
 }
 
@@ -25,5 +28,7 @@ export const EMPTY_DRAFT: ProductDraft = {
   stockSeen: "",
   price: "",
   discount: "0",
+  hsnCode: "",
+  gstRate: "5",
   fields: [],
 };

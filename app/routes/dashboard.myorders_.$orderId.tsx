@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { IntentButton } from "~/components/forms/IntentButton";
 import { OrderEta } from "~/components/orders/OrderEta";
+import { InvoiceLinks } from "~/components/orders/InvoiceLinks";
 import { OrderItems } from "~/components/orders/OrderItems";
 import { OrderPayment } from "~/components/orders/OrderPayment";
 import { OrderRatingForm } from "~/components/orders/OrderRatingForm";
@@ -158,6 +159,8 @@ export default function OrderDetail() {
           {refusedRating.rateError}
         </p>
       ) : null}
+
+      <InvoiceLinks order={order} />
 
       <div className="flex flex-wrap gap-3">
         <IntentButton fields={{ intent: "reorder" }} pendingText="Adding…" tone="primary">

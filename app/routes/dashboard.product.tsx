@@ -82,6 +82,8 @@ function toDraft(p: CatalogueProduct): ProductDraft {
     stockSeen: String(p.stock),
     price: String(paiseToRupees(p.price)),
     discount: String(p.discount),
+    hsnCode: p.hsnCode,
+    gstRate: String(p.gstRate),
     fields: Object.entries(p.moreDetails).map(([name, value]) => ({ name, value })),
   };
 }

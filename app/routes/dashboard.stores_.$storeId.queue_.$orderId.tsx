@@ -15,6 +15,7 @@ import { liveOrderUrl } from "~/lib/live";
 import { useNow } from "~/lib/hooks/use-now";
 import { isId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
+import { InvoiceLinks } from "~/components/orders/InvoiceLinks";
 import { DELIVERY_CODE_TRIES, deliveryDueAt, minutesSince } from "~/lib/order-status";
 import { REPLACEMENT_LABELS } from "~/lib/schemas/order";
 import { pickLinesSchema, riderSchema, storeOrderFormSchema, type RiderInput } from "~/lib/schemas/store-ops";
@@ -158,6 +159,7 @@ export default function StoreOrder() {
         {order.status === "delivered" || order.status === "cancelled" ? (
           <p className="text-sm">This order is {STATUS_LABELS[order.status].toLowerCase()}.</p>
         ) : null}
+        <InvoiceLinks order={order} />
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { formatINR } from "~/lib/money";
 import { minutesSince, NEXT_ACTION_LABELS, nextStatus, DELIVERY_PROMISE_MS } from "~/lib/order-status";
 import type { BoardOrder } from "~/server/orders/order-board.server";
 import { IntentButton } from "../forms/IntentButton";
+import { InvoiceLinks } from "../orders/InvoiceLinks";
 import { OrderItems } from "../orders/OrderItems";
 import { OrderPayment } from "../orders/OrderPayment";
 import { formatOrderTime, OrderTimeline, STATUS_LABELS } from "../orders/OrderTimeline";
@@ -68,6 +69,7 @@ export function BoardOrderCard({ order, now, redirectTo }: { order: BoardOrder; 
           <dd className="font-semibold">{formatINR(order.total)}</dd>
         </div>
       </dl>
+      <InvoiceLinks order={order} />
       <OrderItems items={order.items} />
       <OrderTimeline history={order.history} showActors />
       <div className="flex flex-wrap gap-2">

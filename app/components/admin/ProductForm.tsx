@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { GST_RATES } from "~/lib/invoice/gst";
 import type { ProductDraft } from "~/lib/product-draft";
 import { Dialog } from "../forms/Dialog";
 import { FieldError } from "../forms/FieldError";
@@ -109,6 +110,29 @@ export function ProductForm({
       <Text name="stock" label="Number of Stock" type="number" min="0" step="1" value={draft.stock} error={errors.stock} />
       <Text name="price" label="Price" type="number" min="0" step="0.01" value={draft.price} error={errors.price} />
       <Text name="discount" label="Discount" type="number" min="0" max="100" step="1" value={draft.discount} error={errors.discount} />
+      <label className="grid gap-1 text-sm font-medium">
+        HSN code (4, 6 or 8 digits, for the tax invoice)
+        <input
+          name="hsnCode"
+          defaultValue={draft.hsnCode ?? ""}
+          inputMode="numeric"
+          pattern="[0-9]{4}|[0-9]{6}|[0-9]{8}"
+          aria-invalid={errors.hsnCode ? true : undefined}
+          className={`${input} font-normal`}
+        />
+        <FieldError message={errors.hsnCode} />
+      </label>
+      <label className="grid gap-1 text-sm font-medium">
+        GST rate (the price includes it)
+        <select name="gstRate" defaultValue={draft.gstRate ?? "5"} className={`${input} font-normal`} aria-invalid={errors.gstRate ? true : undefined}>
+          {GST_RATES.map((rate) => (
+            <option key={rate} value={String(rate)}>
+              {rate} %
+            </option>
+          ))}
+        </select>
+        <FieldError message={errors.gstRate} />
+      </label>
       {draft.fields.map((field, i) => (
         <div key={`${field.name}-${i}`} className="grid gap-1">
           <input type="hidden" name="fieldName" value={field.name} />

@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import { GST_STATES } from "~/lib/invoice/gst";
 import { formatPincodeRanges, storeFormFields, storeFormSchema, timeOfDay, type PincodeRange } from "~/lib/schemas/store";
 import { FormErrors } from "../forms/FormErrors";
 import { FormField } from "../forms/FormField";
@@ -16,9 +17,24 @@ export interface StoreDraft {
   baseDeliveryMinutes: number;
   isDefault: boolean;
   ranges: PincodeRange[];
+  legalName: string;
+  state: string;
+  gstin: string;
 }
 
-export const NEW_STORE: StoreDraft = { name: "", address: "", city: "", opensAt: 360, closesAt: 1440, baseDeliveryMinutes: 10, isDefault: false, ranges: [] };
+export const NEW_STORE: StoreDraft = {
+  name: "",
+  address: "",
+  city: "",
+  opensAt: 360,
+  closesAt: 1440,
+  baseDeliveryMinutes: 10,
+  isDefault: false,
+  ranges: [],
+  legalName: "",
+  state: "",
+  gstin: "",
+};
 
 /** Add or edit a dark store: a plain form (works without JavaScript), checked by the same zod schema on the server. */
 export function StoreForm({ draft, lastResult }: { draft: StoreDraft; lastResult?: SubmissionResult<string[]> }) {
@@ -36,6 +52,9 @@ export function StoreForm({ draft, lastResult }: { draft: StoreDraft; lastResult
       baseDeliveryMinutes: String(draft.baseDeliveryMinutes),
       pincodes: formatPincodeRanges(draft.ranges),
       isDefault: draft.isDefault ? "on" : undefined,
+      legalName: draft.legalName,
+      state: draft.state,
+      gstin: draft.gstin,
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -79,6 +98,33 @@ export function StoreForm({ draft, lastResult }: { draft: StoreDraft; lastResult
           </p>
         ) : null}
       </div>
+      <fieldset className="grid gap-3 rounded-md border border-neutral-200 p-3">
+        <legend className="px-1 text-sm font-medium">Tax invoice (GST)</legend>
+        <FormField label="Legal name" errors={fields.legalName.errors} {...getInputProps(fields.legalName, { type: "text" })} id={fields.legalName.id} />
+        <div className="grid gap-1">
+          <label htmlFor={fields.state.id} className="text-sm font-medium">
+            State
+          </label>
+          <select
+            {...getSelectProps(fields.state)}
+            className="h-10 rounded-md border border-neutral-300 bg-blue-50/40 px-3 outline-none focus:border-brand"
+            aria-describedby={fields.state.errors?.length ? `${fields.state.id}-error` : undefined}
+          >
+            <option value="">Not set</option>
+            {GST_STATES.map((s) => (
+              <option key={s.code} value={s.name}>
+                {s.name} ({s.code})
+              </option>
+            ))}
+          </select>
+          {fields.state.errors?.length ? (
+            <p id={`${fields.state.id}-error`} className="text-sm text-red-600">
+              {fields.state.errors[0]}
+            </p>
+          ) : null}
+        </div>
+        <FormField label="GSTIN" errors={fields.gstin.errors} {...getInputProps(fields.gstin, { type: "text" })} id={fields.gstin.id} />
+      </fieldset>
       <label className="flex items-center gap-2 text-sm">
         <input {...getInputProps(fields.isDefault, { type: "checkbox" })} value="on" />
         Default store (its stock is shown until a shopper chooses a pincode)

@@ -4,6 +4,7 @@
  */
 import * as z from "zod";
 import { ID_PATTERN } from "../ids";
+import { HSN_PATTERN, isGstRate } from "../invoice/gst";
 
 const name = (label: string) =>
   z
@@ -119,6 +120,15 @@ export const productInputSchema = z.object({
     z.number().int("Discount must be a whole percent").min(0, "Discount must be between 0 and 100").max(100, "Discount must be between 0 and 100"),
   ),
   more_details: customFieldsSchema.default([]),
+  /** GST (decision 031): left out of an update keeps the product's own; a new product gets '' and 5 %. */
+  hsnCode: z
+    .string({ error: "HSN code must be text" })
+    .trim()
+    .refine((code) => code === "" || HSN_PATTERN.test(code), "HSN code is 4, 6 or 8 digits")
+    .optional(),
+  gstRate: numberField("GST rate")
+    .pipe(z.number().refine((rate) => isGstRate(rate), "GST rate must be 0, 5, 12, 18 or 28 %"))
+    .optional(),
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 

@@ -4,6 +4,7 @@
  * and the admin's store form with its pincode list.
  */
 import * as z from "zod";
+import { GST_STATES, gstinProblem, stateCode } from "../invoice/gst";
 
 /** A 6-digit Indian pincode (PIN codes never start with 0). */
 export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
@@ -142,12 +143,42 @@ export const storeFormFields = z.object({
     .enum(["on"])
     .optional()
     .transform((v) => v === "on"),
+  // The seller on the GST invoice (decision 031). Blank until known; a blank form field is "".
+  legalName: z
+    .string({ error: "Legal name must be text" })
+    .trim()
+    .max(120, "Legal name must be at most 120 characters")
+    .refine((v) => !/\p{Cc}/u.test(v), "Legal name cannot contain control characters")
+    .optional()
+    .transform((v) => v ?? ""),
+  state: z
+    .string({ error: "Choose the store's state" })
+    .trim()
+    .refine((v) => v === "" || GST_STATES.some((s) => s.name === v), "Choose the store's state from the list")
+    .optional()
+    .transform((v) => v ?? ""),
+  gstin: z
+    .string({ error: "GSTIN must be text" })
+    .trim()
+    .max(20, "A GSTIN is 15 characters")
+    .transform((v) => v.toUpperCase())
+    .refine((v) => v === "" || gstinProblem(v) === null, { error: (issue) => gstinProblem(String(issue.input).toUpperCase()) ?? "Not a valid GSTIN" })
+    .optional()
+    .transform((v) => v ?? ""),
 });
 
 export const storeFormSchema = storeFormFields
   .superRefine((store, ctx) => {
     if (minutesOfDay(store.opensAt) >= minutesOfDay(store.closesAt, true)) {
       ctx.addIssue({ code: "custom", path: ["closesAt"], message: "Closing time must be after opening time" });
+    }
+    if (store.gstin && !store.state) ctx.addIssue({ code: "custom", path: ["state"], message: "Choose the state the GSTIN is registered in" });
+    else if (store.gstin && store.gstin.slice(0, 2) !== stateCode(store.state)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["gstin"],
+        message: `This GSTIN is registered in state ${store.gstin.slice(0, 2)}, not ${store.state} (${stateCode(store.state)})`,
+      });
     }
   })
   .transform(({ opensAt, closesAt, ...store }) => ({

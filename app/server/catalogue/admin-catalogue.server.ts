@@ -239,6 +239,9 @@ function productColumns(input: ProductInput) {
     price: rupeesToPaise(input.price),
     discount: input.discount,
     moreDetails: moreDetails(input),
+    // GST (decision 031): what the form or body leaves out is kept (an update) or the default (a new product).
+    ...(input.hsnCode === undefined ? {} : { hsnCode: input.hsnCode }),
+    ...(input.gstRate === undefined ? {} : { gstRate: input.gstRate }),
   };
 }
 

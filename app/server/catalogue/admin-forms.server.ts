@@ -69,6 +69,9 @@ async function readProductDraft(form: FormData) {
     stockSeen: text(form, "stockSeen"),
     price: text(form, "price"),
     discount: text(form, "discount"),
+    // A form without them (an older client) keeps the product's own (decision 031).
+    hsnCode: form.has("hsnCode") ? text(form, "hsnCode") : undefined,
+    gstRate: form.has("gstRate") ? text(form, "gstRate") : undefined,
     fields,
   };
   return { draft, images, uploadError: error };

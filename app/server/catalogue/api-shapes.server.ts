@@ -25,5 +25,7 @@ export function serializeProduct(p: CatalogueProduct) {
     description: p.description,
     more_details: p.moreDetails,
     version: p.version,
+    hsnCode: p.hsnCode,
+    gstRate: p.gstRate,
   };
 }

@@ -472,6 +472,11 @@ function codLineInsert(db: Database, plan: OrderPlan, line: PlacedLine) {
         replacedByQuantity: value(0, orderItems.replacedByQuantity),
         replacedByUnitPrice: value(0, orderItems.replacedByUnitPrice),
         refundedAmount: value(0, orderItems.refundedAmount),
+        // Frozen when the invoice is issued (decision 031).
+        hsnCode: sql<string | null>`null`.as(orderItems.hsnCode.name),
+        gstRate: sql<number | null>`null`.as(orderItems.gstRate.name),
+        replacedByHsnCode: sql<string | null>`null`.as(orderItems.replacedByHsnCode.name),
+        replacedByGstRate: sql<number | null>`null`.as(orderItems.replacedByGstRate.name),
       })
       .from(orders)
       .where(eq(orders.id, plan.id)),

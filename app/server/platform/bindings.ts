@@ -16,6 +16,8 @@ export interface Env {
   UPLOAD_LIMITER?: RateLimit;
   /** The live channels' Durable Objects (decision 028); absent under `npm run dev`, where pages poll. */
   LIVE?: DurableObjectNamespace;
+  /** The invoice PDF worker (workers/invoice, decision 031); absent under `npm run dev`. */
+  INVOICE_PDF?: Fetcher;
   ENVIRONMENT?: string;
   SESSION_SECRET?: string;
   STRIPE_SECRET_KEY?: string;

@@ -163,6 +163,10 @@ const storeColumns = {
   baseDeliveryMinutes: stores.baseDeliveryMinutes,
   active: stores.active,
   isDefault: stores.isDefault,
+  /** The seller on the GST invoice (decision 031). */
+  legalName: stores.legalName,
+  state: stores.state,
+  gstin: stores.gstin,
 };
 
 /** The most recent "tell me when you do" requests shown to admins. */

@@ -1,0 +1,20 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { InvoiceSheet } from "~/components/invoice/InvoiceSheet";
+import { pageInvoice } from "~/server/orders/invoice-page.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Tax invoice ${data.invoice.number} | FreshDash` : "Tax invoice | FreshDash" },
+  { name: "robots", content: "noindex" },
+];
+
+/** The printable tax invoice (decision 031): the order's shopper, admins and the serving store's staff; 404 for anyone else. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { invoice, backHref } = await pageInvoice(request, context, params.orderId);
+  return data({ invoice, backHref, pdfHref: `/invoice/${params.orderId}/pdf` }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function InvoicePage() {
+  const { invoice, backHref, pdfHref } = useLoaderData<typeof loader>();
+  return <InvoiceSheet invoice={invoice} pdfHref={pdfHref} backHref={backHref} />;
+}

@@ -1,0 +1,201 @@
+/**
+ * The invoice PDF worker (decision 031): POST /render with an InvoiceDocument (JSON) answers the
+ * tax invoice as a PDF made with pdf-lib. It trusts its caller, the store worker, through a
+ * service binding: it has no public route, reads no database and holds no secrets.
+ */
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { type InvoiceDocument, invoiceDate } from "../../app/lib/invoice/document";
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 36;
+const rupees = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Amounts in the PDF: the standard fonts have no ₹ glyph, so "Rs." as Indian invoices often print. */
+function money(paise: number): string {
+  return rupees.format(paise / 100);
+}
+
+/** Text the standard (WinAnsi) fonts can draw: anything else becomes "?". */
+function printable(text: string): string {
+  return text.replace(/₹/g, "Rs.").replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+}
+
+interface Pen {
+  page: PDFPage;
+  y: number;
+}
+
+interface Column {
+  title: string;
+  width: number;
+  align: "left" | "right";
+}
+
+export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Tax invoice ${invoice.number}`);
+  pdf.setSubject(`Order ${invoice.orderNumber}`);
+  pdf.setCreator(invoice.seller.name);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const pen: Pen = { page: pdf.addPage(A4), y: A4[1] - MARGIN };
+  const text = (value: string, x: number, size = 9, f: PDFFont = font) =>
+    pen.page.drawText(printable(value), { x, y: pen.y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
+  const fit = (value: string, width: number, size: number, f: PDFFont = font) => {
+    let out = printable(value);
+    while (out.length > 1 && f.widthOfTextAtSize(out, size) > width) out = `${out.slice(0, -2)}.`;
+    return out;
+  };
+  const newPageIfBelow = (room: number) => {
+    if (pen.y - room > MARGIN) return false;
+    pen.page = pdf.addPage(A4);
+    pen.y = A4[1] - MARGIN;
+    return true;
+  };
+
+  // Heading and the two parties.
+  text("TAX INVOICE", MARGIN, 16, bold);
+  text(`Invoice no. ${invoice.number}`, 360, 10, bold);
+  pen.y -= 14;
+  text(`Date: ${invoiceDate(invoice.date)}   Order: ${invoice.orderNumber}`, 360, 8);
+  pen.y -= 24;
+  const sellerTop = pen.y;
+  text("Sold by", MARGIN, 8, bold);
+  pen.y -= 12;
+  for (const line of [
+    invoice.seller.name,
+    `(${invoice.seller.storeName})`,
+    ...invoice.seller.address,
+    `State: ${invoice.seller.state} ${invoice.seller.stateCode ? `(${invoice.seller.stateCode})` : ""}`,
+    `GSTIN: ${invoice.seller.gstin || "not registered"}`,
+  ]) {
+    text(line, MARGIN, 8);
+    pen.y -= 11;
+  }
+  const sellerBottom = pen.y;
+  pen.y = sellerTop;
+  text("Billed and shipped to", 310, 8, bold);
+  pen.y -= 12;
+  for (const line of [
+    invoice.buyer.name,
+    ...invoice.buyer.address,
+    `State: ${invoice.buyer.state} ${invoice.buyer.stateCode ? `(${invoice.buyer.stateCode})` : ""}`,
+    `Mobile: ${invoice.buyer.mobile}`,
+    `Place of supply: ${invoice.placeOfSupply}`,
+  ]) {
+    text(line, 310, 8);
+    pen.y -= 11;
+  }
+  pen.y = Math.min(pen.y, sellerBottom) - 14;
+
+  // The lines.
+  const intra = invoice.maths.intraState;
+  const columns: Column[] = [
+    { title: "#", width: 16, align: "left" },
+    { title: "Item", width: intra ? 128 : 168, align: "left" },
+    { title: "HSN", width: 40, align: "left" },
+    { title: "Qty", width: 22, align: "right" },
+    { title: "Rate", width: 44, align: "right" },
+    { title: "Discount", width: 40, align: "right" },
+    { title: "Taxable", width: 52, align: "right" },
+    { title: "GST %", width: 28, align: "right" },
+    ...(intra
+      ? [
+          { title: "CGST", width: 40, align: "right" as const },
+          { title: "SGST", width: 40, align: "right" as const },
+        ]
+      : [{ title: "IGST", width: 40, align: "right" as const }]),
+    { title: "Total", width: 52, align: "right" },
+  ];
+  const row = (cells: string[], f: PDFFont = font, size = 7.5) => {
+    let x = MARGIN;
+    cells.forEach((cell, i) => {
+      const column = columns[i]!;
+      const value = fit(cell, column.width - 3, size, f);
+      const width = f.widthOfTextAtSize(value, size);
+      pen.page.drawText(value, { x: column.align === "right" ? x + column.width - 3 - width : x, y: pen.y, size, font: f });
+      x += column.width;
+    });
+    pen.y -= 12;
+  };
+  const rule = () => {
+    pen.page.drawLine({ start: { x: MARGIN, y: pen.y + 8 }, end: { x: A4[0] - MARGIN, y: pen.y + 8 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+  };
+  const header = () => {
+    row(
+      columns.map((c) => c.title),
+      bold,
+    );
+    rule();
+  };
+  header();
+  invoice.maths.lines.forEach((line, i) => {
+    if (newPageIfBelow(60)) header();
+    row([
+      String(i + 1),
+      line.name,
+      line.hsn || "-",
+      String(line.quantity),
+      money(line.unitPrice),
+      money(line.discount),
+      money(line.taxable),
+      `${line.gstRate}%`,
+      ...(intra ? [money(line.cgst), money(line.sgst)] : [money(line.igst)]),
+      money(line.value),
+    ]);
+  });
+  rule();
+  const t = invoice.maths.totals;
+  row(
+    ["", "Total", "", "", "", money(t.discount), money(t.taxable), "", ...(intra ? [money(t.cgst), money(t.sgst)] : [money(t.igst)]), money(t.invoiceValue)],
+    bold,
+  );
+  pen.y -= 8;
+
+  // The tax summary per rate, then what was paid.
+  newPageIfBelow(80 + 12 * t.byRate.length);
+  text("Tax summary", MARGIN, 9, bold);
+  pen.y -= 12;
+  for (const rate of t.byRate) {
+    const tax = intra ? `CGST ${rate.rate / 2}% ${money(rate.cgst)} + SGST ${rate.rate / 2}% ${money(rate.sgst)}` : `IGST ${rate.rate}% ${money(rate.igst)}`;
+    text(`GST ${rate.rate}%: taxable ${money(rate.taxable)}, ${tax}`, MARGIN, 8);
+    pen.y -= 11;
+  }
+  pen.y -= 6;
+  const summary: [string, string][] = [
+    ["Items (GST included)", money(t.gross)],
+    ...(t.discount ? [["Discount (coupon)", `- ${money(t.discount)}`] as [string, string]] : []),
+    ["Invoice value", `Rs. ${money(t.invoiceValue)}`],
+    ...(t.tip ? [["Tip for the delivery partner (not a supply of the seller, no GST)", money(t.tip)] as [string, string]] : []),
+    ["Amount paid", `Rs. ${money(t.amountPaid)}`],
+  ];
+  for (const [label, value] of summary) {
+    const f = label === "Amount paid" || label === "Invoice value" ? bold : font;
+    text(label, 300, 8.5, f);
+    const v = printable(value);
+    pen.page.drawText(v, { x: A4[0] - MARGIN - f.widthOfTextAtSize(v, 8.5), y: pen.y, size: 8.5, font: f });
+    pen.y -= 12;
+  }
+  pen.y -= 10;
+  text(`Payment: ${invoice.paymentMethod}. Prices include GST. Supply made by the seller named above; delivery is free.`, MARGIN, 7);
+  pen.y -= 10;
+  text("This is a computer-generated invoice and needs no signature.", MARGIN, 7);
+  return pdf.save();
+}
+
+export default {
+  async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname !== "/render") return new Response("Not found", { status: 404 });
+    if (request.method !== "POST") return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
+    let invoice: InvoiceDocument;
+    try {
+      invoice = (await request.json()) as InvoiceDocument;
+      if (!invoice?.number || !Array.isArray(invoice.maths?.lines)) throw new Error("not an invoice");
+    } catch {
+      return new Response("Expected an invoice as JSON", { status: 400 });
+    }
+    const bytes = await renderInvoicePdf(invoice);
+    return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "Content-Type": "application/pdf", "Content-Length": String(bytes.byteLength) } });
+  },
+};
