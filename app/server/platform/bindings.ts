@@ -16,6 +16,11 @@ export interface Env {
   UPLOAD_LIMITER?: RateLimit;
   /** The live channels' Durable Objects (decision 028); absent under `npm run dev`, where pages poll. */
   LIVE?: DurableObjectNamespace;
+  /**
+   * "Notify me" deliveries (decision 032): restocks fanned out to one message per waiting request,
+   * consumed by this same Worker's `queue` handler. Absent under `npm run dev`: delivered inline.
+   */
+  NOTIFY_QUEUE?: Queue<unknown>;
   ENVIRONMENT?: string;
   SESSION_SECRET?: string;
   STRIPE_SECRET_KEY?: string;
