@@ -663,10 +663,7 @@ export const notifyRequests = sqliteTable(
       .on(t.claimedAt)
       .where(sql`${t.status} = 'sending'`),
     check("notify_requests_status_check", sql`${t.status} in ('open', 'sending', 'sent', 'cancelled', 'expired')`),
-    check(
-      "notify_requests_sizes_check",
-      sql`length(${t.email}) between 3 and 254 and length(${t.subscriber}) <= 256 and length(${t.origin}) <= 256`,
-    ),
+    check("notify_requests_sizes_check", sql`length(${t.email}) between 3 and 254 and length(${t.subscriber}) <= 256 and length(${t.origin}) <= 256`),
   ],
 );
 
@@ -694,7 +691,11 @@ export const restockEvents = sqliteTable(
     createdAt: createdAt(),
     queuedAt: integer("queued_at"),
   },
-  (t) => [index("restock_events_pending_idx").on(t.id).where(sql`${t.queuedAt} IS NULL`)],
+  (t) => [
+    index("restock_events_pending_idx")
+      .on(t.id)
+      .where(sql`${t.queuedAt} IS NULL`),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

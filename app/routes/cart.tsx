@@ -10,6 +10,11 @@ import { usePendingCart } from "~/lib/hooks/use-cart";
 import { readFormData } from "~/server/http/form-data.server";
 import type { LocationPromptHandle } from "~/components/stores/LocationPrompt";
 import { pageStockStore } from "~/server/stores/store-stock.server";
+import { loadSimilar } from "~/server/catalogue/catalogue.server";
+import { SimilarItems } from "~/components/notify/SimilarItems";
+
+/** Sold-out lines shown with similar items (the first few). */
+const SOLD_OUT_WITH_SIMILAR = 3;
 
 export const meta: MetaFunction = () => [{ title: "Cart | FreshDash" }];
 
@@ -18,8 +23,18 @@ export const handle: LocationPromptHandle = { locationPrompt: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context);
-  const cart = await loadCart(context, await cartOwnerFor(request, context, user), await pageStockStore(request, context));
-  return data({ cart });
+  const store = await pageStockStore(request, context);
+  const cart = await loadCart(context, await cartOwnerFor(request, context, user), store);
+  // Sold-out lines get similar items in stock at the store (decision 032): one more round trip, only then.
+  const soldOut = cart.lines.filter((line) => line.stock <= 0).slice(0, SOLD_OUT_WITH_SIMILAR);
+  const similar = soldOut.length
+    ? await loadSimilar(
+        context,
+        soldOut.map((line) => line.productId),
+        store,
+      )
+    : [];
+  return data({ cart, insteadOf: soldOut.map((line, i) => ({ productId: line.productId, name: line.name, similar: similar[i] ?? [] })) });
 }
 
 /**
@@ -59,7 +74,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
 });
 
 export default function CartPage() {
-  const { cart } = useLoaderData<typeof loader>();
+  const { cart, insteadOf } = useLoaderData<typeof loader>();
   const shown = usePendingCart(cart);
   return (
     <div className="mx-auto max-w-xl">
@@ -67,6 +82,11 @@ export default function CartPage() {
       <div className="rounded-xl bg-neutral-100 p-3">
         <CartContents cart={shown} />
       </div>
+      {insteadOf.map((line) => (
+        <div key={line.productId} className="mt-4">
+          <SimilarItems products={line.similar} title={`Instead of ${line.name}`} />
+        </div>
+      ))}
     </div>
   );
 }

@@ -22,6 +22,18 @@ function withNotified(to: string, id: string | null) {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** The path of the page the form was on (a card's form names none), when the Referer is this site's. */
+function samePageOf(request: Request): string | null {
+  const referer = request.headers.get("Referer");
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    return from.origin === new URL(request.url).origin ? `${from.pathname}${from.search}` : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * "Notify me" (decision 032) from a card, the product page or the cart, and its undo: plain forms
  * that answer 303 back with a message, with or without JavaScript. A guest without an email (a
@@ -35,7 +47,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
     throw new Refusal(message, 400);
   }
   const value = submission.value;
-  const back = safeRedirect(value.redirectTo);
+  const back = safeRedirect(value.redirectTo ?? samePageOf(request));
   const user = await getSessionUser(request, context);
   const who = user ? { userId: user.id, email: user.email } : null;
   if (value.intent === "notify-cancel") {

@@ -67,8 +67,11 @@ async function twoWaiting(productId: string, pincode: string) {
 }
 
 const mailsFor = async (productName: string) =>
-  (await env.DB.prepare("select \"to\", subject, text from mail_outbox where subject like ? order by created_at").bind(`%${productName}`).all<{ to: string; subject: string; text: string }>())
-    .results;
+  (
+    await env.DB.prepare('select "to", subject, text from mail_outbox where subject like ? order by created_at')
+      .bind(`%${productName}`)
+      .all<{ to: string; subject: string; text: string }>()
+  ).results;
 
 /** Waits until the product's restocks are handed on and no request of it is open or being sent, then a little more. */
 async function settle(productId: string, { timeoutMs = 15_000 } = {}) {
@@ -96,7 +99,9 @@ async function expectMails(product: { id: string; name: string }, count: number)
 }
 
 const statusesOf = async (productId: string) =>
-  (await env.DB.prepare("select status from notify_requests where product_id = ? order by id").bind(productId).all<{ status: string }>()).results.map((r) => r.status);
+  (await env.DB.prepare("select status from notify_requests where product_id = ? order by id").bind(productId).all<{ status: string }>()).results.map(
+    (r) => r.status,
+  );
 
 async function runCron() {
   const ctx = createExecutionContext();
@@ -129,14 +134,29 @@ describe("each writer of stock: one mail per waiting shopper", { timeout: 90_000
 
   it("/api product update (stock given the stock seen)", async () => {
     const product = await newProduct("Api Restock Dal");
-    const def = (await env.DB.prepare("select pincode_from from (select from_pincode as pincode_from from store_pincode_ranges r join stores s on s.id = r.store_id where s.is_default = 1) limit 1").first<{ pincode_from: number }>())!;
+    const def = (await env.DB.prepare(
+      "select pincode_from from (select from_pincode as pincode_from from store_pincode_ranges r join stores s on s.id = r.store_id where s.is_default = 1) limit 1",
+    ).first<{ pincode_from: number }>())!;
     await twoWaiting(product.id, String(def.pincode_from));
     const row = (await env.DB.prepare("select version from products where id = ?").bind(product.id).first<{ version: number }>())!;
     const refs = await env.DB.prepare("select category_id as c, sub_category_id as s from sub_category_categories limit 1").first<{ c: string; s: string }>();
     const res = await api("/api/product/update-product-details", {
       method: "PUT",
       token: adminToken,
-      body: { _id: product.id, version: row.version, name: product.name, image: ["/images/seed/milk.webp"], category: [refs!.c], subCategory: [refs!.s], unit: "200 g", price: 100, discount: 0, description: "Lentils.", stock: 7, stockSeen: 0 },
+      body: {
+        _id: product.id,
+        version: row.version,
+        name: product.name,
+        image: ["/images/seed/milk.webp"],
+        category: [refs!.c],
+        subCategory: [refs!.s],
+        unit: "200 g",
+        price: 100,
+        discount: 0,
+        description: "Lentils.",
+        stock: 7,
+        stockSeen: 0,
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await expectMails(product, 2)).toHaveLength(2);
@@ -146,7 +166,11 @@ describe("each writer of stock: one mail per waiting shopper", { timeout: 90_000
     const store = await newStore();
     const product = await newProduct("Sync Restock Atta");
     await twoWaiting(product.id, store.pincode);
-    const res = await api("/api/store/stock-sync", { method: "POST", token: adminToken, body: { storeId: store.id, rows: [{ productId: product.id, stock: 12 }] } });
+    const res = await api("/api/store/stock-sync", {
+      method: "POST",
+      token: adminToken,
+      body: { storeId: store.id, rows: [{ productId: product.id, stock: 12 }] },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await expectMails(product, 2)).toHaveLength(2);
   });
@@ -184,7 +208,11 @@ describe("each writer of stock: one mail per waiting shopper", { timeout: 90_000
     const product = await newProduct("Expiry Restock Jaggery", { store: store.id, stock: 1 });
     const buyer = await newShopper();
     const address = await api("/api/address/create", { method: "POST", token: buyer.token, body: { ...VALID_ADDRESS, pincode: store.pincode } });
-    const res = await api("/api/order/checkout", { method: "POST", token: buyer.token, body: { list_items: [{ productId: product.id, quantity: 1 }], addressId: address.body.data._id } });
+    const res = await api("/api/order/checkout", {
+      method: "POST",
+      token: buyer.token,
+      body: { list_items: [{ productId: product.id, quantity: 1 }], addressId: address.body.data._id },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await twoWaiting(product.id, store.pincode);
     await env.DB.prepare("update orders set reservation_expires_at = ? where stripe_session_id = ?")
@@ -202,7 +230,9 @@ describe("never twice", { timeout: 90_000 }, () => {
     const shoppers = await twoWaiting(product.id, store.pincode);
     const path = `/dashboard/product?${new URLSearchParams({ dialog: "edit-product", id: product.id })}`;
     const adds = await Promise.all(
-      Array.from({ length: 10 }, () => pagePost(path, formOf({ intent: "add-store-stock", id: product.id, store: store.id, delta: "3" }), { cookie: adminPage })),
+      Array.from({ length: 10 }, () =>
+        pagePost(path, formOf({ intent: "add-store-stock", id: product.id, store: store.id, delta: "3" }), { cookie: adminPage }),
+      ),
     );
     expect(adds.map((r) => r.status)).toEqual(Array(10).fill(303));
     const mails = await expectMails(product, 2);
@@ -215,7 +245,9 @@ describe("never twice", { timeout: 90_000 }, () => {
     const shopper = await newShopper();
     for (const p of products) expect((await ask(p.id, store.pincode, shopper)).status).toBe(201);
     const res = await Promise.all(
-      products.map((p) => api("/api/store/stock-sync", { method: "POST", token: adminToken, body: { storeId: store.id, rows: [{ productId: p.id, stock: 4 }] } })),
+      products.map((p) =>
+        api("/api/store/stock-sync", { method: "POST", token: adminToken, body: { storeId: store.id, rows: [{ productId: p.id, stock: 4 }] } }),
+      ),
     );
     expect(res.map((r) => r.status)).toEqual(Array(10).fill(200));
     for (const p of products) expect(await expectMails(p, 1)).toHaveLength(1);
@@ -361,7 +393,8 @@ describe("limits", { timeout: 90_000 }, () => {
     const email = `guest${hex().slice(0, 8)}@example.com`;
     expect((await ask(a.id, store.pincode, { email })).status).toBe(201);
     expect((await ask(b.id, store.pincode, { email })).status).toBe(201);
-    const sync = (id: string) => api("/api/store/stock-sync", { method: "POST", token: adminToken, body: { storeId: store.id, rows: [{ productId: id, stock: 4 }] } });
+    const sync = (id: string) =>
+      api("/api/store/stock-sync", { method: "POST", token: adminToken, body: { storeId: store.id, rows: [{ productId: id, stock: 4 }] } });
     await sync(a.id);
     const [first] = await expectMails(a, 1);
     expect(first.to).toBe(email);

@@ -17,7 +17,8 @@ export function NotifyMeForm({
   productName: string;
   requestId: string | null;
   signedIn: boolean;
-  redirectTo: string;
+  /** Where to come back to; null: the page the form was on (its Referer). */
+  redirectTo: string | null;
   compact?: boolean;
 }) {
   if (requestId) {
@@ -28,7 +29,7 @@ export function NotifyMeForm({
         </p>
         <input type="hidden" name="intent" value="notify-cancel" />
         <input type="hidden" name="id" value={requestId} />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <button type="submit" className="text-sm font-semibold text-brand underline" aria-label={`Undo: don't tell me about ${productName}`}>
           Undo
         </button>
@@ -36,10 +37,16 @@ export function NotifyMeForm({
     );
   }
   return (
-    <Form method="post" action="/notify" className={compact ? "" : "grid max-w-sm gap-2"} id={compact ? undefined : "notify-me"} aria-label={`Notify me about ${productName}`}>
+    <Form
+      method="post"
+      action="/notify"
+      className={compact ? "" : "grid max-w-sm gap-2"}
+      id={compact ? undefined : "notify-me"}
+      aria-label={`Notify me about ${productName}`}
+    >
       <input type="hidden" name="intent" value="notify-me" />
       <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {!signedIn && !compact ? (
         <label className="grid gap-1 text-sm">
           <span>Your email</span>
@@ -49,7 +56,11 @@ export function NotifyMeForm({
       <button
         type="submit"
         aria-label={`Notify me when ${productName} is back`}
-        className={compact ? "h-8 rounded-md border border-brand px-2 text-sm font-semibold text-brand" : "h-10 rounded-md border border-brand font-semibold text-brand hover:bg-brand hover:text-white"}
+        className={
+          compact
+            ? "h-8 rounded-md border border-brand px-2 text-sm font-semibold text-brand"
+            : "h-10 rounded-md border border-brand font-semibold text-brand hover:bg-brand hover:text-white"
+        }
       >
         Notify me
       </button>

@@ -184,14 +184,14 @@ export async function loadProduct(context: AppLoadContext, id: string, store: St
 }
 
 /** At most this many similar items are shown for an out-of-stock product. */
-export const SIMILAR_MAX = 6;
+const SIMILAR_MAX = 6;
 
 /**
  * Up to 6 products sharing a sub-category with `id`, in stock at the store, nearest in price (then
  * by id); none while `id` itself is in stock there (the condition is in the query, so a page sends
  * it in its one round trip without knowing the stock first).
  */
-export function similarQuery(db: Database, id: string, store: StockStore) {
+function similarQuery(db: Database, id: string, store: StockStore) {
   const siblings = db
     .select({ id: productSubCategories.productId })
     .from(productSubCategories)
@@ -225,7 +225,18 @@ export async function loadProductWithSimilar<A extends BatchItem<"sqlite"> = nev
   const send = batch ?? db.batch.bind(db);
   const queries = [productQuery(db, store).where(eq(products.id, id)).limit(1), similarQuery(db, id, store)] as const;
   const [rows, similar, extra] = also ? await send([...queries, also]) : [...(await send(queries)), null];
-  return rows[0] ? { product: toProduct(rows[0]), similar: similar.map((row) => ({ ...row, image: row.image ?? "" })), also: (extra ?? null) as Awaited<A> | null } : null;
+  return rows[0]
+    ? { product: toProduct(rows[0]), similar: similar.map((row) => ({ ...row, image: row.image ?? "" })), also: (extra ?? null) as Awaited<A> | null }
+    : null;
+}
+
+/** Similar items for several out-of-stock products (the cart's sold-out lines): one round trip. */
+export async function loadSimilar(context: AppLoadContext, ids: string[], store: StockStore): Promise<CardRow[][]> {
+  if (!ids.length) return [];
+  const db = getDb(context);
+  const [first, ...rest] = ids.map((id) => similarQuery(db, id, store));
+  const rows = await db.batch([first, ...rest]);
+  return rows.map((list) => list.map((row) => ({ ...row, image: row.image ?? "" })));
 }
 
 export async function loadProductsByCategory(context: AppLoadContext, categoryId: string, limit: number, store: StockStore) {

@@ -39,7 +39,7 @@ export const FAN_OUT_PAGE = 1_000;
 /** Restock rows claimed per dispatch. */
 const DISPATCH_MAX = 100;
 /** A claim older than this belongs to a Worker that died mid-send: the cron reopens it. */
-export const STALE_CLAIM_MS = 30 * 60 * 1000;
+const STALE_CLAIM_MS = 30 * 60 * 1000;
 /** How long a guest's verification link works. */
 const VERIFY_LINK_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -104,7 +104,7 @@ function inlineSender(context: AppLoadContext): NotifySender {
 export type Outcome = "fanned-out" | "sent" | "skipped" | "failed";
 
 /** One message's work. `failed`: the consumer retries it. */
-export async function handleMessage(context: AppLoadContext, message: NotifyMessage, queue: NotifySender, mailer = sendMail): Promise<Outcome> {
+async function handleMessage(context: AppLoadContext, message: NotifyMessage, queue: NotifySender, mailer = sendMail): Promise<Outcome> {
   if (message.kind === "restock") {
     await fanOut(context, message.restockId, message.after ?? "", queue);
     return "fanned-out";
@@ -269,12 +269,15 @@ export async function notifyUpkeep(context: AppLoadContext, now = Date.now()) {
 export async function verifyGuestEmail(context: AppLoadContext, email: string) {
   const db = getDb(context);
   const key = `e:${email}`;
-  await db.batch([
-    db.insert(notifyEmails).values({ email, verifiedAt: Date.now() }).onConflictDoUpdate({ target: notifyEmails.email, set: { verifiedAt: sql`coalesce(${notifyEmails.verifiedAt}, ${Date.now()})` } }),
-    db.run(sql`insert into ${restockEvents} (store_id, product_id, stock, subscriber)
-      select r.store_id, r.product_id, s.stock, ${key} from ${notifyRequests} r
-      join store_stock s on s.store_id = r.store_id and s.product_id = r.product_id
-      where r.subscriber = ${key} and r.status = 'open' and s.stock > 0`),
-  ]);
+  await db
+    .insert(notifyEmails)
+    .values({ email, verifiedAt: Date.now() })
+    .onConflictDoUpdate({ target: notifyEmails.email, set: { verifiedAt: sql`coalesce(${notifyEmails.verifiedAt}, ${Date.now()})` } });
+  // Its requests for products already back get a restock of their own (should this fail, they
+  // wait for the next return, as before the link).
+  await db.run(sql`insert into ${restockEvents} (store_id, product_id, stock, subscriber)
+    select r.store_id, r.product_id, s.stock, ${key} from ${notifyRequests} r
+    join store_stock s on s.store_id = r.store_id and s.product_id = r.product_id
+    where r.subscriber = ${key} and r.status = 'open' and s.stock > 0`);
   await dispatchRestocks(context);
 }

@@ -17,7 +17,7 @@ import { storeIdSql, type StockStore } from "~/server/stores/store-stock.server"
 /** Who asks: a signed-in shopper (`u:<id>`) or a guest's email (`e:<email>`). */
 export type Subscriber = { userId: string; email: string } | { userId: null; email: string };
 
-export const subscriberKey = (who: Subscriber) => (who.userId ? `u:${who.userId}` : `e:${who.email.toLowerCase()}`);
+const subscriberKey = (who: Subscriber) => (who.userId ? `u:${who.userId}` : `e:${who.email.toLowerCase()}`);
 
 export type Subscribed = { id: string; created: boolean; storeName: string; productName: string; email: string };
 
@@ -78,13 +78,21 @@ export async function cancelRequest(context: AppLoadContext, id: string, who: Su
   const rows = await db
     .update(notifyRequests)
     .set({ status: "cancelled", closedAt: nowMs })
-    .where(and(eq(notifyRequests.id, id), eq(notifyRequests.status, "open"), who ? eq(notifyRequests.subscriber, subscriberKey(who)) : isNull(notifyRequests.userId)))
+    .where(
+      and(
+        eq(notifyRequests.id, id),
+        eq(notifyRequests.status, "open"),
+        who ? eq(notifyRequests.subscriber, subscriberKey(who)) : isNull(notifyRequests.userId),
+      ),
+    )
     .returning({ id: notifyRequests.id, productId: notifyRequests.productId });
   if (!rows.length) throw new Refusal("No such waiting request (it may have been sent or cancelled already)", 404);
   return rows[0];
 }
 
-const firstImage = sql<string | null>`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
+const firstImage = sql<
+  string | null
+>`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
 
 /** A subscriber's requests, newest first: the open ones and the last 20 closed. */
 export async function listRequests(context: AppLoadContext, who: Subscriber) {
@@ -102,7 +110,11 @@ export async function listRequests(context: AppLoadContext, who: Subscriber) {
     storeName: stores.name,
   };
   const base = () =>
-    db.select(columns).from(notifyRequests).innerJoin(products, eq(products.id, notifyRequests.productId)).innerJoin(stores, eq(stores.id, notifyRequests.storeId));
+    db
+      .select(columns)
+      .from(notifyRequests)
+      .innerJoin(products, eq(products.id, notifyRequests.productId))
+      .innerJoin(stores, eq(stores.id, notifyRequests.storeId));
   const key = subscriberKey(who);
   const [open, closed] = await db.batch([
     base()
@@ -138,14 +150,15 @@ export async function mostWanted(context: AppLoadContext, storeId: string, limit
     .limit(limit);
 }
 
-export type MostWantedRow = Awaited<ReturnType<typeof mostWanted>>[number];
-
 /**
  * The product page's "Notify me" state, as one query for its batch (no user read first): the open
  * request of the signed-in visitor (by the session's token hash) or of the guest who just asked
  * (`guestRequestId`, from the redirect), and, for an admin, how many wait at the store.
  */
-export function notifyStateQuery(db: Database, { productId, store, tokenHash, guestRequestId }: { productId: string; store: StockStore; tokenHash: string | null; guestRequestId: string | null }) {
+export function notifyStateQuery(
+  db: Database,
+  { productId, store, tokenHash, guestRequestId }: { productId: string; store: StockStore; tokenHash: string | null; guestRequestId: string | null },
+) {
   const storeId = storeIdSql(store);
   const sessionUser = sql`(select ${sessions.userId} from ${sessions} where ${sessions.tokenHash} = ${tokenHash ?? ""} and ${sessions.expiresAt} > ${Date.now()})`;
   const isAdmin = sql`exists (select 1 from ${users} where ${users.id} = ${sessionUser} and ${users.role} = 'ADMIN')`;
