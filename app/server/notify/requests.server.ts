@@ -12,6 +12,7 @@ import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
 import { NOTIFY_OPEN_LIMIT } from "~/lib/schemas/notify";
 import { getDb, type Database } from "~/server/db/db.server";
+import { renamed } from "~/server/catalogue/rows.server";
 import { storeIdSql, type StockStore } from "~/server/stores/store-stock.server";
 
 /** Who asks: a signed-in shopper (`u:<id>`) or a guest's email (`e:<email>`). */
@@ -102,12 +103,13 @@ export async function listRequests(context: AppLoadContext, who: Subscriber) {
     status: notifyRequests.status,
     createdAt: notifyRequests.createdAt,
     closedAt: notifyRequests.closedAt,
-    productId: products.id,
-    productName: products.name,
+    productId: renamed(products.id, "product_id_"),
+    // Renamed: a batch's rows are keyed by column name, and both tables have `id` and `name`.
+    productName: renamed(products.name, "product_name"),
     unit: products.unit,
     image: firstImage,
-    storeId: stores.id,
-    storeName: stores.name,
+    storeId: renamed(stores.id, "store_id_"),
+    storeName: renamed(stores.name, "store_name"),
   };
   const base = () =>
     db
