@@ -19,6 +19,7 @@ import { searchUpkeep } from "../app/server/search/search-upkeep.server";
 import type { Env } from "../app/server/platform/bindings";
 import { getLoadContext } from "../load-context";
 import { handleLive, isLivePath } from "../app/server/live/live-routes.server";
+import { consumeNotifyBatch, dispatchRestocks, notifyUpkeep, type NotifyMessage } from "../app/server/notify/delivery.server";
 
 export { LiveChannel } from "../app/server/live/live-channel.server";
 
@@ -65,7 +66,7 @@ export default {
     // Anonymous catalogue pages come from the data centre's cache in production (decision 007);
     // every response's Cache-Control is settled by `cacheHeaders` (private unless public and anonymous).
     const edgeCache = settings.isDev ? undefined : (caches as unknown as { default: Cache }).default;
-    return withEdgeCache(
+    const response = await withEdgeCache(
       request,
       edgeCache,
       (p) => ctx.waitUntil(p),
@@ -77,6 +78,10 @@ export default {
       (cacheable) => locationCacheVariant(cacheable.headers.get("Cookie"), loadContext),
       release,
     );
+    // "Notify me" (decision 032): restocks this write recorded (the store_stock triggers, in its own
+    // statements) go to the queue once it has answered, never delaying the answer.
+    if (request.method !== "GET" && request.method !== "HEAD") ctx.waitUntil(handRestocksOn(loadContext));
+    return response;
   },
 
   /**
@@ -98,9 +103,31 @@ export default {
     } catch (error) {
       throw new Error(`search upkeep failed${swept ? ` (and ${swept})` : ""}: ${error instanceof Error ? error.message : String(error)}`);
     }
+    // "Notify me": expiry after 90 days, stale claims, restocks left pending (an expired checkout's
+    // returned units were recorded by the sweep above).
+    try {
+      console.log("notify upkeep", JSON.stringify(await notifyUpkeep(context, controller.scheduledTime)));
+    } catch (error) {
+      console.error("notify upkeep failed", error);
+    }
     if (swept) throw new Error(swept);
   },
+
+  /** The "Notify me" queue (decision 032): fan a restock out, or mail one waiting shopper. */
+  async queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {
+    const context = await contextFor(new Request("http://queue.internal/notify", { method: "POST" }), env, ctx);
+    await consumeNotifyBatch(context, batch as MessageBatch<NotifyMessage>);
+  },
 } satisfies ExportedHandler<Env>;
+
+/** Never fails the request it follows: a restock left pending is handed on by the next write or the cron. */
+async function handRestocksOn(context: Awaited<ReturnType<typeof contextFor>>) {
+  try {
+    await dispatchRestocks(context);
+  } catch (error) {
+    console.error("notify dispatch failed", error);
+  }
+}
 
 function contextFor(request: Request, env: Env, ctx: ExecutionContext) {
   return getLoadContext({

@@ -702,6 +702,87 @@ export const storeNotifyRequests = sqliteTable(
   ],
 );
 
+export const NOTIFY_STATUSES = ["open", "sending", "sent", "cancelled", "expired"] as const;
+export type NotifyStatus = (typeof NOTIFY_STATUSES)[number];
+
+/**
+ * "Notify me" (decision 032): a shopper waiting for a product at a store. `subscriber` is
+ * `u:<user id>` or `e:<email>` (a guest); one open request per subscriber, product and store.
+ */
+export const notifyRequests = sqliteTable(
+  "notify_requests",
+  {
+    id: id(),
+    subscriber: text("subscriber").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** A guest's email (lower-cased), or the account's when the request was made. */
+    email: text("email").notNull(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    status: text("status", { enum: NOTIFY_STATUSES }).notNull().default("open"),
+    /** The site the shopper asked on: the mail's links point there (unless PUBLIC_ORIGIN is set). */
+    origin: text("origin").notNull(),
+    /** The restock that claimed (then sent) it. */
+    restockId: integer("restock_id"),
+    claimedAt: integer("claimed_at"),
+    createdAt: createdAt(),
+    closedAt: integer("closed_at"),
+  },
+  (t) => [
+    uniqueIndex("notify_requests_open_unique")
+      .on(t.subscriber, t.productId, t.storeId)
+      .where(sql`${t.status} in ('open', 'sending')`),
+    index("notify_requests_subscriber_idx").on(t.subscriber, t.status, t.createdAt),
+    index("notify_requests_product_store_idx").on(t.productId, t.storeId, t.status),
+    index("notify_requests_store_open_idx")
+      .on(t.storeId, t.productId)
+      .where(sql`${t.status} = 'open'`),
+    index("notify_requests_open_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    index("notify_requests_sending_idx")
+      .on(t.claimedAt)
+      .where(sql`${t.status} = 'sending'`),
+    check("notify_requests_status_check", sql`${t.status} in ('open', 'sending', 'sent', 'cancelled', 'expired')`),
+    check("notify_requests_sizes_check", sql`length(${t.email}) between 3 and 254 and length(${t.subscriber}) <= 256 and length(${t.origin}) <= 256`),
+  ],
+);
+
+/** A guest's email: only `first_request_id` may be mailed until the link in that mail verifies it. */
+export const notifyEmails = sqliteTable("notify_emails", {
+  email: text("email").primaryKey(),
+  firstRequestId: text("first_request_id"),
+  verifiedAt: integer("verified_at"),
+  createdAt: createdAt(),
+});
+
+/**
+ * A product back in stock at a store that someone waits for: written by the `store_stock` triggers
+ * of migration 0025 in the statement that changed the stock; handed to the queue (`queued_at`).
+ */
+export const restockEvents = sqliteTable(
+  "restock_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    storeId: text("store_id").notNull(),
+    productId: text("product_id").notNull(),
+    stock: integer("stock").notNull(),
+    /** Only this subscriber's requests (a guest's email just verified); null: everyone waiting. */
+    subscriber: text("subscriber"),
+    createdAt: createdAt(),
+    queuedAt: integer("queued_at"),
+  },
+  (t) => [
+    index("restock_events_pending_idx")
+      .on(t.id)
+      .where(sql`${t.queuedAt} IS NULL`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type SubCategory = typeof subCategories.$inferSelect;

@@ -12,6 +12,11 @@ import type { LocationPromptHandle } from "~/components/stores/LocationPrompt";
 import { pageStockStore } from "~/server/stores/store-stock.server";
 import { billWithChoices } from "~/server/coupons/bill-choices.server";
 import { CouponBox } from "~/components/cart/CouponBox";
+import { loadSimilar } from "~/server/catalogue/catalogue.server";
+import { SimilarItems } from "~/components/notify/SimilarItems";
+
+/** Sold-out lines shown with similar items (the first few). */
+const SOLD_OUT_WITH_SIMILAR = 3;
 
 export const meta: MetaFunction = () => [{ title: "Cart | FreshDash" }];
 
@@ -24,7 +29,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cart = await loadCart(context, await cartOwnerFor(request, context, user), store);
   // The shopper's coupon (decision 030), judged against this cart: the bill shows it.
   const { bill, coupon } = await billWithChoices(request, context, { userId: user?.id ?? null, lines: cart.lines, store, withTip: false });
-  return data({ cart: { ...cart, bill }, coupon });
+  // Sold-out lines get similar items in stock at the store (decision 032): one more round trip, only then.
+  const soldOut = cart.lines.filter((line) => line.stock <= 0).slice(0, SOLD_OUT_WITH_SIMILAR);
+  const similar = soldOut.length
+    ? await loadSimilar(
+        context,
+        soldOut.map((line) => line.productId),
+        store,
+      )
+    : [];
+  return data({
+    cart: { ...cart, bill },
+    coupon,
+    insteadOf: soldOut.map((line, i) => ({ productId: line.productId, name: line.name, similar: similar[i] ?? [] })),
+  });
 }
 
 /**
@@ -64,7 +82,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
 });
 
 export default function CartPage() {
-  const { cart, coupon } = useLoaderData<typeof loader>();
+  const { cart, coupon, insteadOf } = useLoaderData<typeof loader>();
   const shown = usePendingCart(cart);
   return (
     <div className="mx-auto max-w-xl">
@@ -73,6 +91,11 @@ export default function CartPage() {
         <CartContents cart={shown} couponCode={coupon.code} />
         {cart.lines.length ? <CouponBox {...coupon} redirectTo="/cart" /> : null}
       </div>
+      {insteadOf.map((line) => (
+        <div key={line.productId} className="mt-4">
+          <SimilarItems products={line.similar} title={`Instead of ${line.name}`} />
+        </div>
+      ))}
     </div>
   );
 }

@@ -14,13 +14,16 @@ import { requireUser } from "~/server/identity/auth.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { AVATAR_MAX_BYTES, prepareImage, readUploadForm, withStoredImages } from "~/server/catalogue/uploads.server";
 import { readFormData } from "~/server/http/form-data.server";
+import { listRequests } from "~/server/notify/requests.server";
+import { NotifyRequestList } from "~/components/notify/NotifyRequestList";
 import { attempt, pageAction, refusalInit, refusedForm } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile | FreshDash" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return data({ user });
+  const notify = await listRequests(context, { userId: user.id, email: user.email });
+  return data({ user, notify });
 }
 
 export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
@@ -44,7 +47,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
 });
 
 export default function Profile() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, notify } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const avatarFetcher = useFetcher<typeof action>();
@@ -96,6 +99,7 @@ export default function Profile() {
       </div>
       {/* Remounts when the saved values change, so the form shows what the server stored. */}
       <ProfileForm key={`${user.name}|${user.email}|${user.mobile}`} user={user} lastResult={actionData?.result} />
+      <NotifyRequestList open={notify.open} closed={notify.closed} />
     </section>
   );
 }

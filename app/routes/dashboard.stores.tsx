@@ -98,6 +98,9 @@ export default function AdminStores() {
               >
                 Edit <span className="sr-only">{store.name}</span>
               </Link>
+              <Link to={`/dashboard/stores/${store.id}`} className="flex-1 rounded bg-sky-100 py-1 text-center text-sky-900 hover:bg-sky-200">
+                Most wanted
+              </Link>
               <Link to={`/dashboard/stores/${store.id}/stock`} className="flex-1 rounded bg-amber-100 py-1 text-center text-amber-900 hover:bg-amber-200">
                 Import stock <span className="sr-only">for {store.name}</span>
               </Link>

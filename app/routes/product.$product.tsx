@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { CartQuantityControl } from "~/components/cart/CartQuantityControl";
 import { PriceBlock } from "~/components/catalogue/PriceBlock";
 import { ProductGallery } from "~/components/catalogue/ProductGallery";
@@ -9,7 +9,14 @@ import { discountedPrice } from "~/lib/pricing";
 import { inlineScriptJson } from "~/lib/inline-json";
 import { idFromSegment, productPath } from "~/lib/slugs";
 import { useCartControls } from "~/lib/hooks/use-cart-controls";
-import { catalogueCacheControl, loadProduct } from "~/server/catalogue/catalogue.server";
+import { catalogueCacheControl, loadProductWithSimilar } from "~/server/catalogue/catalogue.server";
+import { NotifyMeForm } from "~/components/notify/NotifyMeForm";
+import { SimilarItems } from "~/components/notify/SimilarItems";
+import { useAccount } from "~/lib/hooks/use-account";
+import { isId } from "~/lib/ids";
+import { getDb } from "~/server/db/db.server";
+import { sessionTokenHash } from "~/server/identity/session.server";
+import { notifyStateQuery } from "~/server/notify/requests.server";
 import type { LocationPromptHandle } from "~/components/stores/LocationPrompt";
 import { withSharedBatch } from "~/server/db/shared-batch.server";
 import { pageStockStore } from "~/server/stores/store-stock.server";
@@ -19,10 +26,24 @@ export const handle: LocationPromptHandle = { locationPrompt: true };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idFromSegment(params.product);
-  // The signed-in header's reads go in the same round trip (shared-batch.server.ts).
-  const product = id ? await withSharedBatch(context, async (batch) => loadProduct(context, id, await pageStockStore(request, context), batch)) : null;
-  if (!product) throw new Response("No route matches URL", { status: 404, statusText: "Not Found" });
-  const origin = new URL(request.url).origin;
+  const url = new URL(request.url);
+  const notified = url.searchParams.get("notified");
+  const guestRequestId = isId(notified) ? notified : null;
+  // The signed-in header's reads go in the same round trip (shared-batch.server.ts); so do the
+  // similar items (none while in stock) and the "Notify me" state (decision 032).
+  const loaded = id
+    ? await withSharedBatch(context, async (batch) => {
+        const store = await pageStockStore(request, context);
+        const tokenHash = await sessionTokenHash(request, context);
+        // Only a personal page asks whose request it is (an anonymous one stays cacheable).
+        const state = tokenHash || guestRequestId ? notifyStateQuery(getDb(context), { productId: id, store, tokenHash, guestRequestId }) : undefined;
+        const found = await loadProductWithSimilar(context, id, store, batch, state);
+        return found ? { product: found.product, similar: found.similar, notify: found.also?.[0] ?? null } : null;
+      })
+    : null;
+  if (!loaded) throw new Response("No route matches URL", { status: 404, statusText: "Not Found" });
+  const { product, similar, notify } = loaded;
+  const origin = url.origin;
   const canonical = `${origin}${productPath(product)}`;
   const jsonLd = {
     "@context": "https://schema.org",
@@ -38,7 +59,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       url: canonical,
     },
   };
-  return data({ product, canonical, jsonLd }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
+  const cacheControl = guestRequestId ? "private, no-store" : catalogueCacheControl(request);
+  return data(
+    { product, canonical, jsonLd, similar: product.stock > 0 ? [] : similar, notify: notify ?? { requestId: null, waiting: null, storeName: null } },
+    { headers: { "Cache-Control": cacheControl } },
+  );
 }
 
 export { catalogueHeaders as headers } from "~/server/catalogue/catalogue.server";
@@ -53,8 +78,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
     : [{ title: "Not found | FreshDash" }];
 
 export default function ProductDetail() {
-  const { product, jsonLd } = useLoaderData<typeof loader>();
+  const { product, jsonLd, similar, notify } = useLoaderData<typeof loader>();
   const cartControls = useCartControls();
+  const account = useAccount();
+  const here = useLocation();
   const details = Object.entries(product.moreDetails);
   return (
     <article className="grid gap-6 lg:grid-cols-2">
@@ -73,8 +100,22 @@ export default function ProductDetail() {
             {product.discount > 0 ? <span className="text-lg font-bold text-green-700">{product.discount}% Discount</span> : null}
           </div>
         </div>
+        {notify.waiting !== null ? (
+          <p className="text-sm text-neutral-700">
+            {notify.waiting} {notify.waiting === 1 ? "shopper waits" : "shoppers wait"} for it at {notify.storeName}
+          </p>
+        ) : null}
         {product.stock <= 0 ? (
-          <p className="text-lg font-medium text-red-600">Out of Stock</p>
+          <div className="grid gap-3">
+            <p className="text-lg font-medium text-red-600">Out of Stock</p>
+            <NotifyMeForm
+              productId={product.id}
+              productName={product.name}
+              requestId={notify.requestId}
+              signedIn={Boolean(account)}
+              redirectTo={`${here.pathname}${here.search}`}
+            />
+          </div>
         ) : (
           <div className="max-w-[150px]">
             <CartQuantityControl
@@ -86,6 +127,7 @@ export default function ProductDetail() {
             />
           </div>
         )}
+        <SimilarItems products={similar} />
         <WhyShop />
         <section className="grid gap-3" aria-label="Details">
           <ProductFacts description={product.description} unit={product.unit} details={details} />

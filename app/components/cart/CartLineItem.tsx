@@ -1,11 +1,14 @@
 import { formatINR } from "~/lib/money";
 import { unitPrice, type CartViewLine } from "~/lib/cart-view";
 import { useCartControls } from "~/lib/hooks/use-cart-controls";
+import { useLocation } from "@remix-run/react";
+import { NotifyMeForm } from "~/components/notify/NotifyMeForm";
 import { CartQuantityControl } from "./CartQuantityControl";
 
 export function CartLineItem({ line }: { line: CartViewLine }) {
   const final = unitPrice(line);
   const { hydrated } = useCartControls();
+  const here = useLocation();
   return (
     <li className="flex items-center gap-3 py-3">
       <img
@@ -23,6 +26,12 @@ export function CartLineItem({ line }: { line: CartViewLine }) {
           {formatINR(final)}
           {final < line.price ? <s className="ml-2 text-xs font-normal text-neutral-500">{formatINR(line.price)}</s> : null}
         </p>
+        {line.stock <= 0 ? (
+          <div className="mt-1 grid gap-1">
+            <p className="text-xs font-medium text-red-600">Sold out at your store</p>
+            <NotifyMeForm productId={line.productId} productName={line.name} requestId={null} signedIn redirectTo={`${here.pathname}${here.search}`} compact />
+          </div>
+        ) : null}
       </div>
       <div className="w-24 shrink-0">
         <CartQuantityControl productId={line.productId} productName={line.name} quantity={line.quantity} stock={line.stock} limitAtStock={hydrated} size="sm" />

@@ -1,6 +1,7 @@
 import { productPath } from "~/lib/slugs";
 import type { CartControls } from "~/lib/hooks/use-cart-controls";
 import { CartQuantityControl } from "~/components/cart/CartQuantityControl";
+import { NotifyMeForm } from "~/components/notify/NotifyMeForm";
 import { ClientLink } from "./ClientLink";
 import { PriceBlock } from "./PriceBlock";
 
@@ -47,7 +48,10 @@ export function ProductCard({
       <p className="card-unit">{product.unit}</p>
       <PriceBlock price={product.price} discount={product.discount} className="card-price" />
       {product.stock <= 0 ? (
-        <p className="text-sm font-medium text-red-600">Out of stock</p>
+        <div className="grid gap-1">
+          <p className="text-sm font-medium text-red-600">Out of stock</p>
+          <NotifyMeForm productId={product.id} productName={product.name} requestId={null} signedIn redirectTo={null} compact />
+        </div>
       ) : (
         <CartQuantityControl
           productId={product.id}

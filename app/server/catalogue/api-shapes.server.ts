@@ -1,6 +1,6 @@
 /** The catalogue's /api shapes (spec section 3): `_id`, rupees, image lists, embedded category objects. */
 import { paiseToRupees } from "~/lib/money";
-import type { CatalogueProduct, CategoryRef, SubCategoryWithParents } from "./rows.server";
+import type { CardRow, CatalogueProduct, CategoryRef, SubCategoryWithParents } from "./rows.server";
 
 export const serializeCategory = (c: CategoryRef) => ({ _id: c.id, name: c.name, image: c.image });
 
@@ -28,4 +28,9 @@ export function serializeProduct(p: CatalogueProduct) {
     hsnCode: p.hsnCode,
     gstRate: p.gstRate,
   };
+}
+
+/** A product card (similar items): the spec's field names, one picture. */
+export function serializeCard(c: CardRow) {
+  return { _id: c.id, name: c.name, image: c.image ? [c.image] : [], unit: c.unit, stock: c.stock, price: paiseToRupees(c.price), discount: c.discount };
 }

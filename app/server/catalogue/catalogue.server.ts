@@ -3,13 +3,14 @@
  * is one D1 round trip (a `batch()`), flat in catalogue size (the columns are in rows.server.ts).
  */
 import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
-import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { categories, productCategories, products, productSubCategories, subCategories, subCategoryCategories } from "~/db/schema";
-import { getDb } from "~/server/db/db.server";
+import type { BatchItem } from "drizzle-orm/batch";
+import { getDb, type Database } from "~/server/db/db.server";
 import type { SharedBatch } from "~/server/db/shared-batch.server";
 import { isPersonalRequest, PRIVATE_NO_STORE } from "~/server/http/http-cache.server";
 import { searchCatalogue } from "~/server/search/search.server";
-import type { StockStore } from "~/server/stores/store-stock.server";
+import { stockAt, type StockStore } from "~/server/stores/store-stock.server";
 import {
   byName,
   cardColumns,
@@ -180,6 +181,62 @@ export async function loadProduct(context: AppLoadContext, id: string, store: St
   const query = productQuery(db, store).where(eq(products.id, id)).limit(1);
   const [rows] = await (batch ?? db.batch.bind(db))([query]);
   return rows[0] ? toProduct(rows[0]) : null;
+}
+
+/** At most this many similar items are shown for an out-of-stock product. */
+const SIMILAR_MAX = 6;
+
+/**
+ * Up to 6 products sharing a sub-category with `id`, in stock at the store, nearest in price (then
+ * by id); none while `id` itself is in stock there (the condition is in the query, so a page sends
+ * it in its one round trip without knowing the stock first).
+ */
+function similarQuery(db: Database, id: string, store: StockStore) {
+  const siblings = db
+    .select({ id: productSubCategories.productId })
+    .from(productSubCategories)
+    .where(
+      inArray(
+        productSubCategories.subCategoryId,
+        db.select({ id: productSubCategories.subCategoryId }).from(productSubCategories).where(eq(productSubCategories.productId, id)),
+      ),
+    );
+  const price = db.select({ price: products.price }).from(products).where(eq(products.id, id));
+  return db
+    .select(cardColumns(store))
+    .from(products)
+    .where(and(inArray(products.id, siblings), ne(products.id, id), sql`${stockAt(store)} > 0`, sql`${stockAt(store, sql`${id}`)} <= 0`))
+    .orderBy(sql`abs(${products.price} - (${price}))`, asc(products.id))
+    .limit(SIMILAR_MAX);
+}
+
+/**
+ * A product and, when it is out of stock at the store, its similar items: one round trip, which
+ * also carries `also` (a page's own read, e.g. the "Notify me" state) when given.
+ */
+export async function loadProductWithSimilar<A extends BatchItem<"sqlite"> = never>(
+  context: AppLoadContext,
+  id: string,
+  store: StockStore,
+  batch?: SharedBatch,
+  also?: A,
+): Promise<{ product: CatalogueProduct; similar: CardRow[]; also: Awaited<A> | null } | null> {
+  const db = getDb(context);
+  const send = batch ?? db.batch.bind(db);
+  const queries = [productQuery(db, store).where(eq(products.id, id)).limit(1), similarQuery(db, id, store)] as const;
+  const [rows, similar, extra] = also ? await send([...queries, also]) : [...(await send(queries)), null];
+  return rows[0]
+    ? { product: toProduct(rows[0]), similar: similar.map((row) => ({ ...row, image: row.image ?? "" })), also: (extra ?? null) as Awaited<A> | null }
+    : null;
+}
+
+/** Similar items for several out-of-stock products (the cart's sold-out lines): one round trip. */
+export async function loadSimilar(context: AppLoadContext, ids: string[], store: StockStore): Promise<CardRow[][]> {
+  if (!ids.length) return [];
+  const db = getDb(context);
+  const [first, ...rest] = ids.map((id) => similarQuery(db, id, store));
+  const rows = await db.batch([first, ...rest]);
+  return rows.map((list) => list.map((row) => ({ ...row, image: row.image ?? "" })));
 }
 
 export async function loadProductsByCategory(context: AppLoadContext, categoryId: string, limit: number, store: StockStore) {

@@ -22,15 +22,21 @@ export type MailFetch = (input: RequestInfo | URL, init?: RequestInit) => Promis
 
 type Status = "sent" | "failed" | "not-sent";
 
-export async function sendMail(context: AppLoadContext, mail: Mail, send: MailFetch = fetch) {
+/**
+ * Sends (or, in development and test, keeps) one mail. Never throws for a refused or unreachable
+ * mail API: it answers how it went ("kept" locally), so a caller that must retry (the "Notify me"
+ * queue consumer) can, and one that must not reveal anything (password reset) ignores it.
+ */
+export async function sendMail(context: AppLoadContext, mail: Mail, send: MailFetch = fetch): Promise<Status | "kept"> {
   const settings = getSettings(context.cloudflare.env);
   const db = getDb(context);
   if (settings.isDev) {
     await db.insert(mailOutbox).values({ id: newId(), to: mail.to, subject: mail.subject, text: mail.text, status: "kept" });
-    return;
+    return "kept";
   }
   const status = await deliver(settings, mail, send);
   await db.insert(mailOutbox).values({ id: newId(), to: mail.to, subject: "", text: "", status });
+  return status;
 }
 
 /** Never throws: a mail that cannot go out must not change the answer (no account discovery). */

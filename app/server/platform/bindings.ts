@@ -18,6 +18,11 @@ export interface Env {
   LIVE?: DurableObjectNamespace;
   /** The invoice PDF worker (workers/invoice, decision 031); absent under `npm run dev`. */
   INVOICE_PDF?: Fetcher;
+  /**
+   * "Notify me" deliveries (decision 032): restocks fanned out to one message per waiting request,
+   * consumed by this same Worker's `queue` handler. Absent under `npm run dev`: delivered inline.
+   */
+  NOTIFY_QUEUE?: Queue<unknown>;
   ENVIRONMENT?: string;
   SESSION_SECRET?: string;
   STRIPE_SECRET_KEY?: string;

@@ -1,0 +1,69 @@
+import { Form } from "@remix-run/react";
+
+/**
+ * "Notify me" for a product out of stock at the shopper's store (decision 032): a plain form to
+ * /notify that answers 303 back here. Signed in: one tap; a guest gives an email. Once asked, it
+ * says so with an undo. `compact`: a card's one-tap button (a guest is sent to the product page).
+ */
+export function NotifyMeForm({
+  productId,
+  productName,
+  requestId,
+  signedIn,
+  redirectTo,
+  compact = false,
+}: {
+  productId: string;
+  productName: string;
+  requestId: string | null;
+  signedIn: boolean;
+  /** Where to come back to; null: the page the form was on (its Referer). */
+  redirectTo: string | null;
+  compact?: boolean;
+}) {
+  if (requestId) {
+    return (
+      <Form method="post" action="/notify" className="flex flex-wrap items-center gap-2" aria-label={`Notify me about ${productName}`}>
+        <p role="status" className="text-sm font-medium text-green-800">
+          We&apos;ll tell you when it&apos;s back
+        </p>
+        <input type="hidden" name="intent" value="notify-cancel" />
+        <input type="hidden" name="id" value={requestId} />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <button type="submit" className="text-sm font-semibold text-brand underline" aria-label={`Undo: don't tell me about ${productName}`}>
+          Undo
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <Form
+      method="post"
+      action="/notify"
+      className={compact ? "" : "grid max-w-sm gap-2"}
+      id={compact ? undefined : "notify-me"}
+      aria-label={`Notify me about ${productName}`}
+    >
+      <input type="hidden" name="intent" value="notify-me" />
+      <input type="hidden" name="productId" value={productId} />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      {!signedIn && !compact ? (
+        <label className="grid gap-1 text-sm">
+          <span>Your email</span>
+          <input type="email" name="email" required autoComplete="email" maxLength={254} className="h-10 rounded-md border border-neutral-300 px-3" />
+        </label>
+      ) : null}
+      <button
+        type="submit"
+        aria-label={`Notify me when ${productName} is back`}
+        className={
+          compact
+            ? "h-8 rounded-md border border-brand px-2 text-sm font-semibold text-brand"
+            : "h-10 rounded-md border border-brand font-semibold text-brand hover:bg-brand hover:text-white"
+        }
+      >
+        Notify me
+      </button>
+    </Form>
+  );
+}
