@@ -281,6 +281,63 @@ describe("an order's invoice", () => {
     expect(/data-testid="invoice-paid"[^>]*>([^<]+)</.exec(html)![1]).toBe("₹63.00");
   });
 
+  it("shows the coupon's discount (as it stands after a short pick) and the tip, and still equals what the shopper paid", async () => {
+    const other = await newShopper();
+    const code = `INV${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+    const coupon = await api("/api/coupon/create", {
+      method: "POST",
+      token: admin,
+      body: { code, type: "percent", value: 15, startsAt: Date.now() - 86_400_000, endsAt: Date.now() + 86_400_000 },
+    });
+    expect(coupon.status, JSON.stringify(coupon.body)).toBe(201);
+    const address = await api("/api/address/create", { method: "POST", token: other.token, body: VALID_ADDRESS });
+    const placed = await api("/api/order/cash-on-delivery", {
+      method: "POST",
+      token: other.token,
+      body: {
+        list_items: [
+          { productId: products[0]!.id, quantity: 3 },
+          { productId: products[1]!.id, quantity: 1 },
+          { productId: products[2]!.id, quantity: 1 },
+        ],
+        addressId: address.body.data._id,
+        couponCode: code.toLowerCase(),
+        tip: 20,
+      },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const id = placed.body.data._id as string;
+    const picked = await api("/api/order/pick", {
+      method: "POST",
+      token: staff.token,
+      body: {
+        _id: id,
+        lines: [
+          { productId: products[0]!.id, picked: 2 },
+          { productId: products[1]!.id, picked: 1 },
+          { productId: products[2]!.id, picked: 1 },
+        ],
+      },
+    });
+    expect(picked.status).toBe(200);
+    await deliver(id);
+    const row = (await env.DB.prepare("select total, discount, tip from orders where id = ?")
+      .bind(id)
+      .first<{ total: number; discount: number; tip: number }>())!;
+    // Supplied: 2 × ₹27 + ₹36 + ₹649.50 = ₹739.50; 15 % off (the pricing module's rounding) and the ₹20 tip.
+    expect(row.tip).toBe(2000);
+    expect(row.discount).toBeGreaterThan(0);
+    expect(row.total).toBe(73950 - row.discount + 2000);
+    const html = await (await SELF.fetch(`${BASE}/invoice/${id}`, { headers: { Cookie: await sessionCookie(other.email) } })).text();
+    const inr = (paise: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(paise / 100);
+    expect(/data-testid="invoice-paid"[^>]*>([^<]+)</.exec(html)![1]).toBe(inr(row.total));
+    expect(/data-testid="invoice-value"[^>]*>([^<]+)</.exec(html)![1]).toBe(inr(row.total - row.tip));
+    expect(html.replaceAll("<!-- -->", "")).toContain(`Discount (coupon)</dt><dd class="text-right">−${inr(row.discount)}`);
+    expect(html).toContain(inr(2000));
+    const text = await pdfText(new Uint8Array(await (await invoicePdf(id, other.token)).arrayBuffer()));
+    expect(text).toContain(inr(row.total).replace("₹", ""));
+  });
+
   it("is read by its shopper, admins and the serving store's staff; anyone else gets 404, as for an unknown order", async () => {
     const stranger = await newShopper();
     expect((await invoicePdf(orderId, shopper.token)).status).toBe(200);

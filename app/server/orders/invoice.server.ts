@@ -33,6 +33,8 @@ const orderColumns = {
   status: orders.status,
   paymentMethod: orders.paymentMethod,
   total: orders.total,
+  discount: orders.discount,
+  tip: orders.tip,
   deliveryAddress: orders.deliveryAddress,
   invoiceFy: orders.invoiceFy,
   invoiceSeq: orders.invoiceSeq,
@@ -45,16 +47,6 @@ type InvoiceOrder = Awaited<ReturnType<typeof readOrder>>;
 async function readOrder(db: Database, orderId: string) {
   const [order] = await db.select(orderColumns).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId)).limit(1);
   return order ?? null;
-}
-
-/**
- * The order's coupon discount and rider's tip, paise. THE one place the invoice reads them: they
- * are 0 until issue 31's coupons and tips (orders.discount, orders.tip, migration 0023) are merged,
- * then this returns `{ discount: order.discount, tip: order.tip }`.
- */
-function orderDiscountAndTip(order: { id: string }): { discount: number; tip: number } {
-  void order;
-  return { discount: 0, tip: 0 };
 }
 
 /** When the order was delivered (its latest `delivered` history row): the invoice's date of supply. */
@@ -190,7 +182,8 @@ export async function readInvoice(
   });
   const address = order.deliveryAddress ?? {};
   const deliveryState = address.state ?? "";
-  const { discount, tip } = orderDiscountAndTip(order);
+  // The coupon's discount as it stands after any short pick (decision 030) and the rider's tip.
+  const { discount, tip } = order;
   const maths = computeInvoice({ lines, discount, tip, intraState: isIntraState(store.state, deliveryState) });
   const buyerCode = stateCode(deliveryState) ?? "";
   const invoice: InvoiceDocument = {
