@@ -127,4 +127,5 @@ test("admin pages and their dialogs have no axe violations", async ({ page, requ
   await check(page, "/dashboard/product", "admin products", DESKTOP);
   await check(page, `/dashboard/product?dialog=edit-product&id=${product._id}`, "edit-product dialog", DESKTOP);
   await check(page, "/dashboard/orders", "orders board", DESKTOP);
+  await check(page, "/dashboard/coupons", "admin coupons", DESKTOP);
 });

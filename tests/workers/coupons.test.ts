@@ -425,6 +425,37 @@ describe("money: the bill, Stripe, refunds", () => {
   });
 });
 
+describe("the tip", () => {
+  it("is refunded with a cancel before the order goes out, and kept by the rider once it has", async () => {
+    const product = await makeProduct({ stock: 10, price: 100 });
+    const placePaid = async () => {
+      const shopper = await newShopper();
+      const res = await api("/api/order/checkout", {
+        method: "POST",
+        token: shopper.token,
+        body: { list_items: [{ productId: product.id, quantity: 1 }], addressId: await addressFor(shopper.token), tip: 25 },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ subTotalAmt: 100, discount: 0, tip: 25, totalAmt: 125 });
+      const pi = uniquePi();
+      expect((await sendWebhook(await completedEvent(res.body.id, { payment_intent: pi }))).status).toBe(200);
+      const id = (await env.DB.prepare("select id from orders where stripe_session_id = ?").bind(res.body.id).first<{ id: string }>())!.id;
+      return { id, pi };
+    };
+    const move = (id: string, status: string) => api("/api/order/admin/update-status", { method: "POST", token: admin, body: { _id: id, status } });
+
+    const early = await placePaid();
+    expect((await move(early.id, "packed")).status).toBe(200);
+    expect((await api("/api/order/admin/cancel", { method: "POST", token: admin, body: { _id: early.id } })).status).toBe(200);
+    expect((await refundsAtStripe(early.pi)).map((r) => r.amount)).toEqual([12500]);
+
+    const late = await placePaid();
+    for (const status of ["packed", "ready", "out_for_delivery"]) expect((await move(late.id, status)).status, status).toBe(200);
+    expect((await api("/api/order/admin/cancel", { method: "POST", token: admin, body: { _id: late.id } })).status).toBe(200);
+    expect((await refundsAtStripe(late.pi)).map((r) => r.amount)).toEqual([10000]);
+  });
+});
+
 describe("bad input gets a clear 4xx and writes nothing", () => {
   const valid = () => ({ code: newCode("BAD"), type: "percent", value: 10, startsAt: Date.now(), endsAt: Date.now() + DAY });
   const cases: [string, (c: ReturnType<typeof valid>) => Record<string, unknown>, RegExp][] = [

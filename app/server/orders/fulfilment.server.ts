@@ -52,7 +52,7 @@ function readOrder(db: Database, id: string) {
       total: orders.total,
       tip: orders.tip,
       /** Whether it ever went out for delivery: then the tip is the rider's and is not refunded (decision 030). */
-      wentOut: sql<number>`exists (select 1 from ${orderStatusHistory} h where h.order_id = ${orders.id} and h.status = 'out_for_delivery')`,
+      wentOut: sql<number>`exists (select 1 from ${orderStatusHistory} h where h.order_id = orders.id and h.status = 'out_for_delivery')`,
     })
     .from(orders)
     .where(eq(orders.id, id))
