@@ -111,7 +111,7 @@ export function ProductForm({
       <Text name="price" label="Price" type="number" min="0" step="0.01" value={draft.price} error={errors.price} />
       <Text name="discount" label="Discount" type="number" min="0" max="100" step="1" value={draft.discount} error={errors.discount} />
       <label className="grid gap-1 text-sm font-medium">
-        HSN code (4, 6 or 8 digits, for the tax invoice)
+        HSN code
         <input
           name="hsnCode"
           defaultValue={draft.hsnCode ?? ""}
@@ -123,7 +123,7 @@ export function ProductForm({
         <FieldError message={errors.hsnCode} />
       </label>
       <label className="grid gap-1 text-sm font-medium">
-        GST rate (the price includes it)
+        GST rate
         <select name="gstRate" defaultValue={draft.gstRate ?? "5"} className={`${input} font-normal`} aria-invalid={errors.gstRate ? true : undefined}>
           {GST_RATES.map((rate) => (
             <option key={rate} value={String(rate)}>

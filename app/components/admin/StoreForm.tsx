@@ -100,7 +100,7 @@ export function StoreForm({ draft, lastResult }: { draft: StoreDraft; lastResult
       </div>
       <fieldset className="grid gap-3 rounded-md border border-neutral-200 p-3">
         <legend className="px-1 text-sm font-medium">Tax invoice (GST)</legend>
-        <FormField label="Legal name" errors={fields.legalName.errors} {...getInputProps(fields.legalName, { type: "text" })} id={fields.legalName.id} />
+        <FormField label="Legal entity" errors={fields.legalName.errors} {...getInputProps(fields.legalName, { type: "text" })} id={fields.legalName.id} />
         <div className="grid gap-1">
           <label htmlFor={fields.state.id} className="text-sm font-medium">
             State
