@@ -71,7 +71,8 @@ async function refundsAtStripe(paymentIntent: string) {
 
 const uniquePi = () => `pi_${crypto.randomUUID().replace(/-/g, "")}`;
 
-describe("the uses are counted by the order's own insert", () => {
+// Parallel orders take longer than vitest's 5 s default on a loaded 2-core machine.
+describe("the uses are counted by the order's own insert", { timeout: 60_000 }, () => {
   it("20 parallel orders with a 1-use coupon: exactly one discounted order and 19 clear refusals", async () => {
     const product = await makeProduct({ stock: 40, price: 200 });
     const { code, id: couponId } = await createCoupon({ value: 50, totalUses: 1 });

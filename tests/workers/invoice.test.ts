@@ -283,6 +283,17 @@ describe("an order's invoice", () => {
 
   it("shows the coupon's discount (as it stands after a short pick) and the tip, and still equals what the shopper paid", async () => {
     const other = await newShopper();
+    // Products of its own: the shared ones may be sold out by the tests before it.
+    const own = [
+      await makeProduct({ name: "Inv Milk", price: 27 }),
+      await makeProduct({ name: "Inv Cola", price: 40, discount: 10 }),
+      await makeProduct({ name: "Inv Ghee", price: 649.5 }),
+    ];
+    await env.DB.batch([
+      env.DB.prepare("update products set hsn_code = '0401', gst_rate = 0 where id = ?").bind(own[0]!.id),
+      env.DB.prepare("update products set hsn_code = '22021010', gst_rate = 28 where id = ?").bind(own[1]!.id),
+      env.DB.prepare("update products set hsn_code = '0405', gst_rate = 12 where id = ?").bind(own[2]!.id),
+    ]);
     const code = `INV${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
     const coupon = await api("/api/coupon/create", {
       method: "POST",
@@ -296,9 +307,9 @@ describe("an order's invoice", () => {
       token: other.token,
       body: {
         list_items: [
-          { productId: products[0]!.id, quantity: 3 },
-          { productId: products[1]!.id, quantity: 1 },
-          { productId: products[2]!.id, quantity: 1 },
+          { productId: own[0]!.id, quantity: 3 },
+          { productId: own[1]!.id, quantity: 1 },
+          { productId: own[2]!.id, quantity: 1 },
         ],
         addressId: address.body.data._id,
         couponCode: code.toLowerCase(),
@@ -313,9 +324,9 @@ describe("an order's invoice", () => {
       body: {
         _id: id,
         lines: [
-          { productId: products[0]!.id, picked: 2 },
-          { productId: products[1]!.id, picked: 1 },
-          { productId: products[2]!.id, picked: 1 },
+          { productId: own[0]!.id, picked: 2 },
+          { productId: own[1]!.id, picked: 1 },
+          { productId: own[2]!.id, picked: 1 },
         ],
       },
     });
