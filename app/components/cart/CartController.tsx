@@ -5,6 +5,7 @@ import { CartControlsContext, type CartControls } from "~/lib/hooks/use-cart-con
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { useLoadedRootCart } from "~/lib/hooks/use-root-cart";
 import { CART_INTENTS, cartFormId } from "./CartQuantityControl";
+import { NOTIFY_CARD_FORM } from "~/components/notify/NotifyMeForm";
 import { useToast } from "~/components/layout/Toaster";
 
 type CartActionData = { ok: boolean; message: string; quantity?: number };
@@ -67,6 +68,11 @@ export function CartController({ children }: { children: ReactNode }) {
           <input type="hidden" name="redirectTo" value={controls.redirectTo} />
         </form>
       ))}
+      {/* Out-of-stock cards' "Notify me" buttons submit this one form (decision 032): no form per card. */}
+      <form id={NOTIFY_CARD_FORM} method="post" action="/notify" hidden>
+        <input type="hidden" name="intent" value="notify-me" />
+        <input type="hidden" name="redirectTo" value={controls.redirectTo} />
+      </form>
       {sent.map((key) => (
         <CartResultToast key={key} fetcherKey={key} />
       ))}

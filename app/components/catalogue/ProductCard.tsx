@@ -1,7 +1,7 @@
 import { productPath } from "~/lib/slugs";
 import type { CartControls } from "~/lib/hooks/use-cart-controls";
 import { CartQuantityControl } from "~/components/cart/CartQuantityControl";
-import { NotifyMeForm } from "~/components/notify/NotifyMeForm";
+import { NotifyCardButton } from "~/components/notify/NotifyMeForm";
 import { ClientLink } from "./ClientLink";
 import { PriceBlock } from "./PriceBlock";
 
@@ -50,7 +50,7 @@ export function ProductCard({
       {product.stock <= 0 ? (
         <div className="grid gap-1">
           <p className="text-sm font-medium text-red-600">Out of stock</p>
-          <NotifyMeForm productId={product.id} productName={product.name} requestId={null} signedIn redirectTo={null} compact />
+          <NotifyCardButton productId={product.id} productName={product.name} />
         </div>
       ) : (
         <CartQuantityControl

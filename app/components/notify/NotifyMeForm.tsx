@@ -1,5 +1,24 @@
 import { Form } from "@remix-run/react";
 
+/** The page-level form (rendered once by CartController) that out-of-stock cards' buttons submit. */
+export const NOTIFY_CARD_FORM = "notify-card";
+
+/** A card's one-tap "Notify me": a button of the page's one notify form, as the cart buttons are. */
+export function NotifyCardButton({ productId, productName }: { productId: string; productName: string }) {
+  return (
+    <button
+      type="submit"
+      form={NOTIFY_CARD_FORM}
+      name="productId"
+      value={productId}
+      aria-label={`Notify me when ${productName} is back`}
+      className="h-8 rounded-md border border-brand px-2 text-sm font-semibold text-brand"
+    >
+      Notify me
+    </button>
+  );
+}
+
 /**
  * "Notify me" for a product out of stock at the shopper's store (decision 032): a plain form to
  * /notify that answers 303 back here. Signed in: one tap; a guest gives an email. Once asked, it
