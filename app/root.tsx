@@ -11,28 +11,26 @@ import { ToastProvider } from "~/components/layout/Toaster";
 import stylesheet from "~/styles.css?url";
 import { MobileCartBar } from "~/components/layout/MobileCartBar";
 import { useNonce } from "~/lib/nonce";
-import { cartFromRows, commitGuestCart, GUEST_ITEM_GONE, loadCart, readGuestCart } from "~/server/cart/cart.server";
+import { commitGuestCart, GUEST_ITEM_GONE } from "~/server/cart/cart.server";
 import { readLocation } from "~/server/stores/stores.server";
-import { dropShownNotices, getSignedInVisitor } from "~/server/identity/visitor.server";
+import { dropShownNotices, getVisitorCart } from "~/server/identity/visitor.server";
 import { getToast } from "~/server/http/toast.server";
-import { pageStockStore } from "~/server/stores/store-stock.server";
 
 /**
- * Who is here and what is in their cart, for the header. A guest costs no D1 round trip (one if
- * their cookie cart has items); a signed-in shopper one batch (user + cart + notices), shared with
- * the page's own `requireUser` through the per-request memo.
+ * Who is here and what is in their cart, for the header. A guest with an empty cookie cart costs no
+ * D1 round trip; a signed-in shopper one batch (user + cart + notices), and a guest's cookie cart its
+ * products, both in the request's shared batch and memoised for the page's own loader.
  */
 async function loadVisitor(request: Request, context: LoaderFunctionArgs["context"]) {
-  const visitor = await getSignedInVisitor(request, context);
+  const { visitor, cart, guest } = await getVisitorCart(request, context);
   if (visitor) {
     dropShownNotices(context, visitor.notices);
-    return { user: visitor.user, cart: cartFromRows(visitor.cartRows), notices: visitor.notices.map((n) => n.message), setCookie: null };
+    return { user: visitor.user, cart, notices: visitor.notices.map((n) => n.message), setCookie: null };
   }
   // Guests: lines whose product was deleted drop out of the cookie, with a note.
-  const guest = await readGuestCart(request, context);
-  const cart = await loadCart(context, { guest }, await pageStockStore(request, context));
-  const gone = guest.length > cart.lines.length;
-  const kept = gone ? guest.filter(([id]) => cart.lines.some((l) => l.productId === id)) : guest;
+  const lines = guest ?? [];
+  const gone = lines.length > cart.lines.length;
+  const kept = gone ? lines.filter(([id]) => cart.lines.some((l) => l.productId === id)) : lines;
   return { user: null, cart, notices: gone ? [GUEST_ITEM_GONE] : [], setCookie: gone ? await commitGuestCart(context, kept) : null };
 }
 

@@ -1,7 +1,7 @@
 import { apiLoader } from "~/server/http/api-route.server";
 import { paiseToRupees } from "~/lib/money";
 import { loadCart } from "~/server/cart/cart.server";
-import { availableOffers, cartStoreId } from "~/server/coupons/coupons.server";
+import { cartCoupon } from "~/server/coupons/bill-choices.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { apiStockStore } from "~/server/stores/store-stock.server";
 
@@ -9,11 +9,9 @@ import { apiStockStore } from "~/server/stores/store-stock.server";
 export const loader = apiLoader({ auth: "user" }, async ({ request, context, user }) => {
   const store = await apiStockStore(request, context);
   const cart = await loadCart(context, { userId: user.id }, store);
-  const offers = await availableOffers(context, {
-    userId: user.id,
-    lines: cart.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-    storeId: await cartStoreId(context, store),
-  });
+  const {
+    coupon: { offers },
+  } = await cartCoupon(context, { code: null, userId: user.id, lines: cart.lines, store });
   return apiSuccess(
     offers.map((o) => ({
       code: o.code,

@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { CartContents } from "~/components/cart/CartContents";
 import { cartActionSchema } from "~/lib/schemas/cart";
 import { attempt, pageAction } from "~/server/http/page-actions.server";
-import { addOne, cartOwnerFor, commitGuestCart, loadCart, removeLine, removeOne } from "~/server/cart/cart.server";
-import { getSessionUser } from "~/server/identity/visitor.server";
+import { addOne, cartOwnerFor, commitGuestCart, removeLine, removeOne } from "~/server/cart/cart.server";
+import { getSessionUser, getVisitorCart } from "~/server/identity/visitor.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 import { usePendingCart } from "~/lib/hooks/use-cart";
 import { readFormData } from "~/server/http/form-data.server";
@@ -12,7 +12,7 @@ import type { LocationPromptHandle } from "~/components/stores/LocationPrompt";
 import { pageStockStore } from "~/server/stores/store-stock.server";
 import { billWithChoices } from "~/server/coupons/bill-choices.server";
 import { CouponBox } from "~/components/cart/CouponBox";
-import { loadSimilar } from "~/server/catalogue/catalogue.server";
+import { similarCards, similarQueries } from "~/server/catalogue/catalogue.server";
 import { SimilarItems } from "~/components/notify/SimilarItems";
 
 /** Sold-out lines shown with similar items (the first few). */
@@ -24,20 +24,23 @@ export const meta: MetaFunction = () => [{ title: "Cart | FreshDash" }];
 export const handle: LocationPromptHandle = { locationPrompt: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getSessionUser(request, context);
+  // Round trip 1 (shared with the root loader): the visitor with their cart, or a guest's cookie cart.
+  const { user, cart } = await getVisitorCart(request, context);
   const store = await pageStockStore(request, context);
-  const cart = await loadCart(context, await cartOwnerFor(request, context, user), store);
-  // The shopper's coupon (decision 030), judged against this cart: the bill shows it.
-  const { bill, coupon } = await billWithChoices(request, context, { userId: user?.id ?? null, lines: cart.lines, store, withTip: false });
-  // Sold-out lines get similar items in stock at the store (decision 032): one more round trip, only then.
+  // Sold-out lines get similar items in stock at the store (decision 032).
   const soldOut = cart.lines.filter((line) => line.stock <= 0).slice(0, SOLD_OUT_WITH_SIMILAR);
-  const similar = soldOut.length
-    ? await loadSimilar(
-        context,
-        soldOut.map((line) => line.productId),
-        store,
-      )
-    : [];
+  // Round trip 2: the shopper's coupon judged against this cart (decision 030), the live offers, and the similar items.
+  const { bill, coupon, also } = await billWithChoices(
+    request,
+    context,
+    { userId: user?.id ?? null, lines: cart.lines, store, withTip: false },
+    similarQueries(
+      context,
+      soldOut.map((line) => line.productId),
+      store,
+    ),
+  );
+  const similar = similarCards(also);
   return data({
     cart: { ...cart, bill },
     coupon,

@@ -10,12 +10,13 @@ import { FormErrors } from "~/components/forms/FormErrors";
 import { newId } from "~/lib/ids";
 import { checkoutFormSchema } from "~/lib/schemas/order";
 import { ADDRESS_INTENTS, handleAddressIntent } from "~/server/addresses/address-actions.server";
-import { listAddresses } from "~/server/addresses/addresses.server";
-import { loadCart } from "~/server/cart/cart.server";
+import { addressesQuery } from "~/server/addresses/addresses.server";
+import { cartFromRows, loadCart } from "~/server/cart/cart.server";
 import { placeOrder } from "~/server/orders/place-order.server";
 import { attempt, pageAction, refusedAction } from "~/server/http/page-actions.server";
 import { type SessionUser } from "~/server/identity/auth.server";
-import { getSessionUser } from "~/server/identity/visitor.server";
+import { getSessionUser, getSignedInVisitor } from "~/server/identity/visitor.server";
+import { getDb } from "~/server/db/db.server";
 import { getStripe, ONLINE_PAYMENT_UNAVAILABLE, startOnlinePayment } from "~/server/orders/stripe.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
@@ -33,11 +34,17 @@ async function requireCheckoutShopper(request: Request, context: LoaderFunctionA
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Round trip 1: the session's batch brings the shopper's cart with them.
   const user = await requireCheckoutShopper(request, context);
+  const cart = cartFromRows((await getSignedInVisitor(request, context))?.cartRows ?? []);
   const store = await pageStockStore(request, context);
-  const [addresses, cart] = await Promise.all([listAddresses(context, user.id), loadCart(context, { userId: user.id }, store)]);
-  // The coupon and the tip (decision 030): the bill shows them, and the form sends exactly these.
-  const { bill, coupon, tip } = await billWithChoices(request, context, { userId: user.id, lines: cart.lines, store, withTip: true });
+  // Round trip 2: the coupon and the tip (decision 030) with the addresses. The bill shows them, and the form sends exactly these.
+  const {
+    bill,
+    coupon,
+    tip,
+    also: [addresses],
+  } = await billWithChoices(request, context, { userId: user.id, lines: cart.lines, store, withTip: true }, [addressesQuery(getDb(context), user.id)] as const);
   return data({ addresses, cart: { ...cart, bill }, coupon, tip, idempotencyKey: newId(), onlinePayment: Boolean(getStripe(context)) });
 }
 

@@ -3,7 +3,6 @@ import { formatRupees } from "~/lib/money";
 import { billChoiceSchema } from "~/lib/schemas/coupon";
 import { loadCart, cartOwnerFor } from "~/server/cart/cart.server";
 import { cartCoupon, commitBillChoices, readBillChoices } from "~/server/coupons/bill-choices.server";
-import { cartStoreId } from "~/server/coupons/coupons.server";
 import { readFormData } from "~/server/http/form-data.server";
 import { pageAction } from "~/server/http/page-actions.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
@@ -44,12 +43,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const user = await getSessionUser(request, context);
   const store = await pageStockStore(request, context);
   const cart = await loadCart(context, await cartOwnerFor(request, context, user), store);
-  const judged = await cartCoupon(context, {
-    code: choice.code,
-    userId: user?.id ?? null,
-    lines: cart.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-    storeId: await cartStoreId(context, store),
-  });
+  const { coupon: judged } = await cartCoupon(context, { code: choice.code, userId: user?.id ?? null, lines: cart.lines, store });
   if (judged.reason && /is not a valid coupon code/.test(judged.reason)) return reply(false, judged.reason, 404);
   const cookie = await commitBillChoices(context, { ...choices, code: choice.code });
   if (judged.reason) return reply(false, judged.reason, 422, cookie);

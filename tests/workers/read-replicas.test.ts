@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { BOOKMARK_COOKIE } from "../../app/server/db/d1-session.server";
 import { getSettings } from "../../app/server/platform/env.server";
-import { makeProduct, newShopper, randomIp } from "./api-client";
+import { api, login as apiLogin, makeProduct, newShopper, randomIp, VALID_ADDRESS } from "./api-client";
 import { BASE } from "./fixtures";
 
 const cookiePair = (res: Response, name: string) => (res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`)) ?? "").split(";")[0];
@@ -81,7 +81,7 @@ const form = (fields: Record<string, string>) => ({
 });
 
 async function signedInCookies() {
-  const { email } = await newShopper();
+  const { email, token } = await newShopper();
   const login = await SELF.fetch(`${BASE}/login`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": randomIp() },
@@ -89,7 +89,7 @@ async function signedInCookies() {
     redirect: "manual",
   });
   expect(login.status).toBe(303);
-  return { login, session: cookiePair(login, "__session") };
+  return { login, session: cookiePair(login, "__session"), token };
 }
 
 describe("the bookmark cookie", () => {
@@ -287,6 +287,78 @@ describe("where each request's session starts", () => {
         expect(spy.roundTrips(), `${path} ${cookie ? "shopper" : "guest"}`).toBeLessThanOrEqual(2);
         // A guest's cart lives in a cookie; every other page reads D1.
         if (cookie || path !== "/cart") expect(spy.roundTrips(), path).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("keeps the cart and checkout within 2 with a coupon applied, live offers and a sold-out line (shopper and guest)", async () => {
+    const admin = await apiLogin("admin@example.com", "Admin@12345");
+    const code = `RT${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+    const created = await api("/api/coupon/create", {
+      method: "POST",
+      token: admin,
+      body: { code, type: "flat", value: 10, startsAt: Date.now() - 60_000, endsAt: Date.now() + 86_400_000 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const kept = await makeProduct({ name: "Round Trip Dahi", stock: 5, price: 80 });
+    const soldOut = await makeProduct({ name: "Round Trip Ghee", stock: 5, price: 90 });
+    // Something similar in stock (same sub-category as every test product).
+    await makeProduct({ name: "Round Trip Butter", stock: 5, price: 95 });
+
+    const post = async (path: string, cookie: string, fields: Record<string, string>) => {
+      const res = await SELF.fetch(`${BASE}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+      expect(res.status, `${path} ${JSON.stringify(fields)}`).toBe(303);
+      await res.arrayBuffer();
+      return res;
+    };
+
+    // A shopper: both products in the cart, an address, the code applied; then the second sells out.
+    const { session, login, token } = await signedInCookies();
+    expect((await api("/api/address/create", { method: "POST", token, body: VALID_ADDRESS })).status).toBeLessThan(300);
+    for (const product of [kept, soldOut]) await post("/cart", session, { intent: "add", productId: product.id, redirectTo: "/cart" });
+    const shopperBill = cookiePair(await post("/coupon", session, { intent: "apply", code, redirectTo: "/cart" }), "__bill");
+    expect(shopperBill).not.toBe("");
+
+    // A guest: the same cart in the cookie, the same code.
+    let guestCart = "";
+    for (const product of [kept, soldOut]) {
+      guestCart = cookiePair(await post("/cart", guestCart, { intent: "add", productId: product.id, redirectTo: "/cart" }), "__cart") || guestCart;
+    }
+    const guestBill = cookiePair(await post("/coupon", guestCart, { intent: "apply", code, redirectTo: "/cart" }), "__bill");
+    expect(guestBill).not.toBe("");
+
+    await env.DB.prepare("update store_stock set stock = 0 where product_id = ? and store_id = (select id from stores where is_default = 1)")
+      .bind(soldOut.id)
+      .run();
+
+    const spy = spiedEnv();
+    const cases: [string, string, string][] = [
+      ["shopper", "/cart", `${session}; ${cookiePair(login, BOOKMARK_COOKIE)}; ${shopperBill}`],
+      ["shopper", "/checkout", `${session}; ${shopperBill}`],
+      ["guest", "/cart", `${guestCart}; ${guestBill}`],
+    ];
+    for (const [who, path, cookie] of cases) {
+      spy.reset();
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(new Request(`${BASE}${path}`, { headers: { Cookie: cookie } }) as never, spy.env as never, ctx);
+      const html = await res.text();
+      await waitOnExecutionContext(ctx);
+      expect(res.status, `${who} ${path}`).toBe(200);
+      expect(spy.roundTrips(), `${who} ${path}`).toBeLessThanOrEqual(2);
+      // The page really judged the code, listed the offer and (on the cart) found similar items.
+      expect(html.includes(`data-testid="applied-coupon">${code}</strong>`), `${who} ${path}: the code applied`).toBe(true);
+      expect(/applied: you save (<!-- -->)?₹10</.test(html), `${who} ${path}: its discount`).toBe(true);
+      expect(html.includes(`<strong>${code}</strong>`), `${who} ${path}: the live offer`).toBe(true);
+      if (path === "/cart") {
+        expect(html.includes(`Instead of ${soldOut.name}`), `${who}: similar items for the sold-out line`).toBe(true);
+        expect(html.includes("Round Trip Butter"), `${who}: the similar item in stock`).toBe(true);
+      } else {
+        expect(html.includes(VALID_ADDRESS.address_line), "the shopper's address").toBe(true);
       }
     }
   });

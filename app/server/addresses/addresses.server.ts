@@ -23,7 +23,12 @@ const addressColumns = {
 const ownActive = (userId: string, id: string) => and(eq(addresses.id, id), eq(addresses.userId, userId), eq(addresses.status, true));
 
 export async function listAddresses(context: AppLoadContext, userId: string) {
-  return getDb(context)
+  return addressesQuery(getDb(context), userId);
+}
+
+/** The shopper's active addresses, oldest first, as a statement for a page's batch (checkout). */
+export function addressesQuery(db: Database, userId: string) {
+  return db
     .select(addressColumns)
     .from(addresses)
     .where(and(eq(addresses.userId, userId), eq(addresses.status, true)))

@@ -15,6 +15,7 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
 import { limitFor, stockMessage } from "~/lib/stock-messages";
 import { parseCookie, signedCookie } from "~/server/http/cookies.server";
 import { type Database, getDb } from "~/server/db/db.server";
+import { withSharedBatch } from "~/server/db/shared-batch.server";
 import { firstImageUrl } from "~/server/catalogue/product-columns.server";
 import { pageStockStore, stockAt, type StockStore } from "~/server/stores/store-stock.server";
 
@@ -57,7 +58,7 @@ function guestCookie(context: AppLoadContext) {
   return signedCookie(context, "__cart", 60 * 60 * 24 * 30);
 }
 
-export async function readGuestCart(request: Request, context: AppLoadContext): Promise<GuestCart> {
+async function readGuestCart(request: Request, context: AppLoadContext): Promise<GuestCart> {
   const header = request.headers.get("Cookie");
   if (!header?.includes("__cart=")) return [];
   const value = await parseCookie(guestCookie(context), header);
@@ -142,16 +143,48 @@ export async function loadCart(context: AppLoadContext, owner: CartOwner, store:
   const db = getDb(context);
   if ("userId" in owner) return toCart(await userCartQuery(db, owner.userId, store));
   if (!owner.guest.length) return toCart([]);
-  const ids = owner.guest.map(([id]) => id);
-  const rows = await db.select(productLineColumns(store)).from(products).where(inArray(products.id, ids));
+  return guestCartFromRows(owner.guest, await guestCartQuery(db, owner.guest, store));
+}
+
+/** The live products of a guest's cookie cart (a statement for a batch). */
+function guestCartQuery(db: Database, guest: GuestCart, store: StockStore) {
+  return db
+    .select(productLineColumns(store))
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        guest.map(([id]) => id),
+      ),
+    );
+}
+
+function guestCartFromRows(guest: GuestCart, rows: Awaited<ReturnType<typeof guestCartQuery>>): Cart {
   const byId = new Map(rows.map((r) => [r.productId, r]));
   // Products deleted since they were added simply drop out of a guest cart.
   return toCart(
-    owner.guest.flatMap(([id, quantity]) => {
+    guest.flatMap(([id, quantity]) => {
       const product = byId.get(id);
       return product ? [{ ...product, cartItemId: null, quantity }] : [];
     }),
   );
+}
+
+/**
+ * A guest's cookie cart with its live products, read once per request (memoised like the visitor)
+ * and in the request's shared batch: the root loader (header) and the cart page share it, and it
+ * goes to D1 with the visitor's read, so a guest's cart page keeps its 2 round trips.
+ */
+export function getGuestCart(request: Request, context: AppLoadContext): Promise<{ guest: GuestCart; cart: Cart }> {
+  const read = () =>
+    withSharedBatch(context, async (batch) => {
+      const guest = await readGuestCart(request, context);
+      if (!guest.length) return { guest, cart: toCart([]) };
+      const [rows] = await batch([guestCartQuery(getDb(context), guest, await pageStockStore(request, context))]);
+      return { guest, cart: guestCartFromRows(guest, rows) };
+    });
+  if (!context.memo) return read();
+  return (context.memo.guestCart ??= read()) as Promise<{ guest: GuestCart; cart: Cart }>;
 }
 
 // ---------------------------------------------------------------------------------------------

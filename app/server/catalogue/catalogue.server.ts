@@ -230,12 +230,14 @@ export async function loadProductWithSimilar<A extends BatchItem<"sqlite"> = nev
     : null;
 }
 
-/** Similar items for several out-of-stock products (the cart's sold-out lines): one round trip. */
-export async function loadSimilar(context: AppLoadContext, ids: string[], store: StockStore): Promise<CardRow[][]> {
-  if (!ids.length) return [];
+/** Similar items for several out-of-stock products (the cart's sold-out lines), as statements for the page's one batch. */
+export function similarQueries(context: AppLoadContext, ids: readonly string[], store: StockStore) {
   const db = getDb(context);
-  const [first, ...rest] = ids.map((id) => similarQuery(db, id, store));
-  const rows = await db.batch([first, ...rest]);
+  return ids.map((id) => similarQuery(db, id, store));
+}
+
+/** The rows of {@link similarQueries}, as cards. */
+export function similarCards(rows: readonly Awaited<ReturnType<typeof similarQuery>>[]): CardRow[][] {
   return rows.map((list) => list.map((row) => ({ ...row, image: row.image ?? "" })));
 }
 

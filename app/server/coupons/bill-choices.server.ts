@@ -10,10 +10,9 @@ import { type Bill, computeBill, MAX_TIP } from "~/lib/pricing";
 import type { Cart } from "~/server/cart/cart.server";
 import type { StockStore } from "~/server/stores/store-stock.server";
 import { signedCookie } from "~/server/http/cookies.server";
-import { type AvailableOffer, availableOffers, cartStoreId, couponLines, judgeCode } from "./coupons.server";
+import { type AvailableOffer, couponBoxQueries, judgeCouponBox } from "./coupons.server";
 import { getDb } from "~/server/db/db.server";
-import { Refusal } from "~/lib/refusal";
-import type { OrderLineInput } from "~/lib/schemas/order";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 
 const choicesSchema = z.object({
   code: z
@@ -51,48 +50,59 @@ export interface CartCoupon {
   offers: AvailableOffer[];
 }
 
-/** Judges the shopper's code against the cart (never throws for a code that does not apply), with the available offers. */
-export async function cartCoupon(
-  context: AppLoadContext,
-  input: { code: string | null; userId: string | null; lines: readonly OrderLineInput[]; storeId: string | null },
-): Promise<CartCoupon> {
-  const [judged, offers] = await Promise.all([
-    input.code ? judgeForCart(context, { ...input, code: input.code }) : Promise.resolve(null),
-    availableOffers(context, input),
-  ]);
-  return { code: input.code, discount: judged?.discount ?? 0, reason: judged?.reason ?? null, offers };
-}
+type Line = Pick<Cart["lines"][number], "productId" | "quantity" | "price" | "discount">;
 
-async function judgeForCart(
+/**
+ * Judges the code against a cart the caller has read (never throws for a code that does not apply),
+ * with the available offers, in ONE D1 round trip that also carries the caller's own statements
+ * (`also`: a page's addresses, similar items), whose rows come back in `also`.
+ */
+export async function cartCoupon<A extends readonly BatchItem<"sqlite">[] = []>(
   context: AppLoadContext,
-  input: { code: string; userId: string | null; lines: readonly OrderLineInput[]; storeId: string | null },
-): Promise<{ discount: number; reason: string | null }> {
+  input: { code: string | null; userId: string | null; lines: readonly Line[]; store: StockStore },
+  also?: A,
+): Promise<{ coupon: CartCoupon; also: BatchResponse<A> }> {
   const db = getDb(context);
-  try {
-    const { verdict } = await judgeCode(db, { ...input, lines: await couponLines(db, input.lines) });
-    return verdict.ok ? { discount: verdict.discount, reason: null } : { discount: 0, reason: verdict.reason };
-  } catch (error) {
-    if (error instanceof Refusal) return { discount: 0, reason: error.message };
-    throw error;
-  }
+  const box = {
+    code: input.code,
+    userId: input.userId,
+    productIds: input.lines.map((l) => l.productId),
+    store: input.store,
+    now: Date.now(),
+  };
+  const queries = couponBoxQueries(db, box);
+  const rows = (await db.batch([...queries, ...(also ?? [])] as unknown as typeof queries)) as readonly unknown[];
+  const judged = judgeCouponBox(rows.slice(0, queries.length) as unknown as BatchResponse<typeof queries>, {
+    ...box,
+    lines: input.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+    products: input.lines.map((l) => ({ id: l.productId, price: l.price, discount: l.discount })),
+  });
+  const coupon = { code: judged.code, discount: judged.discount, reason: judged.reason, offers: judged.offers };
+  return { coupon, also: rows.slice(queries.length) as unknown as BatchResponse<A> };
 }
 
 /**
  * A page's bill with the shopper's coupon (and, at checkout, the tip), computed by the one pricing
- * module from the server's cart, with what the coupon box shows.
+ * module from the server's cart, with what the coupon box shows: one D1 round trip once the cart is
+ * known, carrying the page's own statements (`also`) too. An empty cart reads nothing for it (no
+ * coupon box is shown) but still sends `also`.
  */
-export async function billWithChoices(
+export async function billWithChoices<A extends readonly BatchItem<"sqlite">[] = []>(
   request: Request,
   context: AppLoadContext,
   input: { userId: string | null; lines: Cart["lines"]; store: StockStore; withTip: boolean },
-): Promise<{ bill: Bill; coupon: CartCoupon; tip: number }> {
+  also?: A,
+): Promise<{ bill: Bill; coupon: CartCoupon; tip: number; also: BatchResponse<A> }> {
   const choices = await readBillChoices(request, context);
-  const coupon = await cartCoupon(context, {
-    code: choices.code,
-    userId: input.userId,
-    lines: input.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-    storeId: await cartStoreId(context, input.store),
-  });
   const tip = input.withTip ? choices.tip : 0;
-  return { bill: computeBill(input.lines, { couponDiscount: coupon.discount, tip }), coupon, tip };
+  if (!input.lines.length) {
+    const db = getDb(context);
+    const extra = also?.length
+      ? ((await db.batch(also as unknown as [BatchItem<"sqlite">])) as unknown as BatchResponse<A>)
+      : ([] as unknown as BatchResponse<A>);
+    const coupon = { code: choices.code, discount: 0, reason: choices.code ? `Add items to your cart to use ${choices.code}` : null, offers: [] };
+    return { bill: computeBill(input.lines, { couponDiscount: 0, tip }), coupon, tip, also: extra };
+  }
+  const { coupon, also: extra } = await cartCoupon(context, { code: choices.code, userId: input.userId, lines: input.lines, store: input.store }, also);
+  return { bill: computeBill(input.lines, { couponDiscount: coupon.discount, tip }), coupon, tip, also: extra };
 }

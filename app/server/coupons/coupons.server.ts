@@ -7,7 +7,8 @@
  * counts them again atomically (`couponGuardSql`), and that is what decides.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { categories, coupons, orders, productCategories, products, stores } from "~/db/schema";
 import { type CouponLine, type CouponRow, type CouponVerdict, describeOffer, judgeCoupon } from "~/lib/coupon-rules";
 import { newId } from "~/lib/ids";
@@ -115,7 +116,7 @@ export async function deleteCoupon(context: AppLoadContext, id: string): Promise
 // Judging a code for a cart
 
 /** The cart as a coupon sees it: each line's value at today's prices and its product's categories. */
-export async function couponLines(db: Database, lines: readonly OrderLineInput[]): Promise<CouponLine[]> {
+async function couponLines(db: Database, lines: readonly OrderLineInput[]): Promise<CouponLine[]> {
   if (!lines.length) return [];
   const ids = JSON.stringify(lines.map((line) => line.productId));
   const inList = sql`(select value from json_each(${ids}))`;
@@ -207,48 +208,101 @@ export async function applyCode(
 
 export type AvailableOffer = { code: string; offer: string; endsAt: number; applies: boolean; discount: number; reason: string | null };
 
-/** The offers live now (active, within their dates), at most 20, each with whether it applies to this cart and why not. */
-export async function availableOffers(
-  context: AppLoadContext,
-  input: { userId: string | null; lines: readonly OrderLineInput[]; storeId: string | null; now?: number },
-): Promise<AvailableOffer[]> {
-  const db = getDb(context);
-  const now = input.now ?? Date.now();
-  const live = await db
-    .select(couponColumns)
-    .from(coupons)
-    .where(and(eq(coupons.active, true), lte(coupons.startsAt, now), gt(coupons.endsAt, now)))
-    .orderBy(asc(coupons.endsAt), asc(coupons.code))
-    .limit(20);
-  if (!live.length) return [];
-  const lines = await couponLines(db, input.lines);
-  const ids = JSON.stringify(live.map((c) => c.id));
-  const uses = await db
-    .select({
-      couponId: orders.couponId,
-      total: count(),
-      mine: input.userId ? sql<number>`sum(${orders.userId} = ${input.userId})` : sql<null>`null`,
-    })
-    .from(orders)
-    .where(and(inArray(orders.couponId, sql`(select value from json_each(${ids}))`), counts))
-    .groupBy(orders.couponId);
-  const myOrders = input.userId
-    ? ((
-        await db
-          .select({ n: count() })
-          .from(orders)
-          .where(and(eq(orders.userId, input.userId), counts))
-          .get()
-      )?.n ?? 0)
-    : null;
-  return live.map((coupon) => {
-    const u = uses.find((row) => row.couponId === coupon.id);
-    const verdict = judgeCoupon(coupon, {
+/** At most this many live offers are listed. */
+const OFFERS_MAX = 20;
+
+/** Orders that count as a use of the coupon `couponId` (an SQL expression), in total and by `userId`. */
+const usesOf = (couponId: SQL, userId: string | null) => ({
+  total: sql<number>`(select count(*) from ${orders} where ${orders.couponId} = ${couponId} and ${orders.status} <> 'cancelled')`.as("total"),
+  mine: (userId
+    ? sql<number>`(select count(*) from ${orders} where ${orders.couponId} = ${couponId} and ${orders.userId} = ${userId} and ${orders.status} <> 'cancelled')`
+    : sql<null>`null`
+  ).as("mine"),
+});
+
+/** What the coupon box is judged for: the code the shopper applied, who they are, the cart's products, the store. */
+export interface CouponBoxInput {
+  code: string | null;
+  userId: string | null;
+  productIds: readonly string[];
+  store: StockStore;
+  now: number;
+}
+
+/**
+ * Every read the coupon box needs, as statements for one batch (a page adds its own to it): the
+ * store's id (resolved in SQL) and the shopper's orders, the cart's products' categories, the
+ * applied code's coupon with its uses, and the live offers with theirs. {@link judgeCouponBox}
+ * judges them with the same rules as {@link judgeCode} and {@link availableOffers} did one by one.
+ */
+export function couponBoxQueries(db: Database, input: CouponBoxInput) {
+  const { userId, now } = input;
+  const countsOf = (id: SQL) => usesOf(id, userId);
+  return [
+    db
+      .select({
+        storeId: sql<string | null>`${storeIdSql(input.store)}`.as("store_id"),
+        myOrders: (userId
+          ? sql<number>`(select count(*) from ${orders} where ${orders.userId} = ${userId} and ${orders.status} <> 'cancelled')`
+          : sql<null>`null`
+        ).as("my_orders"),
+      })
+      .from(sql`(select 1)`),
+    categoriesQuery(db, input.productIds),
+    // A code is 3–20 characters: the empty code (none applied) matches no coupon.
+    db
+      .select({ ...couponColumns, ...countsOf(sql`${coupons.id}`) })
+      .from(coupons)
+      .where(eq(coupons.code, (input.code ?? "").toUpperCase())),
+    db
+      .select({ ...couponColumns, ...countsOf(sql`${coupons.id}`) })
+      .from(coupons)
+      .where(and(eq(coupons.active, true), lte(coupons.startsAt, now), gt(coupons.endsAt, now)))
+      .orderBy(asc(coupons.endsAt), asc(coupons.code))
+      .limit(OFFERS_MAX),
+  ] as const;
+}
+
+type CouponBoxRows = BatchResponse<ReturnType<typeof couponBoxQueries>>;
+
+/** The coupon box as a page shows it: the applied code, its discount or why it does not apply, and the live offers. */
+export interface JudgedCouponBox {
+  storeId: string | null;
+  code: string | null;
+  discount: number;
+  reason: string | null;
+  offers: AvailableOffer[];
+}
+
+/**
+ * Judges the applied code and every live offer for the cart from {@link couponBoxQueries}' rows.
+ * `products`: the cart's products with today's prices (the cart read them). Never throws for a code
+ * that does not apply: an unknown one gives the 404's words as its reason.
+ */
+export function judgeCouponBox(
+  [meta, cats, found, live]: CouponBoxRows,
+  input: CouponBoxInput & { lines: readonly OrderLineInput[]; products: readonly { id: string; price: number; discount: number }[] },
+): JudgedCouponBox {
+  const storeId = meta[0]?.storeId ?? null;
+  const myOrders = input.userId ? Number(meta[0]?.myOrders ?? 0) : null;
+  const lines = pricedCouponLines(input.lines, input.products, cats);
+  const judge = (coupon: CouponRow & { total: number; mine: number | null }) =>
+    judgeCoupon(coupon, {
       lines,
-      storeId: input.storeId,
-      now,
-      uses: { total: u?.total ?? 0, mine: input.userId ? Number(u?.mine ?? 0) : null, myOrders },
+      storeId,
+      now: input.now,
+      uses: { total: Number(coupon.total), mine: input.userId ? Number(coupon.mine ?? 0) : null, myOrders },
     });
+  let discount = 0;
+  let reason: string | null = null;
+  if (input.code) {
+    const coupon = found[0];
+    const verdict = coupon ? judge(coupon) : ({ ok: false, reason: `${input.code.toUpperCase()} is not a valid coupon code` } as const);
+    if (verdict.ok) discount = verdict.discount;
+    else reason = verdict.reason;
+  }
+  const offers = live.map((coupon): AvailableOffer => {
+    const verdict = judge(coupon);
     return {
       code: coupon.code,
       offer: describeOffer(coupon),
@@ -258,6 +312,7 @@ export async function availableOffers(
       reason: verdict.ok ? null : verdict.reason,
     };
   });
+  return { storeId, code: input.code, discount, reason, offers };
 }
 
 /**

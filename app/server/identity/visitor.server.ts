@@ -8,7 +8,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { inArray } from "drizzle-orm";
 import { cartNotices } from "~/db/schema";
-import { sessionCartStatement, sessionNoticesStatement, type LineRow } from "~/server/cart/cart.server";
+import { type Cart, cartFromRows, getGuestCart, type GuestCart, sessionCartStatement, sessionNoticesStatement, type LineRow } from "~/server/cart/cart.server";
 import { getDb } from "~/server/db/db.server";
 import { withSharedBatch } from "~/server/db/shared-batch.server";
 import { pageStockStore } from "~/server/stores/store-stock.server";
@@ -44,6 +44,20 @@ function readVisitor(request: Request, context: AppLoadContext): Promise<SignedI
 export function getSignedInVisitor(request: Request, context: AppLoadContext): Promise<SignedInVisitor | null> {
   if (!context.memo) return readVisitor(request, context);
   return (context.memo.visitor ??= readVisitor(request, context)) as Promise<SignedInVisitor | null>;
+}
+
+/**
+ * The visitor and their cart, both from the request's first round trip: a shopper's cart comes with
+ * the session's batch, a guest's cookie cart is read beside it (memoised, shared). `guest` is the
+ * cookie's lines (null for a shopper).
+ */
+export async function getVisitorCart(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ visitor: SignedInVisitor | null; user: SessionUser | null; cart: Cart; guest: GuestCart | null }> {
+  const [visitor, guest] = await Promise.all([getSignedInVisitor(request, context), getGuestCart(request, context)]);
+  if (visitor) return { visitor, user: visitor.user, cart: cartFromRows(visitor.cartRows), guest: null };
+  return { visitor: null, user: null, cart: guest.cart, guest: guest.guest };
 }
 
 export async function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {

@@ -47,7 +47,7 @@ declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: Cloudflare;
     /** Per-request memo: answers several loaders of one request ask for (see visitor.server.ts). */
-    memo?: { visitor?: Promise<unknown> };
+    memo?: { visitor?: Promise<unknown>; guestCart?: Promise<unknown> };
     /** Set only by the Worker's `scheduled` handler: lets it run the internal cron routes. */
     cron?: boolean;
     /**
