@@ -117,7 +117,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   migrate(persistTo);
   await seed(persistTo);
   const plan = prepareSubscribers(persistTo);
-  const server = serve({ port, persistTo, vars: { ENVIRONMENT: "development" }, stdio: "ignore" });
+  const server = serve({ port, persistTo, vars: { ENVIRONMENT: "development" }, stdio: process.env.BENCH_NOTIFY_VERBOSE ? "inherit" : "ignore" });
   try {
     await waitForServer(`http://127.0.0.1:${port}/ping`);
     console.log(await benchNotify(`http://127.0.0.1:${port}`, plan));
