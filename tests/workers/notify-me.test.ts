@@ -224,6 +224,24 @@ describe("each writer of stock: one mail per waiting shopper", { timeout: 90_000
 });
 
 describe("never twice", { timeout: 90_000 }, () => {
+  it("a product sold out again before its mail goes still sends it, saying while stocks last", async () => {
+    const store = await newStore();
+    const product = await newProduct("Brief Restock Dal");
+    const shoppers = await twoWaiting(product.id, store.pincode);
+    // Back in stock and sold out again before anything hands the restock on: written straight to
+    // D1 (no request follows it to dispatch), the trigger's restock row waits for the cron.
+    await env.DB.prepare("insert into store_stock (store_id, product_id, stock) values (?, ?, 3) on conflict do update set stock = 3")
+      .bind(store.id, product.id)
+      .run();
+    await env.DB.prepare("update store_stock set stock = 0 where store_id = ? and product_id = ?").bind(store.id, product.id).run();
+    expect(await mailsFor(product.name)).toHaveLength(0);
+    await runCron();
+    const mails = await expectMails(product, 2);
+    expect(mails.map((m) => m.to).sort()).toEqual(shoppers.map((s) => s.email).sort());
+    expect(mails.every((m) => m.text.includes("while stocks last"))).toBe(true);
+    expect(await statusesOf(product.id)).toEqual(["sent", "sent"]);
+  });
+
   it("10 parallel restocks of one product: one mail to each shopper", async () => {
     const store = await newStore();
     const product = await newProduct("Parallel Restock Honey");
