@@ -54,9 +54,15 @@ function chunks<T>(items: T[], size: number): T[][] {
  * Hands pending restock rows to the queue (or delivers them inline without one). Claimed with ONE
  * UPDATE … RETURNING, so two dispatchers never send the same row; rows whose send failed are put
  * back for the next dispatch. Returns how many rows it handed on.
+ *
+ * It runs after every write request, and almost none of them restocks anything: so it first READS
+ * whether a restock is pending (through this request's D1 session, which has seen the request's own
+ * writes and may be answered by a replica) and writes the claim, on the primary, only then.
  */
 export async function dispatchRestocks(context: AppLoadContext, queue: NotifySender | undefined = context.cloudflare.env.NOTIFY_QUEUE): Promise<number> {
   const db = getDb(context);
+  const [anyPending] = await db.select({ id: restockEvents.id }).from(restockEvents).where(isNull(restockEvents.queuedAt)).limit(1);
+  if (!anyPending) return 0;
   let handed = 0;
   for (;;) {
     const pending = db
