@@ -1,4 +1,4 @@
-import { BarChart } from "~/components/metrics/BarChart";
+import { ChartFigure } from "~/components/metrics/ChartFigure";
 import { spreadLabel } from "~/lib/store-metrics";
 
 /**
@@ -9,46 +9,29 @@ export function DeliverySpreadChart({ counts, bucketMinutes, promiseMinutes }: {
   const delivered = counts.reduce((a, b) => a + b, 0);
   const promiseIndex = Math.min(counts.length, promiseMinutes / bucketMinutes);
   return (
-    <figure aria-labelledby="spread-caption" className="grid gap-2 rounded-lg bg-white p-3 shadow-sm ring-1 ring-neutral-200">
-      <figcaption id="spread-caption" className="text-sm">
-        <span className="font-semibold">Minutes to deliver.</span> {delivered} delivered {delivered === 1 ? "order" : "orders"} by minutes from placed to
-        delivered, in {bucketMinutes}-minute buckets; the dashed line is the promise of {promiseMinutes} minutes.
-      </figcaption>
-      <BarChart
-        id="spread-chart"
-        title="Histogram of delivered orders by minutes to deliver; the table below lists the same counts."
-        bars={counts.map((value, bucket) => ({
+    <ChartFigure
+      id="spread"
+      caption={
+        <>
+          <span className="font-semibold">Minutes to deliver.</span> {delivered} delivered {delivered === 1 ? "order" : "orders"} by minutes from placed to
+          delivered, in {bucketMinutes}-minute buckets; the dashed line is the promise of {promiseMinutes} minutes.
+        </>
+      }
+      chart={{
+        title: "Histogram of delivered orders by minutes to deliver; the table below lists the same counts.",
+        bars: counts.map((value, bucket) => ({
           label: bucket === counts.length - 1 ? `${bucket * bucketMinutes}+` : String(bucket * bucketMinutes),
           value,
           late: bucket * bucketMinutes >= promiseMinutes,
-        }))}
-        tickEvery={counts.length > 8 ? 2 : 1}
-        marker={{ index: promiseIndex, label: `${promiseMinutes} min` }}
-      />
-      <details>
-        <summary className="cursor-pointer text-sm text-blue-800 underline">Minutes to deliver as a table</summary>
-        <table className="mt-2 text-left text-sm">
-          <caption className="sr-only">Delivered orders by minutes to deliver</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="pr-6">
-                Minutes
-              </th>
-              <th scope="col">Orders</th>
-            </tr>
-          </thead>
-          <tbody>
-            {counts.map((n, bucket) => (
-              <tr key={bucket} data-bucket={bucket}>
-                <th scope="row" className="pr-6 font-normal">
-                  {spreadLabel(bucket, bucketMinutes)}
-                </th>
-                <td>{n}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </figure>
+        })),
+        tickEvery: counts.length > 8 ? 2 : 1,
+        marker: { index: promiseIndex, label: `${promiseMinutes} min` },
+      }}
+      summary="Minutes to deliver as a table"
+      tableCaption="Delivered orders by minutes to deliver"
+      labelHeading="Minutes"
+      rowKey="bucket"
+      rowLabel={(bucket) => spreadLabel(bucket, bucketMinutes)}
+    />
   );
 }
