@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { ScopeChecklist } from "~/components/admin/ScopeChecklist";
 
 /** A coupon as the form shows it (money in rupees, times as IST datetime-local text). */
 export interface CouponFormValues {
@@ -80,28 +81,20 @@ export function CouponForm({ values, errors, scope }: Props) {
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name="active" defaultChecked={values.active} /> Active
       </label>
-      <fieldset className="grid gap-1 text-sm">
-        <legend className="font-medium">Only for these categories (none ticked: all)</legend>
-        <div className="flex flex-wrap gap-3">
-          {scope.categories.map((c) => (
-            <label key={c.id} className="flex items-center gap-1">
-              <input type="checkbox" name="categories" value={c.id} defaultChecked={values.categories.includes(c.id)} /> {c.name}
-            </label>
-          ))}
-        </div>
-        <FieldError errors={errors} name="categories" />
-      </fieldset>
-      <fieldset className="grid gap-1 text-sm">
-        <legend className="font-medium">Only at these stores (none ticked: all)</legend>
-        <div className="flex flex-wrap gap-3">
-          {scope.stores.map((s) => (
-            <label key={s.id} className="flex items-center gap-1">
-              <input type="checkbox" name="stores" value={s.id} defaultChecked={values.stores.includes(s.id)} /> {s.name}
-            </label>
-          ))}
-        </div>
-        <FieldError errors={errors} name="stores" />
-      </fieldset>
+      <ScopeChecklist
+        name="categories"
+        legend="Only for these categories (none ticked: all)"
+        options={scope.categories}
+        checked={values.categories}
+        error={errors?.categories?.[0]}
+      />
+      <ScopeChecklist
+        name="stores"
+        legend="Only at these stores (none ticked: all)"
+        options={scope.stores}
+        checked={values.stores}
+        error={errors?.stores?.[0]}
+      />
       <button type="submit" className="h-10 rounded-md bg-brand font-semibold text-white hover:bg-brand-dark">
         {values.id ? "Save coupon" : "Create coupon"}
       </button>
