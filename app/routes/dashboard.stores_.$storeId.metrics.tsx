@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { DeliverySpreadChart } from "~/components/metrics/DeliverySpreadChart";
 import { HourlyOrdersChart } from "~/components/metrics/HourlyOrdersChart";
 import { MetricsDayForm } from "~/components/metrics/MetricsDayForm";
@@ -7,6 +7,7 @@ import { MetricsSummary } from "~/components/metrics/MetricsSummary";
 import { RatingsSummary } from "~/components/metrics/RatingsSummary";
 import { StepTimesTable } from "~/components/metrics/StepTimesTable";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
+import { StorePageHeader } from "~/components/stores/StorePageHeader";
 import { isId } from "~/lib/ids";
 import { BAD_DAY_MESSAGE, parseMetricsDay } from "~/lib/metrics-day";
 import type { StoreMetrics } from "~/lib/store-metrics";
@@ -44,16 +45,7 @@ export default function StoreMetricsPage() {
   const m = metrics;
   return (
     <section aria-labelledby="metrics-title" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2 bg-white py-2 shadow-sm">
-        <h1 id="metrics-title" className="text-lg font-semibold">
-          {m ? `Promise metrics: ${m.store.name}, ${m.store.city}` : "Promise metrics"}
-        </h1>
-        {isAdmin ? (
-          <Link to="/dashboard/stores" className="rounded border border-amber-400 px-3 py-1 text-sm hover:bg-amber-400">
-            Back to stores
-          </Link>
-        ) : null}
-      </div>
+      <StorePageHeader id="metrics-title" title={m ? `Promise metrics: ${m.store.name}, ${m.store.city}` : "Promise metrics"} backToStores={isAdmin} />
       <MetricsDayForm day={date} error={error} csvHref={m ? `/dashboard/stores/${m.store.id}/metrics.csv?date=${m.day.day}` : null} />
       {m ? (
         <>

@@ -1,11 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { StockCsvForm } from "~/components/admin/StockCsvForm";
 import { StockImportPreview } from "~/components/admin/StockImportPreview";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
+import { StorePageHeader } from "~/components/stores/StorePageHeader";
 import { isId } from "~/lib/ids";
 import { stockCsvFormSchema, stockImportConfirmSchema, stockImportPageSchema } from "~/lib/schemas/stock-import";
 import { decodeStockCsv, parseStockCsv, STOCK_CSV_ERRORS, STOCK_CSV_MAX_BYTES } from "~/lib/stock-csv";
@@ -123,14 +124,7 @@ export default function ImportStoreStock() {
   const text = actionData?.text ?? "";
   return (
     <section aria-labelledby="import-title" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2 bg-white py-2 shadow-sm">
-        <h1 id="import-title" className="text-lg font-semibold">
-          Import stock: {store.name}, {store.city}
-        </h1>
-        <Link to="/dashboard/stores" className="rounded border border-amber-400 px-3 py-1 text-sm hover:bg-amber-400">
-          Back to stores
-        </Link>
-      </div>
+      <StorePageHeader id="import-title" title={`Import stock: ${store.name}, ${store.city}`} />
       {actionData?.formError ? <FormErrors errors={[actionData.formError]} /> : null}
       {gone && !actionData?.formError ? <FormErrors errors={[PREVIEW_GONE]} /> : null}
       <StockCsvForm key={preview?.importId ?? "form"} lastResult={result} text={text} />

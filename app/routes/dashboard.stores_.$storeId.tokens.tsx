@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
+import { StorePageHeader } from "~/components/stores/StorePageHeader";
 import { isId } from "~/lib/ids";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { readFormData } from "~/server/http/form-data.server";
@@ -63,14 +64,7 @@ export default function StoreSyncTokens() {
   const created = actionData && "token" in actionData ? actionData.token : null;
   return (
     <section aria-labelledby="tokens-title" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2 bg-white py-2 shadow-sm">
-        <h1 id="tokens-title" className="text-lg font-semibold">
-          Sync tokens: {store.name}, {store.city}
-        </h1>
-        <Link to="/dashboard/stores" className="rounded border border-amber-400 px-3 py-1 text-sm hover:bg-amber-400">
-          Back to stores
-        </Link>
-      </div>
+      <StorePageHeader id="tokens-title" title={`Sync tokens: ${store.name}, ${store.city}`} />
       <p className="text-sm text-neutral-700">
         A token lets your chain&apos;s system send this store&apos;s stock to <code>POST /api/store/stock-sync</code> (
         <code>Authorization: Bearer &lt;token&gt;</code>), for this store only.
