@@ -4,7 +4,8 @@
  * `npx tsx scripts/seed.ts --persist-to DIR --products 20000 --stores 50`). Each query runs through
  * the code the store serves (searchCatalogue, suggestSearches) against that state's local D1, and
  * the D1 `meta` of every statement it sends is added up per request: SQLite time (`duration`) and
- * rows read. Prints the mean of N runs (local D1 times whole milliseconds) after 3 warm-up runs, per query (and with
+ * rows read. `--candidates 200,150` runs each search with those candidate blocks in turn (decision 025).
+ * Prints the mean of N runs (local D1 times whole milliseconds) after 3 warm-up runs, per query (and with
  * `--statements`, per statement: time and rows read).
  *
  * With `--sales`, a state with no sales first gets 30 days of deterministic sales rows (every
@@ -15,7 +16,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
 import type { Env } from "../app/server/platform/bindings";
-import { searchCatalogue } from "../app/server/search/search.server";
+import { CANDIDATES, searchCatalogue } from "../app/server/search/search.server";
 import { suggestSearches } from "../app/server/search/search-suggest.server";
 import { searchUpkeep } from "../app/server/search/search-upkeep.server";
 
@@ -27,6 +28,8 @@ const option = (name: string) => {
 const persistTo = option("--persist-to");
 if (!persistTo) throw new Error("--persist-to DIR is required");
 const runs = Number(option("--runs") ?? 25);
+/** `--candidates 200,150`: search with these block sizes in turn (default: the store's CANDIDATES). */
+const blocks = (option("--candidates") ?? String(CANDIDATES)).split(",").map(Number);
 
 const SEARCHES = ["milk", "bread", "rice", "chocolate", "amul butter", "atta", "paneer", "tea", "choclate", "xyzzyq"];
 const SUGGESTIONS = ["ma", "mi", "br", "amul", "choc"];
@@ -83,49 +86,79 @@ try {
   // D1's local duration is whole milliseconds: the mean of many runs is the figure.
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
-  async function cost(label: string, run: () => Promise<string>) {
-    const totals: number[] = [];
-    const rows: number[] = [];
-    const perStatement = new Map<string, { ms: number[]; rows: number[] }>();
-    let shown = "";
+  /** Runs the variants of one query in turn, `runs` times each after 3 warm-up rounds, so each meets the same load. */
+  async function cost(variants: { label: string; run: () => Promise<string> }[]) {
+    const measured = variants.map(() => ({
+      totals: [] as number[],
+      rows: [] as number[],
+      count: 0,
+      shown: "",
+      perStatement: new Map<string, { ms: number[]; rows: number[] }>(),
+    }));
     for (let i = 0; i < runs + 3; i++) {
-      statements = [];
-      shown = await run();
-      if (i < 3) continue;
-      totals.push(statements.reduce((s, x) => s + x.ms, 0));
-      rows.push(statements.reduce((s, x) => s + x.rowsRead, 0));
-      statements.forEach((s, at) => {
-        const key = `${at}: ${s.sql.replace(/\s+/g, " ").slice(0, 70)}`;
-        const seen = perStatement.get(key) ?? { ms: [], rows: [] };
-        perStatement.set(key, { ms: [...seen.ms, s.ms], rows: [...seen.rows, s.rowsRead] });
-      });
+      for (const [v, variant] of variants.entries()) {
+        const m = measured[v];
+        statements = [];
+        m.shown = await variant.run();
+        m.count = statements.length;
+        if (i < 3) continue;
+        m.totals.push(statements.reduce((s, x) => s + x.ms, 0));
+        m.rows.push(statements.reduce((s, x) => s + x.rowsRead, 0));
+        statements.forEach((s, at) => {
+          const key = `${at}: ${s.sql.replace(/\s+/g, " ").slice(0, 70)}`;
+          const seen = m.perStatement.get(key) ?? { ms: [], rows: [] };
+          m.perStatement.set(key, { ms: [...seen.ms, s.ms], rows: [...seen.rows, s.rowsRead] });
+        });
+      }
     }
-    console.log(
-      `${label.padEnd(24)} ${mean(totals).toFixed(2).padStart(7)} ms  ${String(mean(rows)).padStart(7)} rows read  ${statements.length} statements  → ${shown}`,
-    );
-    if (args.includes("--statements")) {
-      for (const [key, s] of perStatement) console.log(`    ${mean(s.ms).toFixed(2).padStart(7)} ms  ${String(mean(s.rows)).padStart(7)} rows  ${key}`);
+    for (const [v, { label }] of variants.entries()) {
+      const m = measured[v];
+      console.log(
+        `${label.padEnd(30)} ${mean(m.totals).toFixed(2).padStart(7)} ms  ${String(mean(m.rows)).padStart(7)} rows read  ${m.count} statements  → ${m.shown}`,
+      );
+      if (args.includes("--statements")) {
+        for (const [key, s] of m.perStatement) console.log(`    ${mean(s.ms).toFixed(2).padStart(7)} ms  ${String(mean(s.rows)).padStart(7)} rows  ${key}`);
+      }
     }
   }
 
   console.log(`SQLite time per request (mean of ${runs} runs) on ${persistTo}`);
   for (const q of SEARCHES) {
-    await cost(`search "${q}"`, async () => {
-      const r = await searchCatalogue(context, { q, page: 1, pageSize: 10, cumulative: true, shape: "card", store: null, withCategoriesWhenEmpty: true });
-      return `${r.totalCount} found${r.corrected ? ` as "${r.searched}"` : ""}: ${r.items
-        .slice(0, 3)
-        .map((h) => h.name)
-        .join(" | ")}`;
-    });
+    await cost(
+      blocks.map((candidates) => ({
+        label: `search "${q}"${blocks.length > 1 || candidates !== CANDIDATES ? ` (block ${candidates})` : ""}`,
+        run: async () => {
+          const r = await searchCatalogue(context, {
+            q,
+            page: 1,
+            pageSize: 10,
+            cumulative: true,
+            shape: "card",
+            store: null,
+            withCategoriesWhenEmpty: true,
+            candidates,
+          });
+          return `${r.totalCount} found${r.corrected ? ` as "${r.searched}"` : ""}: ${r.items
+            .slice(0, 3)
+            .map((h) => h.name)
+            .join(" | ")}`;
+        },
+      })),
+    );
   }
   for (const q of SUGGESTIONS) {
-    await cost(`suggest "${q}"`, async () => {
-      const s = await suggestSearches(context, q, null);
-      return s
-        .slice(0, 4)
-        .map((x) => x.name)
-        .join(" | ");
-    });
+    await cost([
+      {
+        label: `suggest "${q}"`,
+        run: async () => {
+          const s = await suggestSearches(context, q, null);
+          return s
+            .slice(0, 4)
+            .map((x) => x.name)
+            .join(" | ");
+        },
+      },
+    ]);
   }
 } finally {
   await proxy.dispose();
