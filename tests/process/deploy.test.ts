@@ -4,15 +4,22 @@
  * deploy would bundle it, and reads the bindings wrangler reports.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 
 const root = path.resolve(__dirname, "../..");
 const outDir = mkdtempSync(path.join(os.tmpdir(), "store-deploy-"));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+function withoutNodeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  delete copy.NODE_ENV;
+  return copy;
+}
 
 const deployScript = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.deploy;
 
@@ -26,7 +33,8 @@ describe("npm run deploy", () => {
     const wranglerDeploy = deployScript.split("&&").at(-1)!.trim().split(/\s+/);
     const { stdout, stderr } = await promisify(execFile)("npx", [...wranglerDeploy, "--dry-run", "--outdir", outDir], {
       cwd: root,
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" },
+      // As `npm run deploy` runs: without vitest's NODE_ENV=test, which wrangler would bundle in.
+      env: { ...withoutNodeEnv(process.env), WRANGLER_SEND_METRICS: "false", CI: "1" },
     });
     const report = stdout + stderr;
     expect(report).toMatch(/env\.ENVIRONMENT \("production"\)\s+Environment Variable/);
@@ -35,5 +43,14 @@ describe("npm run deploy", () => {
     expect(report).toMatch(/env\.PUBLIC_FORM_LIMITER \(\d+ requests\/60s\)\s+Rate Limit/);
     expect(report).toMatch(/env\.UPLOAD_LIMITER \(\d+ requests\/60s\)\s+Rate Limit/);
     expect(report).not.toMatch(/env\.SESSION_SECRET/);
+  });
+
+  it("uploads at most 400 KB gzip of JavaScript for every storefront request (the invoice PDF is a worker of its own, decision 031)", () => {
+    // Runs after the dry run above, which bundled into outDir. The react-dom stand-in (decision 033)
+    // keeps react-dom's client build out: 407 KiB with it, ~363 KiB without.
+    const scripts = readdirSync(outDir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    const gzipBytes = scripts.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(outDir, file))).length, 0);
+    expect(gzipBytes).toBeLessThanOrEqual(400_000);
   });
 });
