@@ -21,21 +21,6 @@ const MARGIN = 36;
 /** Amounts as the HTML invoice prints them: "₹1,23,456.78" (Indian grouping). */
 const money = formatINR;
 
-/**
- * fontkit, parsing each of the two fonts once per isolate rather than once per PDF (pdf-lib
- * hands it a new view of the same bytes every time). A parsed font is read-only to pdf-lib: each
- * PDF makes its own subset from it.
- */
-type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
-const parsed = new WeakMap<ArrayBufferLike, ReturnType<Fontkit["create"]>>();
-const cachingFontkit: Fontkit = {
-  create(bytes) {
-    let font = parsed.get(bytes.buffer);
-    if (!font) parsed.set(bytes.buffer, (font = fontkit.create(bytes)));
-    return font;
-  },
-};
-
 /** The characters each embedded font can draw. */
 const characterSets = new WeakMap<PDFFont, Set<number>>();
 
@@ -64,7 +49,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   pdf.setTitle(`Tax invoice ${invoice.number}`);
   pdf.setSubject(`Order ${invoice.orderNumber}`);
   pdf.setCreator(invoice.seller.name);
-  pdf.registerFontkit(cachingFontkit);
+  pdf.registerFontkit(fontkit);
   // No ligatures or kerning: one glyph per character, so widths measured are widths drawn.
   const features = { liga: false, kern: false };
   const font = await pdf.embedFont(regularFont, { subset: true, features });
