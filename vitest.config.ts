@@ -37,7 +37,16 @@ function workersProject(name: string, include: string[], vars: { ENVIRONMENT: "t
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           // The store's INVOICE_PDF service binding (wrangler.toml) resolves to this worker by name.
-          workers: [{ name: "grocery-invoice", modules: true, scriptPath: buildInvoiceWorker(), compatibilityDate: "2026-04-01" }],
+          // Its fonts are Data modules beside the bundle (workers/invoice/wrangler.toml [[rules]]).
+          workers: [
+            {
+              name: "grocery-invoice",
+              modules: true,
+              scriptPath: buildInvoiceWorker(),
+              modulesRules: [{ type: "Data", include: ["**/*.ttf"] }],
+              compatibilityDate: "2026-04-01",
+            },
+          ],
           bindings: {
             ...vars,
             // A local fake Stripe started by the global setup (tests/support/fake-stripe.ts).

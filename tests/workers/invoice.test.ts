@@ -4,7 +4,9 @@
  * the invoice worker behind the service binding, and the GST fields on products and stores.
  */
 import { env, SELF } from "cloudflare:test";
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { InvoiceDocument } from "~/lib/invoice/document";
 import { computeInvoice, financialYear, invoiceNumber, prorate, type InvoiceLineInput } from "~/lib/invoice/maths";
 import { gstinCheckChar, gstinProblem, isIntraState } from "~/lib/invoice/gst";
 import { storeFormSchema } from "~/lib/schemas/store";
@@ -157,24 +159,61 @@ async function deliver(orderId: string) {
 const invoicePdf = (orderId: string, token?: string) =>
   SELF.fetch(`${BASE}/api/order/invoice?_id=${orderId}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
 
-/** The text a pdf-lib PDF draws: its content streams inflated, the hex strings of its Tj operators decoded. */
+/**
+ * The text a PDF shows, as a reader extracts it: per page, each `<hex> Tj` of the content streams
+ * decoded through the ToUnicode map of the font selected by the `Tf` before it (the invoice's
+ * embedded fonts draw glyph ids, not characters). One line per drawn string.
+ */
 async function pdfText(bytes: Uint8Array): Promise<string> {
-  const raw = new TextDecoder("latin1").decode(bytes);
-  const texts: string[] = [];
-  for (const match of raw.matchAll(/\/Length (\d+)\s*>>\s*stream\r?\n/g)) {
-    const start = match.index! + match[0].length;
-    const chunk = bytes.slice(start, start + Number(match[1]));
-    try {
-      const inflated = await new Response(new Blob([chunk]).stream().pipeThrough(new DecompressionStream("deflate"))).arrayBuffer();
-      const content = new TextDecoder("latin1").decode(inflated);
-      for (const hex of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-        texts.push(hex[1]!.replace(/../g, (h) => String.fromCharCode(parseInt(h, 16))));
+  const pdf = await PDFDocument.load(bytes);
+  const latin1 = new TextDecoder("latin1");
+  const lines: string[] = [];
+  for (const page of pdf.getPages()) {
+    const maps = new Map<string, Map<string, string>>();
+    const fonts = page.node.Resources()?.lookup(PDFName.of("Font"), PDFDict);
+    for (const [name, ref] of fonts?.entries() ?? []) {
+      const toUnicode = pdf.context.lookup(ref, PDFDict).lookup(PDFName.of("ToUnicode"));
+      expect(toUnicode, `font ${name.asString()} has a ToUnicode map`).toBeInstanceOf(PDFRawStream);
+      maps.set(name.asString(), toUnicodeMap(latin1.decode(decodePDFRawStream(toUnicode as PDFRawStream).decode())));
+    }
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
+    for (const stream of streams) {
+      const content = latin1.decode(decodePDFRawStream(stream as PDFRawStream).decode());
+      let map: Map<string, string> | undefined;
+      for (const op of content.matchAll(/(\/[^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj/g)) {
+        if (op[1]) map = maps.get(op[1]);
+        else
+          lines.push(
+            op[2]!
+              .match(/.{4}/g)
+              ?.map((code) => map?.get(code.toUpperCase()) ?? "\uFFFD")
+              .join("") ?? "",
+          );
       }
-    } catch {
-      /* not a deflated content stream */
     }
   }
-  return texts.join("\n");
+  return lines.join("\n");
+}
+
+/** A ToUnicode CMap's bfchar and bfrange entries: 4-hex-digit code → the text (UTF-16BE). */
+function toUnicodeMap(cmap: string): Map<string, string> {
+  const utf16 = (hex: string) => String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((h) => parseInt(h, 16)));
+  const map = new Map<string, string>();
+  for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const [, code, text] of block[1]!.matchAll(/<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]+)>/g)) map.set(code!.toUpperCase(), utf16(text!));
+  }
+  for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const [, from, to, text] of block[1]!.matchAll(/<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]+)>/g)) {
+      for (let code = parseInt(from!, 16), i = 0; code <= parseInt(to!, 16); code++, i++) {
+        map.set(
+          code.toString(16).toUpperCase().padStart(4, "0"),
+          utf16(text!.slice(0, -4) + (parseInt(text!.slice(-4), 16) + i).toString(16).padStart(4, "0")),
+        );
+      }
+    }
+  }
+  return map;
 }
 
 describe("an order's invoice", () => {
@@ -345,8 +384,47 @@ describe("an order's invoice", () => {
     expect(/data-testid="invoice-value"[^>]*>([^<]+)</.exec(html)![1]).toBe(inr(row.total - row.tip));
     expect(html.replaceAll("<!-- -->", "")).toContain(`Discount (coupon)</dt><dd class="text-right">−${inr(row.discount)}`);
     expect(html).toContain(inr(2000));
+    // The PDF prints every amount of the HTML invoice, as the page prints it (₹, Indian grouping, "−" for the discount), and no other.
     const text = await pdfText(new Uint8Array(await (await invoicePdf(id, other.token)).arrayBuffer()));
-    expect(text).toContain(inr(row.total).replace("₹", ""));
+    const lines = text.split("\n");
+    expect(lines).toContain(inr(row.total));
+    expect(lines).toContain(inr(row.total - row.tip));
+    expect(lines).toContain(`−${inr(row.discount)}`);
+    expect(lines).toContain(inr(2000));
+    expect(text).not.toContain("Rs.");
+    const page = html.replaceAll("<!-- -->", "");
+    const sheet = page.slice(page.indexOf('class="invoice-sheet'), page.indexOf("</article>"));
+    const amounts = (of: string) => [...of.matchAll(/−?₹[\d,]+\.\d\d/g)].map((m) => m[0]).sort();
+    expect(amounts(sheet).length).toBeGreaterThan(20);
+    expect(amounts(text)).toEqual(amounts(sheet));
+  });
+
+  it('the PDF worker prints ₹ with Indian grouping in lakhs, shrinks a long amount rather than cut it, and prints "?" for what its font lacks', async () => {
+    const maths = computeInvoice({
+      lines: [line(12_345_678, 1, 18, "Pressure cooker — Café édition"), line(5000, 2, 0, "दूध")],
+      discount: 0,
+      tip: 0,
+      intraState: true,
+    });
+    const invoice: InvoiceDocument = {
+      number: "3F9A/2627/000099",
+      date: Date.parse("2026-11-20T10:00:00Z"),
+      orderNumber: "ORD-LAKH",
+      paymentMethod: "Cash on delivery",
+      seller: { name: "Quick Grocer Pvt Ltd", storeName: "Indiranagar", address: ["12 100 Feet Road"], state: "Karnataka", stateCode: "29", gstin: "" },
+      buyer: { name: "Zoë D'Souza", address: ["Flat 4B"], state: "Karnataka", stateCode: "29", gstin: "", mobile: "9876543210" },
+      placeOfSupply: "Karnataka (29)",
+      maths,
+    };
+    const res = await env.INVOICE_PDF!.fetch("https://invoice/render", { method: "POST", body: JSON.stringify(invoice) });
+    expect(res.status).toBe(200);
+    const lines = (await pdfText(new Uint8Array(await res.arrayBuffer()))).split("\n");
+    expect(lines).toContain("₹1,23,456.78"); // the line's rate, its total and the invoice value
+    expect(lines).toContain(new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(maths.totals.amountPaid / 100));
+    expect(lines).toContain(`₹${(maths.totals.taxable / 100).toLocaleString("en-IN", { minimumFractionDigits: 2 })}`);
+    expect(lines).toContain("Pressure cooker — Café édition");
+    expect(lines).toContain("???"); // दूध: three code points the font does not have
+    expect(lines).toContain("Zoë D'Souza");
   });
 
   it("is read by its shopper, admins and the serving store's staff; anyone else gets 404, as for an unknown order", async () => {
@@ -398,7 +476,11 @@ describe("invoice numbers", () => {
       .run();
     const answers = await Promise.all(ids.map((id) => invoicePdf(id, shopper.token)));
     expect(answers.map((r) => r.status)).toEqual(ids.map(() => 200));
-    await Promise.all(answers.map((r) => r.arrayBuffer()));
+    // Made at once in one PDF worker, each PDF is whole and its own: it reads its own number.
+    const texts = await Promise.all(answers.map(async (r) => pdfText(new Uint8Array(await r.arrayBuffer()))));
+    const numbers = texts.map((text) => /Invoice no\. (\S+)/.exec(text)?.[1]);
+    expect(new Set(numbers).size).toBe(20);
+    for (const text of texts) expect(text).toContain("₹10.00");
     const { results } = await env.DB.prepare(`select invoice_seq as seq, invoice_fy as fy from orders where store_id = ? order by invoice_seq`)
       .bind(newStore)
       .all<{ seq: number; fy: number }>();

@@ -2,22 +2,35 @@
  * The invoice PDF worker (decision 031): POST /render with an InvoiceDocument (JSON) answers the
  * tax invoice as a PDF made with pdf-lib. It trusts its caller, the store worker, through a
  * service binding: it has no public route, reads no database and holds no secrets.
+ *
+ * Text is set in DejaVu Sans Condensed (regular and bold, fonts/LICENSE), cut down to the
+ * characters an invoice prints by scripts/subset-invoice-fonts.ts and bundled as Data modules
+ * (wrangler.toml [[rules]]); each PDF embeds only the glyphs it uses, with a ToUnicode map so its
+ * text can be searched and copied. Amounts are formatted by the HTML invoice's own formatINR.
  */
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { type InvoiceDocument, invoiceDate } from "../../app/lib/invoice/document";
+import { formatINR } from "../../app/lib/money";
+import boldFont from "./fonts/DejaVuSansCondensed-Bold.ttf";
+import regularFont from "./fonts/DejaVuSansCondensed.ttf";
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 36;
-const rupees = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Amounts in the PDF: the standard fonts have no ₹ glyph, so "Rs." as Indian invoices often print. */
-function money(paise: number): string {
-  return rupees.format(paise / 100);
-}
+/** Amounts as the HTML invoice prints them: "₹1,23,456.78" (Indian grouping). */
+const money = formatINR;
 
-/** Text the standard (WinAnsi) fonts can draw: anything else becomes "?". */
-function printable(text: string): string {
-  return text.replace(/₹/g, "Rs.").replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+/** The characters each embedded font can draw. */
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+
+/** Text the font can draw: any other character (Devanagari, emoji…) becomes "?". */
+function printable(text: string, font: PDFFont): string {
+  let set = characterSets.get(font);
+  if (!set) characterSets.set(font, (set = new Set(font.getCharacterSet())));
+  let out = "";
+  for (const char of text) out += set.has(char.codePointAt(0)!) ? char : "?";
+  return out;
 }
 
 interface Pen {
@@ -36,13 +49,16 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   pdf.setTitle(`Tax invoice ${invoice.number}`);
   pdf.setSubject(`Order ${invoice.orderNumber}`);
   pdf.setCreator(invoice.seller.name);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  pdf.registerFontkit(fontkit);
+  // No ligatures or kerning: one glyph per character, so widths measured are widths drawn.
+  const features = { liga: false, kern: false };
+  const font = await pdf.embedFont(regularFont, { subset: true, features });
+  const bold = await pdf.embedFont(boldFont, { subset: true, features });
   const pen: Pen = { page: pdf.addPage(A4), y: A4[1] - MARGIN };
   const text = (value: string, x: number, size = 9, f: PDFFont = font) =>
-    pen.page.drawText(printable(value), { x, y: pen.y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
+    pen.page.drawText(printable(value, f), { x, y: pen.y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
   const fit = (value: string, width: number, size: number, f: PDFFont = font) => {
-    let out = printable(value);
+    let out = printable(value, f);
     while (out.length > 1 && f.widthOfTextAtSize(out, size) > width) out = `${out.slice(0, -2)}.`;
     return out;
   };
@@ -92,7 +108,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   const intra = invoice.maths.intraState;
   const columns: Column[] = [
     { title: "#", width: 16, align: "left" },
-    { title: "Item", width: intra ? 128 : 168, align: "left" },
+    { title: "Item", width: intra ? 149 : 189, align: "left" }, // the columns fill the page's width
     { title: "HSN", width: 40, align: "left" },
     { title: "Qty", width: 22, align: "right" },
     { title: "Rate", width: 44, align: "right" },
@@ -111,9 +127,12 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     let x = MARGIN;
     cells.forEach((cell, i) => {
       const column = columns[i]!;
-      const value = fit(cell, column.width - 3, size, f);
-      const width = f.widthOfTextAtSize(value, size);
-      pen.page.drawText(value, { x: column.align === "right" ? x + column.width - 3 - width : x, y: pen.y, size, font: f });
+      // Amounts (right-aligned) are never cut short: a long one is set smaller instead.
+      let cellSize = size;
+      if (column.align === "right") while (cellSize > 4 && f.widthOfTextAtSize(printable(cell, f), cellSize) > column.width - 3) cellSize -= 0.25;
+      const value = fit(cell, column.width - 3, cellSize, f);
+      const width = f.widthOfTextAtSize(value, cellSize);
+      pen.page.drawText(value, { x: column.align === "right" ? x + column.width - 3 - width : x, y: pen.y, size: cellSize, font: f });
       x += column.width;
     });
     pen.y -= 12;
@@ -162,19 +181,25 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     pen.y -= 11;
   }
   pen.y -= 6;
-  const summary: [string, string][] = [
+  // [label, amount, a note under the label]
+  const summary: [string, string, string?][] = [
     ["Items (GST included)", money(t.gross)],
-    ...(t.discount ? [["Discount (coupon)", `- ${money(t.discount)}`] as [string, string]] : []),
-    ["Invoice value", `Rs. ${money(t.invoiceValue)}`],
-    ...(t.tip ? [["Tip for the delivery partner (not a supply of the seller, no GST)", money(t.tip)] as [string, string]] : []),
-    ["Amount paid", `Rs. ${money(t.amountPaid)}`],
+    ...(t.discount ? [["Discount (coupon)", `−${money(t.discount)}`] as [string, string]] : []),
+    ["Invoice value", money(t.invoiceValue)],
+    ...(t.tip ? [["Tip for the delivery partner", money(t.tip), "(not a supply of the seller, no GST)"] as [string, string, string]] : []),
+    ["Amount paid", money(t.amountPaid)],
   ];
-  for (const [label, value] of summary) {
+  for (const [label, value, note] of summary) {
     const f = label === "Amount paid" || label === "Invoice value" ? bold : font;
     text(label, 300, 8.5, f);
-    const v = printable(value);
+    const v = printable(value, f);
     pen.page.drawText(v, { x: A4[0] - MARGIN - f.widthOfTextAtSize(v, 8.5), y: pen.y, size: 8.5, font: f });
     pen.y -= 12;
+    if (note) {
+      pen.y += 2;
+      text(note, 300, 7);
+      pen.y -= 11;
+    }
   }
   pen.y -= 10;
   text(`Payment: ${invoice.paymentMethod}. Prices include GST. Supply made by the seller named above; delivery is free.`, MARGIN, 7);

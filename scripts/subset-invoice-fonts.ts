@@ -1,0 +1,38 @@
+/**
+ * Makes the invoice PDF worker's fonts (decision 031): DejaVu Sans Condensed and its bold, cut down
+ * to the characters an invoice prints, so the worker bundle carries ~2 × 23 KB instead of ~1.35 MB.
+ * The PDF then embeds only the glyphs each invoice uses (pdf-lib's `subset: true`).
+ *
+ *   npx tsx scripts/subset-invoice-fonts.ts [fonts directory]
+ *
+ * The directory defaults to Debian's fonts-dejavu (/usr/share/fonts/truetype/dejavu, DejaVu 2.37).
+ * It writes workers/invoice/fonts/*.ttf; their licence is workers/invoice/fonts/LICENSE. Run it
+ * again only to change the character set below (and say so in the decision).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import subsetFont from "subset-font";
+
+/** Inclusive code point ranges an invoice may print; anything else prints as "?" (workers/invoice). */
+const INVOICE_CHARACTERS: [number, number][] = [
+  [0x20, 0x7e], // ASCII
+  [0xa0, 0x17f], // Latin-1 and Latin Extended-A: names with accents, ×, °, ½
+  [0x2010, 0x2027], // dashes, quotes, bullet, ellipsis
+  [0x2030, 0x203a], // per mille, primes, angle quotes
+  [0x20b9], // ₹ INDIAN RUPEE SIGN
+  [0x2122], // ™
+  [0x2212], // − MINUS SIGN (the HTML invoice's discounts)
+].map(([from, to = from]) => [from, to] as [number, number]);
+
+const source = process.argv[2] ?? "/usr/share/fonts/truetype/dejavu";
+const out = path.join(import.meta.dirname, "..", "workers", "invoice", "fonts");
+const text = INVOICE_CHARACTERS.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i))).join("");
+
+for (const name of ["DejaVuSansCondensed", "DejaVuSansCondensed-Bold"]) {
+  const full = readFileSync(path.join(source, `${name}.ttf`));
+  // No layout tables (the worker sets one glyph per character, no ligatures or kerning) and no
+  // hinting (PDF viewers scale outlines): smaller fonts and less work for fontkit on every PDF.
+  const subset = await subsetFont(full, text, { targetFormat: "sfnt", noHinting: true, dropTables: ["GSUB", "GPOS", "GDEF", "kern"] });
+  writeFileSync(path.join(out, `${name}.ttf`), subset);
+  console.log(`${name}.ttf: ${full.byteLength} → ${subset.byteLength} bytes`);
+}
