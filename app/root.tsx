@@ -15,6 +15,7 @@ import { commitGuestCart, GUEST_ITEM_GONE } from "~/server/cart/cart.server";
 import { readLocation } from "~/server/stores/stores.server";
 import { dropShownNotices, getVisitorCart } from "~/server/identity/visitor.server";
 import { getToast } from "~/server/http/toast.server";
+import { readBillChoices } from "~/server/coupons/bill-choices.server";
 
 /**
  * Who is here and what is in their cart, for the header. A guest with an empty cookie cart costs no
@@ -35,17 +36,21 @@ async function loadVisitor(request: Request, context: LoaderFunctionArgs["contex
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [{ toast, headers }, { user, cart, notices, setCookie }, location] = await Promise.all([
+  const [{ toast, headers }, { user, cart, notices, setCookie }, location, choices] = await Promise.all([
     getToast(context, request),
     loadVisitor(request, context),
     // The chosen delivery location comes from its signed cookie: no D1 round trip (decision 020).
     readLocation(request, context),
+    // The applied coupon's code, from its signed cookie (no D1): the header shows a total only where
+    // the code's discount is known (the page's bill, or the panel's fetch of /cart's).
+    readBillChoices(request, context),
   ]);
   const account = user ? { name: user.name, mobile: user.mobile, role: user.role, avatar: user.avatar, staffStoreId: user.staffStoreId } : null;
   const responseHeaders = new Headers(headers ?? undefined);
   if (setCookie) responseHeaders.append("Set-Cookie", setCookie);
   const flashes = [...(toast ? [toast] : []), ...notices.map((text, i) => ({ type: "message" as const, text, id: `notice-${i}-${text}` }))];
-  return data({ flashes, cart, user: account, location }, { headers: responseHeaders });
+  const couponCode = cart.lines.length ? choices.code : null;
+  return data({ flashes, cart, couponCode, user: account, location }, { headers: responseHeaders });
 }
 
 /**

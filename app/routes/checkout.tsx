@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AddAddressTile } from "~/components/addresses/AddAddressTile";
 import { AddressForm } from "~/components/addresses/AddressForm";
 import { AddressLines } from "~/components/addresses/AddressCard";
@@ -47,6 +47,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } = await billWithChoices(request, context, { userId: user.id, lines: cart.lines, store, withTip: true }, [addressesQuery(getDb(context), user.id)] as const);
   return data({ addresses, cart: { ...cart, bill }, coupon, tip, idempotencyKey: newId(), onlinePayment: Boolean(getStripe(context)) });
 }
+
+/**
+ * A refused order (409: the coupon was used up or changed meanwhile, an item sold out, a price
+ * changed) reads the bill again, as a document POST does without JavaScript: Remix skips
+ * revalidation after a 4xx by default, which left the refused coupon on the bill (and in the form).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const user = await requireCheckoutShopper(request, context);

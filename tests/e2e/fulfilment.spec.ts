@@ -1,52 +1,22 @@
 import { type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./client-test";
-import { apiLogin, BENGALURU_ADDRESS, expectMessage, isNoJs, productUrl, uniqueEmail } from "./support";
-
-const ADDRESS = BENGALURU_ADDRESS;
+import { ADMIN, apiLogin, expectMessage, isNoJs, newShopper, ownProduct, productUrl } from "./support";
 
 // Logins are rate-limited per IP, so the admin's API token is shared by the tests of this file.
 let adminToken: Promise<string> | undefined;
-const admin = (request: APIRequestContext) => (adminToken ??= apiLogin(request, "admin@example.com", "Admin@12345"));
+const admin = (request: APIRequestContext) => (adminToken ??= apiLogin(request, ADMIN.email, ADMIN.password));
 
-/** A product of the test's own with `stock` units, created through the admin API. */
-async function ownProduct(request: APIRequestContext, admin: string, info: TestInfo, stock: number) {
-  const subs = (await (await request.post("/api/subcategory/get")).json()).data as { _id: string; category: { _id: string }[] }[];
-  const sub = subs.find((s) => s.category.length)!;
-  const name = `Fulfilment Ghee ${info.project.name} ${Date.now()}`;
-  const res = await request.post("/api/product/create", {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: {
-      name,
-      image: ["/images/seed/milk.webp"],
-      category: [sub.category[0]._id],
-      subCategory: [sub._id],
-      unit: "500 ml",
-      stock,
-      price: 320,
-      discount: 0,
-      description: "Test ghee",
-      more_details: {},
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { _id: (await res.json()).data._id as string, name };
-}
+/** A product of the test's own with `stock` units (₹320, the API's GST defaults). */
+const ghee = async (request: APIRequestContext, info: TestInfo, stock: number) =>
+  ownProduct(request, await admin(request), info, { name: "Fulfilment Ghee", stock, price: 320 });
 
 /**
  * A new shopper with a cash-on-delivery order for `quantity` of the product, placed through the API.
  * Pass a page's `request` to leave that page's browser logged in as the shopper.
  */
 async function shopperWithOrder(request: APIRequestContext, info: TestInfo, productId: string, quantity: number) {
-  const email = uniqueEmail("orders", info);
-  const password = "Shopper@12345";
-  const registered = await request.post("/api/user/register", { data: { name: "Kavya Rao", email, password, confirmPassword: password } });
-  expect(registered.status(), await registered.text()).toBeLessThan(300);
-  const headers = { Authorization: `Bearer ${await apiLogin(request, email, password)}` };
-  const address = await (await request.post("/api/address/create", { headers, data: ADDRESS })).json();
-  const order = await request.post("/api/order/cash-on-delivery", {
-    headers,
-    data: { list_items: [{ productId, quantity }], addressId: address.data._id },
-  });
+  const { email, headers, addressId } = await newShopper(request, info, { prefix: "orders" });
+  const order = await request.post("/api/order/cash-on-delivery", { headers, data: { list_items: [{ productId, quantity }], addressId } });
   expect(order.status(), await order.text()).toBe(201);
   const body = (await order.json()).data as { _id: string; orderId: string };
   return { email, id: body._id, orderId: body.orderId };
@@ -64,7 +34,7 @@ async function expectShopperSees(page: Page, info: TestInfo, status: string) {
 
 test("an admin takes an order from placed to delivered while the shopper's page shows each step", async ({ browser, page, request }, info) => {
   test.setTimeout(90_000);
-  const product = await ownProduct(request, await admin(request), info, 5);
+  const product = await ghee(request, info, 5);
 
   // The shopper watches their order in their own browser.
   const shopperContext = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: !isNoJs(info) });
@@ -82,7 +52,7 @@ test("an admin takes an order from placed to delivered while the shopper's page 
   await expect(shopper.getByRole("button", { name: "Cancel order" })).toBeVisible();
 
   // The admin finds it on the board by its number and moves it along.
-  await apiLogin(page.request, "admin@example.com", "Admin@12345");
+  await apiLogin(page.request, ADMIN.email, ADMIN.password);
   await page.goto("/dashboard/orders");
   await page.getByLabel("Order no., email or mobile").fill(order.orderId);
   await page.getByRole("button", { name: "Filter" }).click();
@@ -113,7 +83,7 @@ test("an admin takes an order from placed to delivered while the shopper's page 
 });
 
 test("a shopper cancels their order and sees the stock back on the product page, then buys again", async ({ page, request }, info) => {
-  const product = await ownProduct(request, await admin(request), info, 2);
+  const product = await ghee(request, info, 2);
   // An anonymous visit first: that copy is cacheable, and must not be reused once the shopper has a cookie.
   await page.goto(productUrl(product));
   await expect(page.getByRole("button", { name: `Add ${product.name} to cart` })).toBeVisible();
@@ -141,7 +111,7 @@ test("a shopper cancels their order and sees the stock back on the product page,
 });
 
 test("a shopper cannot see another shopper's order, and only admins see the board", async ({ page, request }, info) => {
-  const product = await ownProduct(request, await admin(request), info, 3);
+  const product = await ghee(request, info, 3);
   const theirs = await shopperWithOrder(request, info, product._id, 1);
   const mine = await shopperWithOrder(page.request, info, product._id, 1);
   await page.goto(`/dashboard/myorders/${mine.id}`);

@@ -20,6 +20,66 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
   return (await res.json()).data.accesstoken as string;
 }
 
+/** The seeded admin (seed/). */
+export const ADMIN = { email: "admin@example.com", password: "Admin@12345" };
+
+/**
+ * A product of the test's own, created through the admin API: its stock is the test's alone, and its
+ * price (rupees), HSN code and GST rate are known to it (left out: the API's defaults, '' and 5 %).
+ */
+export async function ownProduct(
+  request: APIRequestContext,
+  adminToken: string,
+  info: TestInfo,
+  { name, stock, price, hsnCode, gstRate }: { name: string; stock: number; price: number; hsnCode?: string; gstRate?: number },
+) {
+  const subs = (await (await request.post("/api/subcategory/get")).json()).data as { _id: string; category: { _id: string }[] }[];
+  const sub = subs.find((s) => s.category.length)!;
+  const fullName = `${name} ${info.project.name} ${Date.now()}`;
+  const res = await request.post("/api/product/create", {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: {
+      name: fullName,
+      image: ["/images/seed/milk.webp"],
+      category: [sub.category[0]._id],
+      subCategory: [sub._id],
+      unit: "500 ml",
+      stock,
+      price,
+      discount: 0,
+      description: "A test product",
+      more_details: {},
+      ...(hsnCode === undefined ? {} : { hsnCode }),
+      ...(gstRate === undefined ? {} : { gstRate }),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { _id: (await res.json()).data._id as string, name: fullName };
+}
+
+/**
+ * A new shopper, registered and logged in through the API, with an address the default store
+ * serves. Pass a page's `request` to leave that page's browser logged in as the shopper.
+ */
+export async function newShopper(request: APIRequestContext, info: TestInfo, { prefix = "shopper", name = "Kavya Rao" } = {}) {
+  const email = uniqueEmail(prefix, info);
+  const password = "Shopper@12345";
+  const registered = await request.post("/api/user/register", { data: { name, email, password, confirmPassword: password } });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  const headers = { Authorization: `Bearer ${await apiLogin(request, email, password)}` };
+  const address = await request.post("/api/address/create", { headers, data: BENGALURU_ADDRESS });
+  expect(address.status(), await address.text()).toBeLessThan(300);
+  return { email, password, headers, addressId: (await address.json()).data._id as string };
+}
+
+/** The admin's moves that take a placed order to delivered, through the API. */
+export async function deliverAsAdmin(request: APIRequestContext, adminToken: string, orderId: string) {
+  for (const status of ["packed", "ready", "out_for_delivery", "delivered"]) {
+    const res = await request.post("/api/order/admin/update-status", { headers: { Authorization: `Bearer ${adminToken}` }, data: { _id: orderId, status } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+}
+
 /**
  * The page is hydrated and its effects have run (the cart's submit listener among them): the
  * header's delivery link has become the button that opens the location dialog, which happens only

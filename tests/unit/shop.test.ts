@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withPendingQuantities, type CartView } from "~/lib/cart-view";
+import { headerCart, isJudgedBill, withPendingQuantities, type CartView } from "~/lib/cart-view";
 import { computeBill } from "~/lib/pricing";
 import { applyCartIntent } from "../../app/lib/hooks/use-cart";
 import { addressSchema } from "~/lib/schemas/address";
@@ -108,5 +108,39 @@ describe("shared schemas", () => {
     expect(checkoutFormSchema.safeParse({ intent: "cod", addressId: id(1), idempotencyKey: id(2) }).success).toBe(true);
     expect(checkoutFormSchema.safeParse({ intent: "cod", idempotencyKey: id(2) }).success).toBe(false);
     expect(checkoutFormSchema.safeParse({ intent: "card", addressId: id(1), idempotencyKey: id(2) }).success).toBe(false);
+  });
+});
+
+describe("the header's cart with a coupon (issue 31)", () => {
+  const lines = [line(1, 15000, 5, 2), line(2, 4000, 0, 1)];
+  const cart: CartView = { lines, bill: computeBill(lines) };
+  const judged = (code: string | null, discount: number, reason: string | null = null, at = cart) => ({ cart: at, coupon: { code, discount, reason } });
+
+  it("without a code is the root's cart, known", () => {
+    expect(headerCart(cart, null, null)).toEqual({ cart, couponCode: null, known: true });
+  });
+  it("takes the discount of a bill judged for the same code and lines: the grand total /cart shows", () => {
+    const shown = headerCart(cart, "SAVE50", judged("SAVE50", 5000));
+    expect(shown.known).toBe(true);
+    expect(shown.couponCode).toBe("SAVE50");
+    expect(shown.cart.bill).toEqual(computeBill(lines, { couponDiscount: 5000 }));
+    expect(shown.cart.bill.grandTotal).toBe(cart.bill.grandTotal - 5000);
+  });
+  it("shows no coupon line for a code that does not apply (the reason is on /cart), and the full total", () => {
+    const shown = headerCart(cart, "SAVE50", judged("SAVE50", 0, "Add ₹120 more to use SAVE50"));
+    expect(shown).toEqual({ cart: { lines, bill: computeBill(lines, { couponDiscount: 0 }) }, couponCode: null, known: true });
+  });
+  it("is not known with no judged bill, another code, or other lines (a change in flight, a stale fetch)", () => {
+    expect(headerCart(cart, "SAVE50", null).known).toBe(false);
+    expect(headerCart(cart, "SAVE50", judged("OTHER", 5000)).known).toBe(false);
+    const more = withPendingQuantities(cart, new Map([[id(2), 2]]));
+    expect(headerCart(more, "SAVE50", judged("SAVE50", 5000)).known).toBe(false);
+    expect(headerCart(cart, "SAVE50", judged("SAVE50", 5000, null, more)).known).toBe(false);
+  });
+  it("recognises a loader's judged bill and nothing else", () => {
+    expect(isJudgedBill(judged("SAVE50", 5000))).toBe(true);
+    expect(isJudgedBill({ cart })).toBe(false);
+    expect(isJudgedBill({ cart, coupon: null })).toBe(false);
+    expect(isJudgedBill(null)).toBe(false);
   });
 });

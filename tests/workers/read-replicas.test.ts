@@ -361,5 +361,23 @@ describe("where each request's session starts", () => {
         expect(html.includes(VALID_ADDRESS.address_line), "the shopper's address").toBe(true);
       }
     }
+    // Elsewhere the header reads only the applied code, from its cookie (no D1 read for the coupon),
+    // and shows the count without a total it does not know (the panel loads /cart's bill on open).
+    for (const [who, cookie] of [
+      ["shopper", `${session}; ${shopperBill}`],
+      ["guest", `${guestCart}; ${guestBill}`],
+    ]) {
+      for (const path of ["/", `/product/x-${kept.id}`]) {
+        spy.reset();
+        const ctx = createExecutionContext();
+        const res = await worker.fetch(new Request(`${BASE}${path}`, { headers: { Cookie: cookie } }) as never, spy.env as never, ctx);
+        const html = await res.text();
+        await waitOnExecutionContext(ctx);
+        expect(res.status, `${who} ${path}`).toBe(200);
+        expect(spy.roundTrips(), `${who} ${path}`).toBeLessThanOrEqual(2);
+        // Nothing on these pages names the code but the root's data for the header.
+        expect(html.includes(code), `${who} ${path}: the root knows the code`).toBe(true);
+      }
+    }
   });
 });

@@ -4,8 +4,21 @@ import type { CartView } from "~/lib/cart-view";
 import { BillDetails } from "./BillDetails";
 import { CartLineItem } from "./CartLineItem";
 
-/** The cart body shared by the /cart page and the header's side panel. */
-export function CartContents({ cart, onNavigate, couponCode }: { cart: CartView; onNavigate?: () => void; couponCode?: string | null }) {
+/**
+ * The cart body shared by the /cart page and the header's side panel. `billKnown` false (the panel,
+ * while the applied coupon's discount is being loaded): no bill and no total rather than a wrong one.
+ */
+export function CartContents({
+  cart,
+  onNavigate,
+  couponCode,
+  billKnown = true,
+}: {
+  cart: CartView;
+  onNavigate?: () => void;
+  couponCode?: string | null;
+  billKnown?: boolean;
+}) {
   if (!cart.lines.length) {
     return (
       <div className="flex flex-col items-center gap-4 py-12 text-center">
@@ -30,13 +43,19 @@ export function CartContents({ cart, onNavigate, couponCode }: { cart: CartView;
           <CartLineItem key={line.productId} line={line} />
         ))}
       </ul>
-      <BillDetails bill={cart.bill} couponCode={couponCode} />
+      {billKnown ? (
+        <BillDetails bill={cart.bill} couponCode={couponCode} />
+      ) : (
+        <p role="status" className="rounded-lg bg-white p-4 text-sm">
+          Working out your bill with your coupon…
+        </p>
+      )}
       <Link
         to="/checkout"
         onClick={onNavigate}
         className="flex items-center justify-between rounded-lg bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-dark"
       >
-        <span>{formatINR(cart.bill.grandTotal)}</span>
+        <span>{billKnown ? formatINR(cart.bill.grandTotal) : "Checkout"}</span>
         <span>Proceed ›</span>
       </Link>
     </div>

@@ -3,7 +3,7 @@ import type { CartView } from "~/lib/cart-view";
 import { CartContents } from "./CartContents";
 
 /** The side panel opened from the header cart button (JavaScript only; /cart is the no-JS page). */
-export function CartPanel({ cart, onClose }: { cart: CartView; onClose: () => void }) {
+export function CartPanel({ cart, couponCode, billKnown, onClose }: { cart: CartView; couponCode: string | null; billKnown: boolean; onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     closeRef.current?.focus();
@@ -25,7 +25,7 @@ export function CartPanel({ cart, onClose }: { cart: CartView; onClose: () => vo
           </button>
         </header>
         <div className="flex-1 overflow-y-auto p-3">
-          <CartContents cart={cart} onNavigate={onClose} />
+          <CartContents cart={cart} couponCode={couponCode} billKnown={billKnown} onNavigate={onClose} />
         </div>
       </section>
     </div>

@@ -163,7 +163,9 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
           {totals.discount ? (
             <>
               <dt>Discount (coupon)</dt>
-              <dd className="text-right">−{formatINR(totals.discount)}</dd>
+              <dd className="text-right" data-testid="invoice-discount">
+                −{formatINR(totals.discount)}
+              </dd>
             </>
           ) : null}
           <dt className="font-semibold">Invoice value</dt>
@@ -173,7 +175,9 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
           {totals.tip ? (
             <>
               <dt>Tip for the delivery partner (not a supply of the seller, no GST)</dt>
-              <dd className="text-right">{formatINR(totals.tip)}</dd>
+              <dd className="text-right" data-testid="invoice-tip">
+                {formatINR(totals.tip)}
+              </dd>
             </>
           ) : null}
           <dt className="font-semibold">Amount paid</dt>

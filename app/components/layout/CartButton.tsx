@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { formatINR } from "~/lib/money";
-import { useRootCart } from "~/lib/hooks/use-root-cart";
+import { useHeaderCart } from "~/lib/hooks/use-root-cart";
 import { CartPanel } from "~/components/cart/CartPanel";
 
 function CartIcon() {
@@ -16,10 +16,14 @@ function CartIcon() {
 
 /**
  * The header cart button: item count and total, or 'My Cart' when empty. Without JavaScript it is
- * a link to /cart; with JavaScript the same link opens the side panel instead.
+ * a link to /cart; with JavaScript the same link opens the side panel instead. With a coupon
+ * applied, the total is the one /cart shows, coupon included; on a page that has not judged the
+ * coupon (only /cart and /checkout do) the button shows the count alone, and opening the panel loads
+ * /cart's data (its two D1 round trips, on that click, not on every page load).
  */
 export function CartButton() {
-  const cart = useRootCart();
+  const bill = useFetcher<unknown>({ key: "header-cart-bill" });
+  const { cart, couponCode, known } = useHeaderCart(bill.data);
   const [open, setOpen] = useState(false);
   const count = cart.bill.quantityTotal;
   return (
@@ -29,6 +33,7 @@ export function CartButton() {
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey) return;
           event.preventDefault();
+          if (!known && bill.state === "idle") bill.load("/cart");
           setOpen(true);
         }}
         aria-haspopup="dialog"
@@ -40,13 +45,13 @@ export function CartButton() {
             <span>
               {count} Item{count === 1 ? "" : "s"}
             </span>
-            <span>{formatINR(cart.bill.grandTotal)}</span>
+            {known ? <span>{formatINR(cart.bill.grandTotal)}</span> : null}
           </span>
         ) : (
           <span>My Cart</span>
         )}
       </Link>
-      {open ? <CartPanel cart={cart} onClose={() => setOpen(false)} /> : null}
+      {open ? <CartPanel cart={cart} couponCode={couponCode} billKnown={known} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
