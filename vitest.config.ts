@@ -56,6 +56,9 @@ function workersProject(name: string, include: string[], vars: { ENVIRONMENT: "t
     test: {
       name,
       include,
+      // Vitest's 5 s default: races of 30 parallel requests timed out at 5 s while `npm test` ran
+      // process beside workers on a loaded 2-core machine. A test that hangs still fails.
+      testTimeout: 30_000,
       setupFiles: ["./tests/workers/apply-migrations.ts"],
       globalSetup: ["./tests/support/fake-stripe-global.ts"],
       deps: {
