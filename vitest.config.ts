@@ -9,19 +9,23 @@ const PRODUCTION_TEST_SECRET = "production-layer-test-secret-0123456789";
 
 /**
  * The invoice PDF worker (workers/invoice, decision 031) bundled as wrangler deploys it: an
- * auxiliary worker of the tests must be plain JavaScript. Built once per test run.
+ * auxiliary worker of the tests must be plain JavaScript. Built once per project and test run, into
+ * a directory of the project's own: `npm test` runs the workers and workers-production projects at
+ * the same time, and wrangler empties its --outdir before writing.
  */
-let invoiceWorker: string | undefined;
-function buildInvoiceWorker(): string {
-  if (invoiceWorker) return invoiceWorker;
-  const outdir = path.join(__dirname, "build", "invoice-worker");
+const invoiceWorkers = new Map<string, string>();
+function buildInvoiceWorker(project: string): string {
+  const built = invoiceWorkers.get(project);
+  if (built) return built;
+  const outdir = path.join(__dirname, "build", "invoice-worker", project);
   execFileSync("npx", ["wrangler", "deploy", "-c", "workers/invoice/wrangler.toml", "--dry-run", "--outdir", outdir], {
     cwd: __dirname,
     stdio: "ignore",
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
   });
-  invoiceWorker = path.join(outdir, "index.js");
-  return invoiceWorker;
+  const script = path.join(outdir, "index.js");
+  invoiceWorkers.set(project, script);
+  return script;
 }
 
 /**
@@ -42,7 +46,7 @@ function workersProject(name: string, include: string[], vars: { ENVIRONMENT: "t
             {
               name: "grocery-invoice",
               modules: true,
-              scriptPath: buildInvoiceWorker(),
+              scriptPath: buildInvoiceWorker(name),
               modulesRules: [{ type: "Data", include: ["**/*.ttf"] }],
               compatibilityDate: "2026-04-01",
             },
@@ -61,6 +65,9 @@ function workersProject(name: string, include: string[], vars: { ENVIRONMENT: "t
     test: {
       name,
       include,
+      // Vitest's 5 s default: races of 30 parallel requests timed out at 5 s while `npm test` ran
+      // process beside workers on a loaded 2-core machine. A test that hangs still fails.
+      testTimeout: 30_000,
       setupFiles: ["./tests/workers/apply-migrations.ts"],
       globalSetup: ["./tests/support/fake-stripe-global.ts"],
       deps: {

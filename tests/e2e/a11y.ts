@@ -24,28 +24,43 @@ async function analyze(page: Page, include?: string) {
   return results.violations.flatMap(describe);
 }
 
+/** The page where a no-JS page's copy is shown, one per checked page (its context keeps the HTTP cache). */
+interface Viewer {
+  page: Page;
+  copy: { url: string; html: string };
+}
+const viewers = new WeakMap<Page, Promise<Viewer>>();
+
+async function openViewer(page: Page): Promise<Viewer> {
+  // The test runner's browser.newContext() takes the project's options: scripts on, explicitly.
+  // Closed with the test's own contexts: Playwright closes every context a test opened when it ends.
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+  const viewer: Viewer = { page: await context.newPage(), copy: { url: "", html: "" } };
+  await viewer.page.route(
+    (candidate) => candidate.href === viewer.copy.url,
+    (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: viewer.copy.html }),
+  );
+  return viewer;
+}
+
 /**
  * axe cannot run in a page whose scripts are disabled (its timers never fire), so a no-JS page is
  * checked as a copy: its document exactly as parsed without JavaScript (forms, server messages,
  * open dialogs), minus the scripts that did not run, shown at the same URL and screen size in a
- * page where axe can run. Stylesheets and images load from the server as usual.
+ * page where axe can run. Stylesheets and images load from the server as usual (cached between the
+ * copies of one test's pages).
  */
 async function analyzeCopy(page: Page, include?: string) {
   const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
-  const url = page.url();
-  // The test runner's browser.newContext() takes the project's options: scripts on, explicitly.
-  const viewer = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-  try {
-    const copy = await viewer.newPage();
-    await copy.route(
-      (candidate) => candidate.href === url,
-      (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
-    );
-    await copy.goto(url);
-    return await analyze(copy, include);
-  } finally {
-    await viewer.close();
-  }
+  if (!viewers.has(page)) viewers.set(page, openViewer(page));
+  const viewer = await viewers.get(page)!;
+  viewer.copy = { url: page.url(), html };
+  const viewport = page.viewportSize();
+  if (viewport) await viewer.page.setViewportSize(viewport);
+  // From a blank page: going to the URL already shown (or to it with another #hash) must still load the copy.
+  await viewer.page.goto("about:blank");
+  await viewer.page.goto(viewer.copy.url);
+  return analyze(viewer.page, include);
 }
 
 /**

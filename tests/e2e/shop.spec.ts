@@ -28,6 +28,17 @@ async function addAddress(page: Page) {
   await expectMessage(page, "Address Created Successfully");
 }
 
+/**
+ * Clicks a cart button and waits for the server's answer to it: the form's 303 without JavaScript,
+ * the product's fetcher POST with it. The quantity shown while a fetcher is in flight is optimistic,
+ * and the next click on the same product replaces (aborts) that fetcher: the next step waits for this.
+ */
+async function cartClick(page: Page, name: string) {
+  const answered = page.waitForResponse((r) => r.request().method() === "POST" && /^\/cart(\.data)?$/.test(new URL(r.url()).pathname));
+  await page.getByRole("button", { name }).click();
+  await answered;
+}
+
 test("guest fills a cart, logs in (cart merged), adds an address and pays cash on delivery", async ({ page, request }, info) => {
   // An existing account whose own cart already holds something, so the merge is visible.
   const email = uniqueEmail("buyer", info);
@@ -43,10 +54,10 @@ test("guest fills a cart, logs in (cart merged), adds an address and pays cash o
   await page.getByRole("button", { name: `Add ${product.name} to cart` }).click();
   await expectMessage(page, "Item added");
   await expect(page.getByRole("status", { name: `${product.name} quantity` }).or(page.getByLabel(`${product.name} quantity`))).toHaveText("1");
-  await page.getByRole("button", { name: `Add one more ${product.name}` }).click();
+  // With JavaScript the "+" is an optimistic fetcher (the quantity and the header's count show 2 at
+  // once): wait for the server's answer so navigating away cannot abort the request.
+  await cartClick(page, `Add one more ${product.name}`);
   await expect(page.getByLabel(`${product.name} quantity`)).toHaveText("2");
-  // With JavaScript the "+" is an optimistic fetcher: wait for the server's answer (the header's
-  // count revalidates) so navigating away cannot abort the request.
   await expect(page.getByRole("banner").getByRole("link", { name: /2 Items/ })).toBeVisible();
 
   await page.goto("/cart");
@@ -130,14 +141,14 @@ test("guest fills a cart, logs in (cart merged), adds an address and pays cash o
 test("quantity plus, minus and remove", async ({ page, request }) => {
   const product = await findProduct(request, "biscuit");
   await page.goto(productUrl(product));
-  await page.getByRole("button", { name: `Add ${product.name} to cart` }).click();
+  await cartClick(page, `Add ${product.name} to cart`);
   await expectMessage(page, "Item added");
-  await page.getByRole("button", { name: `Add one more ${product.name}` }).click();
+  await cartClick(page, `Add one more ${product.name}`);
   await expect(page.getByLabel(`${product.name} quantity`)).toHaveText("2");
-  await page.getByRole("button", { name: `Remove one ${product.name}` }).click();
+  await cartClick(page, `Remove one ${product.name}`);
   await expectMessage(page, "Item remove");
   await expect(page.getByLabel(`${product.name} quantity`)).toHaveText("1");
-  await page.getByRole("button", { name: `Remove one ${product.name}` }).click();
+  await cartClick(page, `Remove one ${product.name}`);
   await expect(page.getByRole("button", { name: `Add ${product.name} to cart` })).toBeVisible();
   // Settled on the server: the header's cart shows empty again.
   await expect(page.getByRole("banner").getByRole("link", { name: /My Cart/ })).toBeVisible();
