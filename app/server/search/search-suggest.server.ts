@@ -24,8 +24,9 @@ const MIN_QUERY_CHARS = 2;
 /** Meanings searched per typed word (itself and up to two catalogue words). */
 const MAX_MEANINGS = 3;
 /**
- * Matches ranked per keystroke (decision 025): the first this many in the index's own order (the
- * order products were indexed, no sort), so two typed letters cost the same whatever the catalogue.
+ * Matches ranked per keystroke (decision 025): the first this many in the index's own order (its
+ * rowids, renumbered nightly most-sold first: no sort), so two typed letters cost the same whatever
+ * the catalogue.
  */
 const SUGGESTION_CANDIDATES = 400;
 
