@@ -140,6 +140,21 @@ beforeAll(async () => {
 });
 
 /** A cash order of the shopper's, with the given lines. */
+/** Milk at 0 % GST, cola at 28 % (10 % off) and ghee at 12 %, each with its HSN code: a cart of every rate. */
+async function gstProducts() {
+  const made = [
+    await makeProduct({ name: "Inv Milk", price: 27 }),
+    await makeProduct({ name: "Inv Cola", price: 40, discount: 10 }),
+    await makeProduct({ name: "Inv Ghee", price: 649.5 }),
+  ];
+  await env.DB.batch([
+    env.DB.prepare("update products set hsn_code = '0401', gst_rate = 0 where id = ?").bind(made[0]!.id),
+    env.DB.prepare("update products set hsn_code = '22021010', gst_rate = 28 where id = ?").bind(made[1]!.id),
+    env.DB.prepare("update products set hsn_code = '0405', gst_rate = 12 where id = ?").bind(made[2]!.id),
+  ]);
+  return made;
+}
+
 async function codOrder(token: string, lines: { productId: string; quantity: number }[]) {
   const address = await api("/api/address/create", { method: "POST", token, body: VALID_ADDRESS });
   const res = await api("/api/order/cash-on-delivery", { method: "POST", token, body: { list_items: lines, addressId: address.body.data._id } });
@@ -223,16 +238,7 @@ describe("an order's invoice", () => {
 
   beforeAll(async () => {
     shopper = await newShopper();
-    products = [
-      await makeProduct({ name: "Inv Milk", price: 27 }),
-      await makeProduct({ name: "Inv Cola", price: 40, discount: 10 }),
-      await makeProduct({ name: "Inv Ghee", price: 649.5 }),
-    ];
-    await env.DB.batch([
-      env.DB.prepare("update products set hsn_code = '0401', gst_rate = 0 where id = ?").bind(products[0]!.id),
-      env.DB.prepare("update products set hsn_code = '22021010', gst_rate = 28 where id = ?").bind(products[1]!.id),
-      env.DB.prepare("update products set hsn_code = '0405', gst_rate = 12 where id = ?").bind(products[2]!.id),
-    ]);
+    products = await gstProducts();
     orderId = await codOrder(shopper.token, [
       { productId: products[0]!.id, quantity: 3 },
       { productId: products[1]!.id, quantity: 2 },
@@ -323,16 +329,7 @@ describe("an order's invoice", () => {
   it("shows the coupon's discount (as it stands after a short pick) and the tip, and still equals what the shopper paid", async () => {
     const other = await newShopper();
     // Products of its own: the shared ones may be sold out by the tests before it.
-    const own = [
-      await makeProduct({ name: "Inv Milk", price: 27 }),
-      await makeProduct({ name: "Inv Cola", price: 40, discount: 10 }),
-      await makeProduct({ name: "Inv Ghee", price: 649.5 }),
-    ];
-    await env.DB.batch([
-      env.DB.prepare("update products set hsn_code = '0401', gst_rate = 0 where id = ?").bind(own[0]!.id),
-      env.DB.prepare("update products set hsn_code = '22021010', gst_rate = 28 where id = ?").bind(own[1]!.id),
-      env.DB.prepare("update products set hsn_code = '0405', gst_rate = 12 where id = ?").bind(own[2]!.id),
-    ]);
+    const own = await gstProducts();
     const code = `INV${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
     const coupon = await api("/api/coupon/create", {
       method: "POST",
