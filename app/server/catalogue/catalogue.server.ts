@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { categories, productCategories, products, productSubCategories, subCategories, subCategoryCategories } from "~/db/schema";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb, type Database } from "~/server/db/db.server";
+import { limitBy, rowCount, writtenLimit } from "~/server/db/row-count.server";
 import type { SharedBatch } from "~/server/db/shared-batch.server";
 import { isPersonalRequest, PRIVATE_NO_STORE } from "~/server/http/http-cache.server";
 import { searchCatalogue } from "~/server/search/search.server";
@@ -69,13 +70,13 @@ export async function loadHomeCatalogue(context: AppLoadContext, perCategory: nu
       .innerJoin(subCategories, eq(subCategories.id, subCategoryCategories.subCategoryId))
       .where(eq(subCategoryCategories.categoryId, categories.id))
       .orderBy(...byName(subCategories))
-      .limit(1);
+      .limit(writtenLimit(1));
   const newest = qb
     .select({ id: productCategories.productId })
     .from(productCategories)
     .where(eq(productCategories.categoryId, categories.id))
     .orderBy(desc(productCategories.productCreatedAt), asc(productCategories.productId))
-    .limit(perCategory);
+    .limit(writtenLimit(perCategory));
   const [cats, rows] = await (batch ?? db.batch.bind(db))([
     db
       .select({
@@ -156,8 +157,8 @@ export async function loadListing(
       .innerJoin(products, eq(products.id, productSubCategories.productId))
       .where(inListing(db, categoryId, subCategoryId))
       .orderBy(...newestInListing)
-      .limit(limit)
-      .offset(offset);
+      .limit(writtenLimit(limit))
+      .offset(writtenLimit(offset));
     const [cat, sub, rail, rows, total] = await send([...frame, items, totalCount]);
     return { ...listing(cat, sub, rail), ...paged(rows, total[0]?.n ?? 0, page, pageSize) };
   }
@@ -167,8 +168,8 @@ export async function loadListing(
     .innerJoin(products, eq(products.id, productSubCategories.productId))
     .where(inListing(db, categoryId, subCategoryId))
     .orderBy(...newestInListing)
-    .limit(limit)
-    .offset(offset);
+    .limit(writtenLimit(limit))
+    .offset(writtenLimit(offset));
   const [cat, sub, rail, rows, total] = await send([...frame, items, totalCount]);
   return { ...listing(cat, sub, rail), ...paged(rows.map(toProduct), total[0]?.n ?? 0, page, pageSize) };
 }
@@ -178,7 +179,7 @@ export type Listing<T> = Page<T> & { category: CategoryRef | null; subCategory: 
 /** `batch`: the request's shared batch when the caller holds a seat (shared-batch.server.ts). */
 export async function loadProduct(context: AppLoadContext, id: string, store: StockStore, batch?: SharedBatch): Promise<CatalogueProduct | null> {
   const db = getDb(context);
-  const query = productQuery(db, store).where(eq(products.id, id)).limit(1);
+  const query = productQuery(db, store).where(eq(products.id, id)).limit(writtenLimit(1));
   const [rows] = await (batch ?? db.batch.bind(db))([query]);
   return rows[0] ? toProduct(rows[0]) : null;
 }
@@ -189,7 +190,9 @@ const SIMILAR_MAX = 6;
 /**
  * Up to 6 products sharing a sub-category with `id`, in stock at the store, nearest in price (then
  * by id); none while `id` itself is in stock there (the condition is in the query, so a page sends
- * it in its one round trip without knowing the stock first).
+ * it in its one round trip without knowing the stock first). That condition is the LIMIT (0 while
+ * in stock): SQLite reads it before any row, so an in-stock product's page reads no sibling. As a
+ * WHERE term it was checked per sibling: 901 rows read for a product in stock at 20,000 products.
  */
 function similarQuery(db: Database, id: string, store: StockStore) {
   const siblings = db
@@ -205,9 +208,9 @@ function similarQuery(db: Database, id: string, store: StockStore) {
   return db
     .select(cardColumns(store))
     .from(products)
-    .where(and(inArray(products.id, siblings), ne(products.id, id), sql`${stockAt(store)} > 0`, sql`${stockAt(store, sql`${id}`)} <= 0`))
+    .where(and(inArray(products.id, siblings), ne(products.id, id), sql`${stockAt(store)} > 0`))
     .orderBy(sql`abs(${products.price} - (${price}))`, asc(products.id))
-    .limit(SIMILAR_MAX);
+    .limit(limitBy(sql`case when ${stockAt(store, sql`${id}`)} > 0 then 0 else ${sql.raw(rowCount(SIMILAR_MAX))} end`));
 }
 
 /**
@@ -223,7 +226,7 @@ export async function loadProductWithSimilar<A extends BatchItem<"sqlite"> = nev
 ): Promise<{ product: CatalogueProduct; similar: CardRow[]; also: Awaited<A> | null } | null> {
   const db = getDb(context);
   const send = batch ?? db.batch.bind(db);
-  const queries = [productQuery(db, store).where(eq(products.id, id)).limit(1), similarQuery(db, id, store)] as const;
+  const queries = [productQuery(db, store).where(eq(products.id, id)).limit(writtenLimit(1)), similarQuery(db, id, store)] as const;
   const [rows, similar, extra] = also ? await send([...queries, also]) : [...(await send(queries)), null];
   return rows[0]
     ? { product: toProduct(rows[0]), similar: similar.map((row) => ({ ...row, image: row.image ?? "" })), also: (extra ?? null) as Awaited<A> | null }
