@@ -8,6 +8,7 @@ import { toHex } from "../app/lib/ids";
 import { gstinCheckChar, stateCode } from "../app/lib/invoice/gst";
 import { rupeesToPaise } from "../app/lib/money";
 import { hashPassword } from "../app/server/identity/password.server";
+import { refreshSearchVocabulary } from "../app/server/search/search-upkeep.server";
 
 export interface CatalogueFile {
   categories: { key: string; name: string; image: string }[];
@@ -369,6 +370,8 @@ export async function seedStore(db: D1Database, bucket: R2Bucket | null, catalog
   }
 
   await runInBatches(db, statements);
+  // "Did you mean" reads the stored word list from the start, as the cron keeps it (migration 0027).
+  await refreshSearchVocabulary(db);
 
   if (bucket && loadImage) await uploadImages(bucket, catalogue, loadImage);
 

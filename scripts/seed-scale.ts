@@ -10,6 +10,7 @@
  * `INSERT … SELECT … FROM products` per store with a pseudo-random expression.
  */
 import { rupeesToPaise } from "../app/lib/money";
+import { refreshSearchVocabulary } from "../app/server/search/search-upkeep.server";
 import {
   DEMO_LEGAL_NAME,
   DEMO_STORES,
@@ -365,6 +366,7 @@ export async function seedScale(
     }
   });
 
+  await timed("search word list", () => refreshSearchVocabulary(db));
   if (bucket && loadImage) await timed("pictures", () => uploadImages(bucket, catalogue, loadImage));
   return { ...counts, products: rows.length, stores: stores.results.length };
 }

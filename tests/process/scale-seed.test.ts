@@ -55,6 +55,9 @@ interface Facts {
   subCategories: number;
   ftsRows: number;
   milk: number;
+  vocabularyDiffers: number;
+  vocabularyWords: number;
+  vocabularyDirty: number;
   fingerprint: string;
 }
 
@@ -92,6 +95,16 @@ async function facts(state: string): Promise<Facts> {
       )
     ).n,
     milk: (await one<{ n: number }>(db, "select count(*) n from products_fts where products_fts match 'milk'")).n,
+    // The stored word list equals the index's own, and is marked clean (migration 0027).
+    vocabularyDiffers: (
+      await one<{ n: number }>(
+        db,
+        `select count(*) n from (select term, sum(doc) doc from products_vocab where col in ('name', 'subcats', 'categories') group by term
+           except select term, doc from search_vocabulary)`,
+      )
+    ).n,
+    vocabularyWords: (await one<{ n: number }>(db, "select count(*) n from search_vocabulary")).n,
+    vocabularyDirty: (await one<{ dirty: number }>(db, "select dirty from search_vocabulary_state")).dirty,
     fingerprint: JSON.stringify(
       await db
         .prepare(
@@ -142,9 +155,12 @@ describe("seed --products 400 --stores 6", () => {
     expect(first.servesUnserved).toBe(0);
   });
 
-  it("indexes every product for search", () => {
+  it("indexes every product for search, with did you mean's stored word list equal to the index's and clean", () => {
     expect(first.ftsRows).toBe(400);
     expect(first.milk).toBeGreaterThan(0);
+    expect(first.vocabularyWords).toBeGreaterThan(100);
+    expect(first.vocabularyDiffers).toBe(0);
+    expect(first.vocabularyDirty).toBe(0);
   });
 
   it("makes the same data for the same arguments, and a second run keeps a seeded state as it is", async () => {

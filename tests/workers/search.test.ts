@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedId } from "../../scripts/seed-lib";
 import worker from "../../workers/app";
 import { CANDIDATES } from "../../app/server/search/search.server";
+import { refreshSearchVocabulary } from "../../app/server/search/search-upkeep.server";
 import { api } from "./api-client";
 import { BASE } from "./fixtures";
 
@@ -329,5 +330,58 @@ describe("search ranking on the demo catalogue", () => {
     expect(literal.html).toContain("No Data found");
     expect(literal.html).toContain("Top categories");
     expect(literal.html).toMatch(/href="\/search\?q=chocolate"/);
+  });
+});
+
+describe("did you mean's word list (migration 0027)", () => {
+  const state = async () => (await env.DB.prepare("select dirty from search_vocabulary_state").first<{ dirty: number }>())?.dirty;
+  const stored = async (term: string) =>
+    (await env.DB.prepare("select doc from search_vocabulary where term = ?").bind(term).first<{ doc: number }>())?.doc ?? null;
+
+  it("corrects towards a new word at once, then reads the list the cron stored, rewriting only what changed", async () => {
+    await refreshSearchVocabulary(env.DB, { ifChanged: false });
+    expect(await state()).toBe(0);
+
+    // A new product marks the list changed: its word is corrected at once, from the index's own list.
+    const id = hex();
+    await env.DB.prepare("insert into products (id, name, description, unit, price) values (?, 'Zorblax Crisps', '', '1 pc', 1000)").bind(id).run();
+    expect(await state()).toBe(1);
+    expect(await stored("zorblax")).toBeNull();
+    expect((await search("zorblux")).didYouMean).toBe("zorblax");
+
+    // The cron's next run stores it and marks the list clean.
+    await runCron(topOfHour() + 10 * 60_000);
+    expect(await state()).toBe(0);
+    expect(await stored("zorblax")).toBe(1);
+    for (const [typed, meant] of [
+      ["zorblux", "zorblax"],
+      ["choclate", "chocolate"],
+      ["bred", "bread"],
+      ["maggie", "maggi"],
+      ["icecream", "ice cream"],
+      ["cocacola", "coca cola"],
+    ]) {
+      expect((await search(typed)).didYouMean, typed).toBe(meant);
+    }
+
+    // While clean, the stored list is what is read: a word missing from it is not offered.
+    await env.DB.prepare("delete from search_vocabulary where term = 'zorblax'").run();
+    expect((await search("zorblux")).didYouMean).toBeUndefined();
+
+    // A rename marks it changed again; the refresh writes the new word and removes the gone one, and
+    // a second run finds nothing to do.
+    await env.DB.prepare("update products set name = 'Quibbit Crisps' where id = ?").bind(id).run();
+    expect(await state()).toBe(1);
+    expect((await search("quibbet")).didYouMean).toBe("quibbit");
+    const refreshed = await refreshSearchVocabulary(env.DB);
+    expect(refreshed?.written).toBeGreaterThanOrEqual(1);
+    expect(await stored("quibbit")).toBe(1);
+    expect(await stored("zorblax")).toBeNull();
+    expect(await refreshSearchVocabulary(env.DB)).toBeNull();
+    expect(await refreshSearchVocabulary(env.DB, { ifChanged: false })).toEqual({ written: 0, removed: 0 });
+
+    // A price-only save (the name set to itself) leaves the list clean.
+    await env.DB.prepare("update products set name = name, price = 1100 where id = ?").bind(id).run();
+    expect(await state()).toBe(0);
   });
 });

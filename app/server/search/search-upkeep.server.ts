@@ -4,6 +4,8 @@
  * - popularity, at the first run of each hour: units ordered in the last 30 days per product and
  *   per category, recomputed from product_sales_daily into product_popularity and
  *   category_popularity, so a search reads one row per candidate instead of summing sales per hit;
+ * - the stored word list of "did you mean" (search_vocabulary, migration 0027): every run, when the
+ *   catalogue's words have changed since the last, only its changed rows rewritten;
  * - the FTS5 index: every run, a bounded incremental merge (at most {@link MERGE_PAGES} pages, and
  *   only where a level holds enough segments to be worth it); once a day, in the night of the
  *   stores' customers, its rowids renumbered in popularity order (search scans matches in rowid
@@ -24,6 +26,8 @@ const CRON_MINUTES = 5;
 interface SearchUpkeep {
   /** Popularity rows written (changed or added) and removed, when it ran this time. */
   popularity: { written: number; removed: number } | null;
+  /** Word list rows written and removed, when the catalogue's words had changed. */
+  vocabulary: { written: number; removed: number } | null;
   merge: "incremental" | "optimize";
   /** Index rows renumbered in popularity order, on the nightly run. */
   renumbered: number | null;
@@ -57,6 +61,34 @@ async function refreshPopularity(context: AppLoadContext, now = Date.now()): Pro
   ]);
   const changes = (at: number) => results[at].meta.changes ?? 0;
   return { written: changes(1) + changes(3), removed: changes(0) + changes(2) };
+}
+
+/** The index's name and (sub-)category words, with how many products use each (as search reads them). */
+const INDEX_WORDS = "select term, sum(doc) as doc from products_vocab where col in ('name', 'subcats', 'categories') group by term";
+
+/**
+ * Brings search_vocabulary up to the index's words in one atomic batch, when the triggers of
+ * migration 0027 have marked them changed: removes the words no product uses any more, writes the
+ * new and changed counts (only those rows), and marks the list clean. A write between the check and
+ * the batch is in the batch's reading (the batch is one transaction); one after it marks the list
+ * changed again for the next run. Also run by the seed, after loading a catalogue.
+ */
+export async function refreshSearchVocabulary(d1: D1Database, { ifChanged = true } = {}): Promise<{ written: number; removed: number } | null> {
+  if (ifChanged) {
+    const state = await d1.prepare("select dirty from search_vocabulary_state").first<{ dirty: number }>();
+    if (state && !state.dirty) return null;
+  }
+  // Raw SQL: fts5vocab (products_vocab) is a virtual table outside the schema; an upsert from an
+  // aggregate that writes only changed rows, and a delete by anti-join.
+  const results = await d1.batch([
+    d1.prepare(`delete from search_vocabulary where term not in (select term from (${INDEX_WORDS}))`),
+    d1.prepare(
+      `insert into search_vocabulary (term, doc) select term, doc from (${INDEX_WORDS}) where true
+       on conflict (term) do update set doc = excluded.doc where search_vocabulary.doc <> excluded.doc`,
+    ),
+    d1.prepare("insert into search_vocabulary_state (id, dirty) values (1, 0) on conflict (id) do update set dirty = 0 where dirty <> 0"),
+  ]);
+  return { written: results[1].meta.changes ?? 0, removed: results[0].meta.changes ?? 0 };
 }
 
 /**
@@ -100,8 +132,9 @@ export async function searchUpkeep(context: AppLoadContext, scheduledTime: numbe
   const at = new Date(scheduledTime);
   const firstOfHour = at.getUTCMinutes() < CRON_MINUTES;
   const popularity = firstOfHour ? await refreshPopularity(context, scheduledTime) : null;
+  const vocabulary = await refreshSearchVocabulary(getD1(context));
   const merge = firstOfHour && at.getUTCHours() === OPTIMIZE_HOUR_UTC ? "optimize" : "incremental";
   const renumbered = merge === "optimize" ? await renumberSearchIndex(context) : null;
   await maintainSearchIndex(context, merge);
-  return { popularity, merge, renumbered };
+  return { popularity, vocabulary, merge, renumbered };
 }

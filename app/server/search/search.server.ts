@@ -155,26 +155,34 @@ function searchStatements(d1: D1Database, slots: Slot[], mode: "all" | "any", sh
  * word a split could produce. The first row is the count (`term` null). The word list's scans sit
  * behind `limit` 0 unless nothing matched: SQLite reads a limit once, before it scans, so a query
  * that finds something reads no word at all (a `where` guard is checked per row, after the scan).
+ * The words come from search_vocabulary (migration 0027, kept by the cron) by primary key; while
+ * the catalogue's words have changed since the cron last wrote it (search_vocabulary_state), from
+ * the index's own word list, products_vocab, as the same guard chooses: one source or the other.
  */
 function countAndVocabularyStatement(d1: D1Database, words: string[], match: string) {
   const params = new Params();
-  const guard = `limit (select case when n = 0 then -1 else 0 end from matched)`;
-  const arm = (condition: string) =>
-    `select * from (select term, col, doc from products_vocab where col in ('name', 'subcats', 'categories') and ${condition} ${guard})`;
-  // fts5vocab uses one constraint on `term` (OR-ed ranges read nothing) and D1 allows few compound
-  // SELECT terms: one range from the first to the last first letter, and the exact words.
+  // A missing state row reads as changed: the index's own list is always right, only slower.
+  const guard = (stored: boolean) =>
+    `limit (select case when matched.n = 0 and coalesce((select dirty from search_vocabulary_state), 1) ${stored ? "= 0" : "<> 0"} then -1 else 0 end from matched)`;
+  const arms = (condition: string) => [
+    `select * from (select term, doc from search_vocabulary where ${condition} ${guard(true)})`,
+    `select * from (select term, sum(doc) as doc from products_vocab where col in ('name', 'subcats', 'categories') and ${condition} group by term ${guard(false)})`,
+  ];
+  // fts5vocab uses one constraint on `term` (OR-ed ranges read nothing) and D1 allows at most 5
+  // compound SELECT terms: one range from the first to the last first letter, and the exact words,
+  // each from both sources (4 terms).
   const letters = firstLetters(words).sort();
   const to = String.fromCharCode(letters[letters.length - 1].charCodeAt(0) + 1);
-  const arms = [arm(`term >= ${params.ref(letters[0])} and term < ${params.ref(to)}`)];
+  const selects = arms(`term >= ${params.ref(letters[0])} and term < ${params.ref(to)}`);
   const halves = [...new Set(words.flatMap(splitsOf).flat())].slice(0, MAX_SPLIT_LOOKUPS);
-  if (halves.length) arms.push(arm(`term in (${halves.map((h) => params.ref(h)).join(", ")})`));
+  if (halves.length) selects.push(...arms(`term in (${halves.map((h) => params.ref(h)).join(", ")})`));
   // Raw SQL: an FTS5 `match` count and the fts5vocab table products_vocab, neither in the schema.
   return d1
     .prepare(
       `with matched as materialized (select count(*) as n from products_fts where products_fts match ${params.ref(match)})
        select null as term, n as doc from matched
        union all
-       select term, sum(doc) as doc from (${arms.join(" union ")}) group by term`,
+       select term, doc from (${selects.join(" union ")})`,
     )
     .bind(...params.values);
 }
