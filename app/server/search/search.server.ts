@@ -106,11 +106,12 @@ function rankedHitsSql(slots: Slot[], mode: "all" | "any", params: Params, block
 /**
  * Matches ranked per block (decision 025): the keys of {@link rankedHitsSql} are computed for this
  * many matches at a time, the most popular first. Large enough that what a shopper means is in the
- * first block (checked on the 20,000-product scale state with scripts/search-cap-check.ts), small
- * enough that a search reads the same number of rows whatever the catalogue's size. Deeper pages
- * read more blocks.
+ * first block (`npm run search:eval` gives the same figures at 150 as at 200, on the demo and on the
+ * 20,000-product scale state; scripts/search-cap-check.ts compares blocks with no cap), small
+ * enough that a search reads the same number of rows whatever the catalogue's size and stays
+ * within 2 ms of SQLite time there (200 did not, decision 025). Deeper pages read more blocks.
  */
-export const CANDIDATES = 200;
+export const CANDIDATES = 150;
 
 interface Window {
   limit: number;
