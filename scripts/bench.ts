@@ -10,7 +10,8 @@
  * measure what an anonymous visitor gets in production (decision 007); "signed in" rows send the
  * demo shopper's session cookie (header cart and account: the D1 budget holds for them too).
  *
- * The small size measures every target (the table the bench has always printed). Then the pages
+ * The small size measures every target (the table the bench has always printed), in BENCH_ROUNDS
+ * passes (default 3): each ratio is the median of its passes, each against its pass's /ping. Then the pages
  * whose cost could grow with the catalogue (home, listing, product, search, suggestions, cart) are
  * measured at both sizes side by side, both servers up, in alternating rounds (benchGrowth): in each
  * round, per page, /ping and the page on one size, then on the other, so both sizes of a page see
@@ -40,8 +41,8 @@
  *
  * Options (env): BENCH_REQUESTS (default 200 per target), BENCH_CONCURRENCY (default 8), BENCH_RESEED=1,
  * BENCH_WARMUP (default 100), BENCH_LARGE (default 20000x50: products x stores; 0 skips the large
- * size), BENCH_GROWTH_ROUNDS (default 5), BENCH_GROWTH_REQUESTS (per target and round after the
- * first, default 100), BENCH_ORDERS (orders of each kind per size, default 5), BENCH_LIGHTHOUSE=0
+ * size), BENCH_ROUNDS (passes over every target at the demo size, default 3), BENCH_GROWTH_ROUNDS (default 7), BENCH_GROWTH_REQUESTS (per target and round after the
+ * first, default 200), BENCH_ORDERS (orders of each kind per size, default 5), BENCH_LIGHTHOUSE=0
  * (skip Lighthouse), BENCH_LIGHTHOUSE_RUNS (default 3).
  */
 import type { ChildProcess } from "node:child_process";
@@ -61,9 +62,11 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5);
 const LARGE = parseSize(process.env.BENCH_LARGE ?? "20000x50");
 /** Growth (issue 29): alternating rounds at both sizes; after the first, each target's warm-up and requests per round. */
-const GROWTH_ROUNDS = Number(process.env.BENCH_GROWTH_ROUNDS ?? 5);
+const GROWTH_ROUNDS = Number(process.env.BENCH_GROWTH_ROUNDS ?? 7);
+/** The demo state's every-target table: passes over every target (one pass's ratios moved by ±0.5 from run to run). */
+const SMALL_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GROWTH_ROUND_WARMUP = 40;
-const GROWTH_REQUESTS = Number(process.env.BENCH_GROWTH_REQUESTS ?? 100);
+const GROWTH_REQUESTS = Number(process.env.BENCH_GROWTH_REQUESTS ?? 200);
 const BUDGETS = {
   ratio: { "/": 6, search: 6, searchApi: 3, listing: 3.5, product: 4 } as Record<string, number>,
   d1: 2,
@@ -582,10 +585,11 @@ async function storeStockBytes(persistTo: string) {
   }
 }
 
-function printSizeTable(results: { t: Target; r: Measured }[], { budgets }: { budgets: boolean }) {
+/** `ratio`: the target's ratio to /ping when given (the median of passes), else the first row's rate over its own. */
+function printSizeTable(results: { t: Target; r: Measured; ratio?: number }[], { budgets }: { budgets: boolean }) {
   const baseline = results[0].r.rps;
-  const rows = results.map(({ t, r }) => {
-    const ratio = baseline / r.rps;
+  const rows = results.map(({ t, r, ratio: given }) => {
+    const ratio = given ?? baseline / r.rps;
     const budget = budgets && t.budgetKey ? BUDGETS.ratio[t.budgetKey] : undefined;
     if (budget && ratio > budget) misses.push(`${t.name}: ratio ${ratio.toFixed(2)} > ${budget}`);
     const d1Budget = t.d1Budget ?? BUDGETS.d1;
@@ -768,9 +772,21 @@ try {
 
   // The small state: every target, as the bench has always measured them, and Lighthouse.
   const paths = await findPaths(small.base);
-  console.log(`\n## ${small.label}: every target\n\n${small.products} products · ${header()}\n`);
-  const smallTargets: { t: Target; r: Measured }[] = [];
-  for (const t of targetsFor(paths)) smallTargets.push({ t, r: await measure(small.base, t, small.cookie) });
+  console.log(
+    `\n## ${small.label}: every target\n\n${small.products} products · ${header()} · ${SMALL_ROUNDS} passes over every target ` +
+      `(later ones: ${GROWTH_ROUND_WARMUP} warm-up + ${GROWTH_REQUESTS} requests); each ratio is the median of its passes, each pass's against its own /ping\n`,
+  );
+  const passes: { t: Target; r: Measured }[][] = [];
+  for (let round = 0; round < SMALL_ROUNDS; round++) {
+    const sizes = round === 0 ? {} : { warmup: GROWTH_ROUND_WARMUP, requests: GROWTH_REQUESTS };
+    const pass: { t: Target; r: Measured }[] = [];
+    for (const t of targetsFor(paths)) pass.push({ t, r: await measure(small.base, t, small.cookie, sizes) });
+    passes.push(pass);
+  }
+  const smallTargets = passes[0].map(({ t }, i) => {
+    const { r, ratio } = medianOf(passes.map((pass) => ({ ping: pass[0].r, r: pass[i].r })));
+    return { t, r, ratio: i === 0 ? 1 : ratio };
+  });
   printSizeTable(smallTargets, { budgets: true });
   if (process.env.BENCH_LIGHTHOUSE !== "0") {
     // Loaded only when it runs: Lighthouse takes seconds to import.
