@@ -68,5 +68,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       externalConditions: ["workerd", "worker"],
     },
   },
-  build: { minify: true, rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunks() } } },
+  build: {
+    minify: true,
+    rollupOptions: isSsrBuild
+      ? // A server chunk imports only what it uses: Rollup's hoisted bare imports of its importers'
+        // libraries (`import "zod"`) are dropped by wrangler's bundler anyway, with a warning each.
+        { output: { hoistTransitiveImports: false } }
+      : { output: { manualChunks: shellChunks() } },
+  },
 }));

@@ -14,6 +14,8 @@ import { isSeeded, largeCatalogue, seedStore, type CatalogueFile } from "./seed-
 import { seedScale } from "./seed-scale";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** The bindings the seed writes to (D1 and R2), named as in wrangler.toml so it writes the same state. */
+const seedConfig = path.join(root, "scripts", "seed.wrangler.toml");
 
 export const wranglerEnv = {
   ...process.env,
@@ -33,13 +35,25 @@ export function build() {
 
 /** `persistTo` is a wrangler --persist-to directory (undefined = wrangler's default .wrangler/state). */
 export function migrate(persistTo?: string) {
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])]);
+  const args = ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
+  // wrangler prints its table of migrations again after each one it applies; one line says the
+  // same, and a failure still prints wrangler's whole output.
+  const result = spawnSync("npx", args, { cwd: root, env: wranglerEnv, encoding: "utf8" });
+  const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
+  if (result.status !== 0) {
+    process.stderr.write(output);
+    throw new Error(`npx ${args.join(" ")} failed with ${result.status}`);
+  }
+  const applied = new Set(output.match(/\d{4}_\S+\.sql(?=\s+│ ✅)/g)).size;
+  console.log(applied ? `Local D1: applied ${applied} migrations.` : "Local D1: migrations up to date.");
 }
 
 /** `scale`: the scale state (scripts/seed-scale.ts) instead of the demo or `large` catalogue. */
 export async function seed(persistTo: string | undefined, { large = false, scale }: { large?: boolean; scale?: { products: number; stores: number } } = {}) {
   const statePath = path.join(persistTo ?? path.join(root, ".wrangler", "state"), "v3");
-  const proxy = await getPlatformProxy<Env>({ persist: { path: statePath }, remoteBindings: false });
+  // The seed needs only D1 and R2: the store's own config would also declare the LiveChannel
+  // Durable Object, which a proxy without the worker's code warns "will fail at runtime".
+  const proxy = await getPlatformProxy<Env>({ configPath: seedConfig, persist: { path: statePath }, remoteBindings: false });
   try {
     if (await isSeeded(proxy.env.DB)) {
       console.log("Local D1 already has a catalogue: keeping it.");
@@ -98,6 +112,9 @@ export function serve({ port, persistTo, vars, stdio = "inherit" }: ServeOptions
     "workers/invoice/wrangler.toml",
     "--log-level",
     "warn",
+    // Development serves /__scheduled, which runs the cron's work once (`npm run cron`): wrangler
+    // triggers no cron locally, and its /cdn-cgi/handler/scheduled reaches the invoice worker.
+    ...(vars.ENVIRONMENT === "development" ? ["--test-scheduled"] : []),
     ...(persistTo ? ["--persist-to", persistTo] : []),
     ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
   ];

@@ -149,9 +149,11 @@ afterAll(() => {
 });
 
 describe.concurrent("stopping `npm start` stops the server it started", () => {
-  it("SIGTERM to npm itself (the shell under it dies, the script is re-parented); it ran as development", async () => {
+  it("SIGTERM to npm itself (the shell under it dies, the script is re-parented); it ran as development, where `npm run cron` runs the cron", async () => {
     const store = await startStore("npm start");
     expect((await fetch(`http://127.0.0.1:${store.port}/dev/mail`)).status).toBe(200);
+    const cron = await promisify(execFile)("npm", ["run", "--silent", "cron"], { cwd: root, env: { ...env, PORT: String(store.port) } });
+    expect(cron.stdout.trim()).toMatch(/^200 /);
     process.kill(store.child.pid!, "SIGTERM");
     await expectStopped(store);
   });
