@@ -1,23 +1,12 @@
-// Lint for app, workers, tests and scripts (`npm run lint`, part of `npm test`). Besides the
-// recommended TypeScript, React hooks and jsx-a11y rules, two import rules keep the layout of
-// docs/architecture.md: imports run one way (routes → components → server parts → lib → db) and
-// form no cycle.
+// Lint for app, workers, tests and scripts (`npm run lint`, part of `npm test`): the recommended
+// TypeScript, React hooks and jsx-a11y rules. The layers of docs/architecture.md (which way imports
+// run, no cycles) are held by dependency-cruiser (.dependency-cruiser.cjs), also in `npm run lint`.
 import js from "@eslint/js";
-import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import unusedImports from "eslint-plugin-unused-imports";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-
-/** A layer may not import from the layers above it. */
-const layers = [
-  { target: "./app/db", from: ["./app/lib", "./app/server", "./app/components", "./app/routes"], message: "the schema is the bottom layer" },
-  { target: "./app/lib", from: ["./app/server", "./app/components", "./app/routes"], message: "app/lib is isomorphic and below the server parts" },
-  { target: "./app/server", from: ["./app/components", "./app/routes"], message: "server parts are below components and routes" },
-  { target: "./app/components", from: ["./app/routes"], message: "components are below routes" },
-];
 
 export default tseslint.config(
   {
@@ -38,12 +27,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.serviceworker } },
-    plugins: { "unused-imports": unusedImports, "import-x": importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      "import-x/resolver": undefined,
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
-    },
+    plugins: { "unused-imports": unusedImports },
     rules: {
       "@typescript-eslint/no-unused-vars": "off",
       "unused-imports/no-unused-imports": "error",
@@ -51,8 +35,6 @@ export default tseslint.config(
         "error",
         { args: "after-used", argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
       ],
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
-      "import-x/no-restricted-paths": ["error", { zones: layers }],
     },
   },
   {

@@ -5,7 +5,7 @@
  * BENCH=1 on a free port; each target is measured for requests/s, p50 and p99 next to a trivial
  * /ping of the same worker in the same run (the ratio is the figure), D1's cost per request (from
  * the bench-only Server-Timing header: round trips, statements, SQLite time, rows read and written;
- * app/server/http/server-timing.server.ts), HTML size and client JS gzip per page. Budgets are flagged.
+ * app/server/db/server-timing.server.ts), HTML size and client JS gzip per page. Budgets are flagged.
  * Page rows send `Cache-Control: no-cache` so they measure rendering; the "edge cache hit" rows
  * measure what an anonymous visitor gets in production (decision 007); "signed in" rows send the
  * demo shopper's session cookie (header cart and account: the D1 budget holds for them too).

@@ -2,7 +2,8 @@
  * `npm test`: every layer, stopping at the first failing stage, exit non-zero on failure. Layers
  * that do not depend on each other run side by side (the machine has 2 cores; a layer's output is
  * printed when it ends, so they do not interleave):
- *   1. the static checks (typecheck, and `npm run lint`: ESLint, Prettier, knip) beside build → unit;
+ *   1. the static checks (typecheck, and `npm run lint`: ESLint, Prettier, knip, the layers with
+ *      dependency-cruiser and their picture) beside build → unit;
  *   2. workers (ENVIRONMENT=test, the security suite included) beside workers-production (the same
  *      worker as deployed: production settings) → process (`npm start` stopped every way, the
  *      deploy's bindings): process is mostly waiting on the servers it starts;
@@ -26,6 +27,10 @@ const stages: { name: string; chains: Chain[] }[] = [
       [["eslint", ["eslint", "."]]],
       [["prettier", ["prettier", "--check", "."]]],
       [["knip", ["knip", "--no-progress", "--no-config-hints"]]],
+      [
+        ["depcruise", ["depcruise", "app", "workers", "tests", "scripts", "load-context.ts"]],
+        ["layers picture", ["tsx", "scripts/layers-picture.ts", "--check"]],
+      ],
       [
         ["build", ["remix", "vite:build"]],
         ["unit", ["vitest", "run", "--project", "unit"]],

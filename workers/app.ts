@@ -13,7 +13,7 @@ import { cacheHeaders } from "../app/server/http/http-cache.server";
 import { allowedPageMethods, methodNotAllowedPage, PAGE_METHODS, pageRoutes } from "../app/server/http/page-methods.server";
 import { asSentToPublicOrigin, crossOriginRefusal, isCrossOriginWrite } from "../app/server/http/origin-check.server";
 import { renewNonce } from "../app/server/http/security.server";
-import { withD1ServerTiming } from "../app/server/http/server-timing.server";
+import { withD1ServerTiming } from "../app/server/db/server-timing.server";
 import { locationCacheVariant } from "../app/server/stores/stores.server";
 import { searchUpkeep } from "../app/server/search/search-upkeep.server";
 import type { Env } from "../app/server/platform/bindings";

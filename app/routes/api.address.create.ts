@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { addressSchema } from "~/lib/schemas/address";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { createAddress, serializeAddress } from "~/server/addresses/addresses.server";

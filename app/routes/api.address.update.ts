@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { apiAddressUpdateSchema } from "~/lib/schemas/address";
 import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { serializeAddress, updateAddress } from "~/server/addresses/addresses.server";

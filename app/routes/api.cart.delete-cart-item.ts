@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { apiCartDeleteSchema } from "~/lib/schemas/cart";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { deleteCartItem } from "~/server/cart/cart.server";

@@ -1,4 +1,4 @@
-import { apiLoader } from "~/server/http/api-route.server";
+import { apiLoader } from "~/server/api/api-route.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { serializeBill, serializeCart } from "~/server/cart/cart-api.server";
 import { loadCart } from "~/server/cart/cart.server";

@@ -1,4 +1,4 @@
-import { apiLoader } from "~/server/http/api-route.server";
+import { apiLoader } from "~/server/api/api-route.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { loadCategories } from "~/server/catalogue/catalogue.server";
 import { serializeCategory } from "~/server/catalogue/api-shapes.server";

@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { apiCouponApplySchema } from "~/lib/schemas/coupon";
 import { paiseToRupees } from "~/lib/money";
 import { loadCart } from "~/server/cart/cart.server";

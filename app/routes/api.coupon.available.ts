@@ -1,4 +1,4 @@
-import { apiLoader } from "~/server/http/api-route.server";
+import { apiLoader } from "~/server/api/api-route.server";
 import { paiseToRupees } from "~/lib/money";
 import { loadCart } from "~/server/cart/cart.server";
 import { cartCoupon } from "~/server/coupons/bill-choices.server";

@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { couponFieldsSchema } from "~/lib/schemas/coupon";
 import { createCoupon, readCouponById, serializeCoupon } from "~/server/coupons/coupons.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";

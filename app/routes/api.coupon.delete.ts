@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { apiCouponDeleteSchema } from "~/lib/schemas/coupon";
 import { deleteCoupon } from "~/server/coupons/coupons.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";

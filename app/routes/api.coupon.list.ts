@@ -1,4 +1,4 @@
-import { apiLoader } from "~/server/http/api-route.server";
+import { apiLoader } from "~/server/api/api-route.server";
 import { listCoupons, serializeCoupon } from "~/server/coupons/coupons.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 

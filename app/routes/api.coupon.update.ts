@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { apiCouponUpdateSchema } from "~/lib/schemas/coupon";
 import { readCouponById, serializeCoupon, updateCoupon } from "~/server/coupons/coupons.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";

@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { IMAGE_MAX_BYTES, readUploadForm, storeImage } from "~/server/catalogue/uploads.server";
 

@@ -1,4 +1,4 @@
-import { apiLoader } from "~/server/http/api-route.server";
+import { apiLoader } from "~/server/api/api-route.server";
 import { boardQuerySchema } from "~/lib/schemas/fulfilment";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { listBoardOrders } from "~/server/orders/order-board.server";

@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { paiseToRupees } from "~/lib/money";
 import { apiOrderSchema } from "~/lib/schemas/order";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";

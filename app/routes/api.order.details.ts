@@ -1,4 +1,4 @@
-import { apiLoader } from "~/server/http/api-route.server";
+import { apiLoader } from "~/server/api/api-route.server";
 import { isId } from "~/lib/ids";
 import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { listOrders } from "~/server/orders/read-orders.server";

@@ -1,5 +1,5 @@
 import { apiDispatchSchema } from "~/lib/schemas/store-ops";
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { methodNotAllowed } from "~/server/http/api.server";
 import { assertStoreWorker } from "~/server/identity/store-access.server";
 import { dispatchOrder } from "~/server/operations/handover.server";

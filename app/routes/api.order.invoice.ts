@@ -1,5 +1,5 @@
 import { isId } from "~/lib/ids";
-import { apiLoader } from "~/server/http/api-route.server";
+import { apiLoader } from "~/server/api/api-route.server";
 import { apiError, methodNotAllowed } from "~/server/http/api.server";
 import { getApiUser } from "~/server/identity/auth.server";
 import { invoicePdf, readInvoice } from "~/server/orders/invoice.server";

@@ -1,6 +1,6 @@
 import { apiPickSchema } from "~/lib/schemas/store-ops";
 import { paiseToRupees } from "~/lib/money";
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { methodNotAllowed } from "~/server/http/api.server";
 import { assertStoreWorker } from "~/server/identity/store-access.server";
 import { pickOrder } from "~/server/operations/pick.server";

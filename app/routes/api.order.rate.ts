@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { apiRateOrderSchema } from "~/lib/schemas/rating";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { rateOrder } from "~/server/orders/ratings.server";

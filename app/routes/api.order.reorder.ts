@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { apiOrderRefSchema } from "~/lib/schemas/fulfilment";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { reorderToCart } from "~/server/orders/fulfilment.server";

@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { handleStripeWebhook } from "~/server/orders/stripe.server";
 

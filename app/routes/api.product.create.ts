@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { apiProductSchema } from "~/lib/schemas/admin";
 import { createProduct } from "~/server/catalogue/admin-catalogue.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";

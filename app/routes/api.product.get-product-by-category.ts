@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { productsByCategorySchema } from "~/lib/schemas/catalogue";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { loadProductsByCategory } from "~/server/catalogue/catalogue.server";

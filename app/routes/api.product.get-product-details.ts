@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { productDetailsSchema } from "~/lib/schemas/catalogue";
 import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { loadProductWithSimilar } from "~/server/catalogue/catalogue.server";

@@ -1,7 +1,7 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { productListSchema } from "~/lib/schemas/catalogue";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
-import { loadProductPage } from "~/server/catalogue/catalogue.server";
+import { loadProductPage } from "~/server/search/product-page.server";
 import { serializeProduct } from "~/server/catalogue/api-shapes.server";
 import { apiStockStore } from "~/server/stores/store-stock.server";
 

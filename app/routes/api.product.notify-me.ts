@@ -1,4 +1,4 @@
-import { apiAction, apiLoader } from "~/server/http/api-route.server";
+import { apiAction, apiLoader } from "~/server/api/api-route.server";
 import { apiSuccess, readJson } from "~/server/http/api.server";
 import { notifyCancelSchema, notifyMeSchema } from "~/lib/schemas/notify";
 import { Refusal } from "~/lib/refusal";

@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { searchProductSchema } from "~/lib/schemas/catalogue";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { serializeProduct } from "~/server/catalogue/api-shapes.server";

@@ -1,4 +1,4 @@
-import { apiLoader } from "~/server/http/api-route.server";
+import { apiLoader } from "~/server/api/api-route.server";
 import { suggestQuerySchema } from "~/lib/schemas/search";
 import { apiSuccess, methodNotAllowed, parseWith } from "~/server/http/api.server";
 import { catalogueCacheControl } from "~/server/catalogue/catalogue.server";

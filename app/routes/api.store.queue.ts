@@ -2,7 +2,7 @@ import { queueQuerySchema } from "~/lib/schemas/store-ops";
 import { deliveryDueAt } from "~/lib/order-status";
 import { paiseToRupees } from "~/lib/money";
 import { Refusal } from "~/lib/refusal";
-import { apiLoader } from "~/server/http/api-route.server";
+import { apiLoader } from "~/server/api/api-route.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { assertWorksAt } from "~/server/identity/store-access.server";
 import { loadQueue } from "~/server/operations/queue.server";

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { staffSchema } from "~/lib/schemas/store-ops";
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { addStaff, listStaff, removeStaff } from "~/server/operations/staff.server";
 

@@ -1,9 +1,9 @@
 import { Refusal } from "~/lib/refusal";
 import { IDEMPOTENCY_KEY_PATTERN, STOCK_SYNC_MAX_BYTES, stockSyncRequestSchema } from "~/lib/schemas/stock-sync";
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { apiSuccess, methodNotAllowed, readJson } from "~/server/http/api.server";
 import { runStockSync } from "~/server/stores/stock-sync.server";
-import { requireSyncCaller } from "~/server/stores/sync-tokens.server";
+import { requireSyncCaller } from "~/server/identity/sync-tokens.server";
 
 /**
  * POST /api/store/stock-sync `{ storeId, mode?: "set" | "delta", rows }` (decision 024): up to

@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { loadSubCategories } from "~/server/catalogue/catalogue.server";
 import { serializeSubCategory } from "~/server/catalogue/api-shapes.server";

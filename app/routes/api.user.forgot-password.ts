@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { forgotPasswordSchema } from "~/lib/schemas/account";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { CODE_SENT, requestResetCode } from "~/server/identity/password-reset.server";

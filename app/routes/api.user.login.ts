@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { loginSchema } from "~/lib/schemas/account";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { verifyCredentials } from "~/server/identity/auth.server";

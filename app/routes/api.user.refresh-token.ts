@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { Refusal } from "~/lib/refusal";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { bearerToken } from "~/server/identity/auth.server";

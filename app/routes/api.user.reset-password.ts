@@ -1,6 +1,6 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { resetPasswordSchema } from "~/lib/schemas/account";
-import { parseCookie } from "~/server/http/cookies.server";
+import { parseCookie } from "~/server/platform/cookies.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { trustDevice } from "~/server/identity/device.server";
 import { resetGrantCookie, resetPassword } from "~/server/identity/password-reset.server";

@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { profileSchema } from "~/lib/schemas/account";
 import { serializeUser, updateProfile } from "~/server/identity/accounts.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";

@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { setAvatar } from "~/server/identity/accounts.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { AVATAR_MAX_BYTES, prepareImage, readUploadForm, withStoredImages } from "~/server/catalogue/uploads.server";

@@ -1,4 +1,4 @@
-import { apiLoader } from "~/server/http/api-route.server";
+import { apiLoader } from "~/server/api/api-route.server";
 import { loadUserLinks, serializeUser } from "~/server/identity/accounts.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 

@@ -1,4 +1,4 @@
-import { apiAction } from "~/server/http/api-route.server";
+import { apiAction } from "~/server/api/api-route.server";
 import { otpSchema } from "~/lib/schemas/account";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
 import { resetGrantCookie, verifyResetCode } from "~/server/identity/password-reset.server";

@@ -19,7 +19,8 @@ import { addStoreStock, setStoreStock } from "~/server/stores/stock-writes.serve
 import { setProductBin } from "~/server/stores/product-bins.server";
 import { binFormSchema } from "~/lib/schemas/store-ops";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
-import { loadProduct, loadProductPage } from "~/server/catalogue/catalogue.server";
+import { loadProduct } from "~/server/catalogue/catalogue.server";
+import { loadProductPage } from "~/server/search/product-page.server";
 import { type CatalogueProduct, type Page } from "~/server/catalogue/rows.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 import { withStoredImages } from "~/server/catalogue/uploads.server";

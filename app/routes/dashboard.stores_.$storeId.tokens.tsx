@@ -10,7 +10,7 @@ import { notFound } from "~/server/http/not-found.server";
 import { pageAction } from "~/server/http/page-actions.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { storeForImport } from "~/server/stores/stock-import.server";
-import { createSyncToken, listSyncTokens, revokeSyncToken } from "~/server/stores/sync-tokens.server";
+import { createSyncToken, listSyncTokens, revokeSyncToken } from "~/server/identity/sync-tokens.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "store" in data && data.store ? `Sync tokens: ${data.store.name} | FreshDash` : "Sync tokens | FreshDash" },

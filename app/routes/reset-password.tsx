@@ -7,7 +7,7 @@ import { FormErrors } from "~/components/forms/FormErrors";
 import { PasswordField } from "~/components/forms/PasswordField";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { resetPasswordSchema } from "~/lib/schemas/account";
-import { parseCookie } from "~/server/http/cookies.server";
+import { parseCookie } from "~/server/platform/cookies.server";
 import { trustDevice } from "~/server/identity/device.server";
 import { grantEmail, resetGrantCookie, resetPassword } from "~/server/identity/password-reset.server";
 import { redirectWithToast } from "~/server/http/toast.server";

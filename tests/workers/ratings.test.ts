@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseMetricsDay } from "~/lib/metrics-day";
-import { d1Counter } from "../../app/server/http/server-timing.server";
+import { d1Counter } from "../../app/server/db/server-timing.server";
 import { readStoreMetrics } from "../../app/server/stores/store-metrics.server";
 import { api, login, newShopper } from "./api-client";
 import { adminCookie, htmlText, pageGet, pagePost, sessionCookie } from "../security/support-admin";

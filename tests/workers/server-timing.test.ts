@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { categories } from "~/db/schema";
 import { getD1, getDb } from "../../app/server/db/db.server";
-import { countD1Call, d1Counter, d1ServerTiming, withD1ServerTiming } from "../../app/server/http/server-timing.server";
+import { countD1Call, d1Counter, d1ServerTiming, withD1ServerTiming } from "../../app/server/db/server-timing.server";
 
 /** A request's context; under BENCH=1 its D1 calls are counted and metered. */
 function benchContext(bench = "1"): AppLoadContext {

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { categories } from "~/db/schema";
 import { getDb } from "../../app/server/db/db.server";
-import { d1Counter } from "../../app/server/http/server-timing.server";
+import { d1Counter } from "../../app/server/db/server-timing.server";
 import { withSharedBatch } from "../../app/server/db/shared-batch.server";
 import { randomIp } from "./api-client";
 import { BASE } from "./fixtures";

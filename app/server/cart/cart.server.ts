@@ -13,7 +13,7 @@ import { Refusal } from "~/lib/refusal";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
 import { limitFor, stockMessage } from "~/lib/stock-messages";
-import { parseCookie, signedCookie } from "~/server/http/cookies.server";
+import { parseCookie, signedCookie } from "~/server/platform/cookies.server";
 import { type Database, getDb } from "~/server/db/db.server";
 import { withSharedBatch } from "~/server/db/shared-batch.server";
 import { firstImageUrl } from "~/server/catalogue/product-columns.server";

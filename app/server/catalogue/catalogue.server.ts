@@ -10,7 +10,6 @@ import { getDb, type Database } from "~/server/db/db.server";
 import { limitBy, rowCount, writtenLimit } from "~/server/db/row-count.server";
 import type { SharedBatch } from "~/server/db/shared-batch.server";
 import { isPersonalRequest, PRIVATE_NO_STORE } from "~/server/http/http-cache.server";
-import { searchCatalogue } from "~/server/search/search.server";
 import { stockAt, type StockStore } from "~/server/stores/store-stock.server";
 import {
   byName,
@@ -256,13 +255,8 @@ export async function loadProductsByCategory(context: AppLoadContext, categoryId
   return rows.map(toProduct);
 }
 
-/** Admin-style list (newest first), optionally filtered by a search; stock at `store`. */
-export async function loadProductPage(
-  context: AppLoadContext,
-  { page, limit, search, store }: { page: number; limit: number; search: string; store: StockStore },
-) {
-  // An admin looks for what they typed: no correction.
-  if (search.trim()) return searchCatalogue(context, { q: search, page, pageSize: limit, cumulative: false, shape: "full", correct: false, store });
+/** Every product, newest first (the admin list; search/product-page.server.ts adds its search); stock at `store`. */
+export async function loadNewestProducts(context: AppLoadContext, { page, limit, store }: { page: number; limit: number; store: StockStore }) {
   const db = getDb(context);
   const [rows, total] = await db.batch([
     productQuery(db, store)

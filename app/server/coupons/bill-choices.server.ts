@@ -9,7 +9,7 @@ import * as z from "zod";
 import { type Bill, computeBill, MAX_TIP } from "~/lib/pricing";
 import type { Cart } from "~/server/cart/cart.server";
 import type { StockStore } from "~/server/stores/store-stock.server";
-import { signedCookie } from "~/server/http/cookies.server";
+import { signedCookie } from "~/server/platform/cookies.server";
 import { type AvailableOffer, couponBoxQueries, judgeCouponBox } from "./coupons.server";
 import { getDb } from "~/server/db/db.server";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";

@@ -15,7 +15,8 @@
  * after it see the write even when a replica answers them.
  */
 import type { AppLoadContext, Cookie } from "@remix-run/cloudflare";
-import { parseCookie, signedCookie } from "../http/cookies.server";
+import type { RequestD1, SessionStart } from "../platform/bindings";
+import { parseCookie, signedCookie } from "../platform/cookies.server";
 
 export const BOOKMARK_COOKIE = "__d1b";
 
@@ -31,21 +32,6 @@ const BOOKMARK_MAX_AGE_SECONDS = 10 * 60;
  * Signed by us as well; the shape is checked again so nothing else ever reaches `withSession`.
  */
 const BOOKMARK_PATTERN = /^[0-9a-f]{8}(?:-[0-9a-f]{1,64}){1,6}$/i;
-
-type SessionStart = "first-primary" | "first-unconstrained" | `bookmark:${string}`;
-
-/** What a request's load context holds for D1: the one session, where it started, whether it wrote. */
-export interface RequestD1 {
-  /** The session, seen as a binding (what Drizzle and hand-written SQL expect: prepare and batch). */
-  db: D1Database;
-  start: SessionStart;
-  /** A statement other than a plain SELECT was prepared on it. */
-  wrote: boolean;
-  /** The session's latest bookmark (null before its first query, or without the Sessions API). */
-  bookmark: () => string | null;
-  /** May this request leave a bookmark for the visitor's next reads (a write of theirs)? */
-  leavesBookmark: boolean;
-}
 
 /** `/api` reads of the catalogue, whatever their method (the original API reads with POST). */
 const API_CATALOGUE_READS = new Set([

@@ -3,7 +3,7 @@ import { createTableRelationsHelpers, extractTablesRelationalConfig } from "driz
 import { DrizzleD1Database, SQLiteD1Session } from "drizzle-orm/d1";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "~/db/schema";
-import { countD1Call } from "~/server/http/server-timing.server";
+import { countD1Call } from "./server-timing.server";
 
 export type Database = DrizzleD1Database<typeof schema>;
 

@@ -11,7 +11,7 @@
  * are keyed by the cookie's VERIFIED store and pincode (`variantOf`). A forged or tampered cookie
  * verifies as no location, which is also how the page renders it: it can only reach the "none" entry.
  */
-import { carriesOnlyLocationCookie } from "~/server/stores/location-cookie.server";
+import { carriesOnlyLocationCookie } from "./location-cookie.server";
 
 /** Whether this request may be answered from, and stored in, the edge cache. */
 export function isEdgeCacheable(request: Request): boolean {

@@ -12,7 +12,7 @@
  *   checkout, the dashboard, /api, redirects, errors) is `private, no-store`.
  * - Not personal whoever asks: uploaded images (random keys, immutable) and Remix's route manifest.
  */
-import { carriesOnlyLocationCookie } from "~/server/stores/location-cookie.server";
+import { carriesOnlyLocationCookie } from "./location-cookie.server";
 
 export const PRIVATE_NO_STORE = "private, no-store";
 

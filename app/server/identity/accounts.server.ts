@@ -10,7 +10,7 @@ import { confirmCurrentPassword } from "./auth.server";
 import { type Database, failedOn, getDb } from "~/server/db/db.server";
 import { hashPassword } from "./password.server";
 import { sendMail } from "./mail.server";
-import { takeSlots } from "~/server/platform/rate-limit.server";
+import { takeSlots } from "~/server/db/rate-counters.server";
 import { sessionUserColumns, type SessionUser } from "./session.server";
 
 /** What registration answers, whether or not the email already had an account (decision 021). */

@@ -6,7 +6,7 @@
  * attacker guessing from many addresses cannot lock the owner out of a browser they already use.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { parseCookie, signedCookie } from "~/server/http/cookies.server";
+import { parseCookie, signedCookie } from "~/server/platform/cookies.server";
 import { randomToken, sha256Hex } from "~/server/platform/crypto.server";
 import { getSettings } from "~/server/platform/env.server";
 

@@ -14,7 +14,8 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { trustedDeviceId } from "./device.server";
-import { clearCounters, clientIp, limitByIp, refundSlot, takeSlots, type CounterWindow } from "~/server/platform/rate-limit.server";
+import { clearCounters, refundSlot, takeSlots, type CounterWindow } from "~/server/db/rate-counters.server";
+import { clientIp, limitByIp } from "~/server/platform/rate-limit.server";
 
 const MINUTE = 60 * 1000;
 

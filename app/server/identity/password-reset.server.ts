@@ -10,10 +10,11 @@ import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
 import { randomDigits, randomToken, sha256Hex } from "~/server/platform/crypto.server";
 import { type Database, getDb } from "~/server/db/db.server";
-import { signedCookie } from "~/server/http/cookies.server";
+import { signedCookie } from "~/server/platform/cookies.server";
 import { sendMail, type MailFetch } from "./mail.server";
 import { hashPassword } from "./password.server";
-import { limitByIp, takeSlots } from "~/server/platform/rate-limit.server";
+import { takeSlots } from "~/server/db/rate-counters.server";
+import { limitByIp } from "~/server/platform/rate-limit.server";
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const GRANT_TTL_MS = 10 * 60 * 1000;

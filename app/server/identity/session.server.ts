@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { type Role, refreshTokens, sessions, storeStaff, users } from "~/db/schema";
-import { parseCookie, signedCookie } from "~/server/http/cookies.server";
+import { parseCookie, signedCookie } from "~/server/platform/cookies.server";
 import { randomToken, sha256Hex } from "~/server/platform/crypto.server";
 import { type Database, getDb } from "~/server/db/db.server";
 

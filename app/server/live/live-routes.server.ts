@@ -20,7 +20,7 @@ import { getSettings } from "~/server/platform/env.server";
 import { startedByAnotherSite } from "~/server/http/origin-check.server";
 import { getApiUser, type SessionUser } from "~/server/identity/auth.server";
 import { getDb } from "~/server/db/db.server";
-import { canSeeStore } from "~/server/stores/store-staff.server";
+import { canSeeStore } from "./store-staff.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

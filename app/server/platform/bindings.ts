@@ -4,7 +4,6 @@
  * only; `load-context.ts` at the top builds the context per request from these.
  */
 import type { PlatformProxy } from "wrangler";
-import type { RequestD1 } from "~/server/db/d1-session.server";
 
 export interface Env {
   DB: D1Database;
@@ -36,6 +35,25 @@ export interface Env {
   CORS_ORIGINS?: string;
   /** The store's public URL (scheme://host[:port]) when a proxy in front rewrites Host. */
   PUBLIC_ORIGIN?: string;
+}
+
+/**
+ * Where a request's D1 session starts (db/d1-session.server.ts opens it). This type and `RequestD1`
+ * live here, beside the load context that carries them, so that platform imports nothing above it.
+ */
+export type SessionStart = "first-primary" | "first-unconstrained" | `bookmark:${string}`;
+
+/** What a request's load context holds for D1: the one session, where it started, whether it wrote. */
+export interface RequestD1 {
+  /** The session, seen as a binding (what Drizzle and hand-written SQL expect: prepare and batch). */
+  db: D1Database;
+  start: SessionStart;
+  /** A statement other than a plain SELECT was prepared on it. */
+  wrote: boolean;
+  /** The session's latest bookmark (null before its first query, or without the Sessions API). */
+  bookmark: () => string | null;
+  /** May this request leave a bookmark for the visitor's next reads (a write of theirs)? */
+  leavesBookmark: boolean;
 }
 
 export type Cloudflare = Omit<PlatformProxy<Env>, "dispose" | "caches" | "cf"> & {

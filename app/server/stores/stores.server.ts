@@ -14,9 +14,9 @@ import { ID_PATTERN, newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
 import type { DeliveryLocation } from "~/lib/hooks/use-delivery-location";
 import { PINCODE_PATTERN, type PincodeRange, type StoreInput } from "~/lib/schemas/store";
-import { parseCookie, signedCookie } from "~/server/http/cookies.server";
+import { parseCookie, signedCookie } from "~/server/platform/cookies.server";
 import { type Database, failedOn, getDb } from "~/server/db/db.server";
-import { LOCATION_COOKIE } from "./location-cookie.server";
+import { LOCATION_COOKIE } from "~/server/http/location-cookie.server";
 
 // ---------------------------------------------------------------------------------------------
 // Resolving a pincode

@@ -9,7 +9,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { nowMs, storeSyncTokens, stores } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
-import { bearerToken, requireApiAdmin } from "~/server/identity/auth.server";
+import { bearerToken, requireApiAdmin } from "./auth.server";
 import { getDb } from "~/server/db/db.server";
 import { randomToken, sha256Hex } from "~/server/platform/crypto.server";
 

@@ -10,7 +10,7 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type * as z from "zod";
 import { requireApiAdmin, requireApiUser, type SessionUser } from "~/server/identity/auth.server";
-import { assertMethod, handleApi, readJson } from "./api.server";
+import { assertMethod, handleApi, readJson } from "~/server/http/api.server";
 
 /** Who may call: anyone, a signed-in user (401 otherwise) or an admin (401 / 403 otherwise). */
 type Auth = "anyone" | "user" | "admin";

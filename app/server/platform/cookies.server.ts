@@ -1,6 +1,6 @@
 import { createCookie, type AppLoadContext, type Cookie } from "@remix-run/cloudflare";
 // Relative, not `~/`: load-context.ts reaches this file from vite.config.ts too, where no alias exists.
-import { getSettings } from "../platform/env.server";
+import { getSettings } from "./env.server";
 
 /**
  * The store's own cookies (session, guest cart, reset grant, trusted browser): HttpOnly, SameSite=Lax,
