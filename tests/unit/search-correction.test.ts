@@ -39,7 +39,13 @@ describe("correctWords", () => {
 
   it("leaves a word the synonyms know by its sound", () => {
     const synonyms: SynonymIndex = new Map([["dud", ["milk"]]]);
-    expect(correctWords(["doodh"], vocab({ dahi: 2, doda: 1 }), synonyms, [])).toEqual({ words: ["doodh"], changed: false });
+    expect(correctWords(["doodh", "bread"], vocab({ bread: 3, doda: 1 }), synonyms, [])).toEqual({ words: ["doodh", "bread"], changed: false });
+  });
+
+  it("leaves a word that only starts a catalogue word beside a whole one", () => {
+    expect(correctWords(["mil", "bread"], vocab({ milk: 5, bread: 3 }), none, [])).toEqual({ words: ["mil", "bread"], changed: false });
+    // "ilk" ends "milk" but starts nothing.
+    expect(correctWords(["ilk", "bread"], vocab({ milk: 5, bread: 3 }), none, [])).toEqual({ words: ["bread"], changed: true });
   });
 
   it("fixes a typo within the budget, and says so", () => {
@@ -57,6 +63,14 @@ describe("correctWords", () => {
   });
 
   it("prefers the fewest edits, then the most used word, then the shortest", () => {
+    // Whatever order the vocabulary comes in.
+    expect(correctWords(["jeera"], vocab({ jeeva: 9, zira: 1 }), none, []).words).toEqual(["zira"]);
+    expect(correctWords(["biscut"], vocab({ biscuits: 50, biscuit: 1 }), none, []).words).toEqual(["biscuit"]);
+    expect(correctWords(["pandr"], vocab({ panda: 3, pander: 3 }), none, []).words).toEqual(["panda"]);
+    expect(correctWords(["pandr"], vocab({ pander: 9, panda: 1 }), none, []).words).toEqual(["pander"]);
+    // A tie in edits, use and length keeps the first word found.
+    expect(correctWords(["ricx"], vocab({ rice: 3, rich: 3 }), none, []).words).toEqual(["rice"]);
+    expect(correctWords(["ricx"], vocab({ rich: 3, rice: 3 }), none, []).words).toEqual(["rich"]);
     // "ric" + e: rice (1 edit) beats "rich" (1 edit) by use; "rick" is not in the vocabulary.
     expect(correctWords(["ricx"], vocab({ rice: 9, rich: 2 }), none, []).words).toEqual(["rice"]);
     expect(correctWords(["ricx"], vocab({ rice: 2, rich: 9 }), none, []).words).toEqual(["rich"]);
@@ -75,6 +89,8 @@ describe("correctWords", () => {
     expect(correctWords(["jeera"], vocab({ zira: 1, jeeva: 9 }), none, []).words).toEqual(["zira"]);
     // Both one edit: the spelling costs 1, the sound 1.5, so use decides between equals only.
     expect(correctWords(["kela"], vocab({ kelo: 1, keli: 9 }), none, []).words).toEqual(["keli"]);
+    // A sound one edit away costs 1.5: beyond a five-letter word's budget (kaddu is not kaju).
+    expect(correctWords(["kaddu", "milk"], vocab({ kaju: 5, milk: 3 }), none, [])).toEqual({ words: ["milk"], changed: true });
   });
 
   it("looks only at words starting with the same letter or its sound class", () => {
@@ -99,6 +115,10 @@ describe("correctWords", () => {
     expect(correctWords(["icecream"], vocab({ ice: 2, cream: 3 }), none, [])).toEqual({ words: ["ice cream"], changed: true });
     // A split costs one edit: a word one edit away with more use is not better than it unless it is cheaper.
     expect(correctWords(["peanutbutter"], vocab({ peanut: 2, butter: 7 }), none, []).words).toEqual(["peanut butter"]);
+    // Only into two known words; a split is as used as its rarer half.
+    expect(correctWords(["milkxx", "tea"], vocab({ milk: 5, tea: 1 }), none, [])).toEqual({ words: ["tea"], changed: true });
+    expect(correctWords(["icecream"], vocab({ ice: 2, cream: 9, icecrem: 5 }), none, []).words).toEqual(["icecrem"]);
+    expect(correctWords(["icecream"], vocab({ ice: 6, cream: 9, icecrem: 5 }), none, []).words).toEqual(["ice cream"]);
   });
 
   it("corrects to the shopper vocabulary's one-word terms, not its phrases", () => {

@@ -100,6 +100,8 @@ describe("search words, every rule", () => {
     expect(searchWords("parle g 500")).toEqual(["parle", "g"]);
     expect(searchWords("g parle")).toEqual(["g", "parle"]);
     expect(searchWords("x l")).toEqual(["x", "l"]);
+    // After a word that starts with a number only.
+    expect(searchWords("b12 l")).toEqual(["b12", "l"]);
   });
 
   it("reads only the first characters of a long query", () => {
