@@ -33,7 +33,7 @@ describe("formatRupees", () => {
 
 describe("formatINR's memory", () => {
   // Intl.NumberFormat's `format` is a getter: each read is one formatting.
-  const formats = () => vi.spyOn(Intl.NumberFormat.prototype, "format", "get");
+  const formats = () => vi.spyOn(Intl.NumberFormat.prototype as { format: unknown }, "format", "get");
   afterEach(() => vi.restoreAllMocks());
 
   it("formats an amount once, then answers from memory", () => {
