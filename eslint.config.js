@@ -19,6 +19,8 @@ export default tseslint.config(
       "node_modules/**",
       "test-results/**",
       "playwright-report/**",
+      ".stryker-tmp/**",
+      "reports/**",
       "tests/support/spa/**",
       "public/**",
     ],

@@ -110,3 +110,37 @@ describe("judgeCoupon", () => {
     expect(judgeCoupon(coupon, cart(18050))).toEqual({ ok: false, reason: "Add ₹119.50 more to use SAVE50" });
   });
 });
+
+describe("coupon arithmetic at its edges", () => {
+  it("clamps a percent to 0..100, reads fractional items as whole paise, and never takes a negative flat amount", () => {
+    expect(couponDiscount({ type: "percent", value: 150, maxDiscount: null }, 4000)).toBe(4000);
+    expect(couponDiscount({ type: "percent", value: -10, maxDiscount: null }, 4000)).toBe(0);
+    expect(couponDiscount({ type: "percent", value: 10, maxDiscount: null }, 1009.9)).toBe(100);
+    expect(couponDiscount({ type: "flat", value: -100, maxDiscount: null }, 4000)).toBe(0);
+    expect(couponDiscount({ type: "percent", value: 10, maxDiscount: null }, -4000)).toBe(0);
+    // A cap below the percent applies; a cap above it does not.
+    expect(couponDiscount({ type: "percent", value: 10, maxDiscount: 399 }, 4000)).toBe(399);
+    expect(couponDiscount({ type: "percent", value: 10, maxDiscount: 401 }, 4000)).toBe(400);
+    expect(couponDiscount({ type: "flat", value: 500, maxDiscount: 300 }, 4000)).toBe(300);
+  });
+
+  it("pays for items in proportion: what was paid less the share of the discount, rounded for the shopper", () => {
+    // 10000 of 30000 with 1000 off: 1000 × 10000 / 30000 = 333.33 → 333 of the discount.
+    expect(paidForItems(10000, 30000, 1000)).toBe(9667);
+    expect(remainingDiscount(10000, 30000, 1000)).toBe(333);
+    expect(paidForItems(30000, 30000, 1000)).toBe(29000);
+    expect(paidForItems(0, 30000, 1000)).toBe(0);
+    // Without a discount, or an order without items, everything is paid.
+    expect(paidForItems(10000, 30000, 0)).toBe(10000);
+    expect(paidForItems(10000, 30000, -500)).toBe(10000);
+    expect(paidForItems(500, 0, 100)).toBe(500);
+    expect(remainingDiscount(500, 0, 100)).toBe(0);
+  });
+
+  it("refunds removed lines in order, no more than was left, nothing for a negative removal", () => {
+    expect(proRatedRefunds([-500, 100], 1000, 0)).toEqual([0, 100]);
+    expect(proRatedRefunds([800, 800], 1000, 0)).toEqual([800, 200]);
+    // 1000 off 3000: paid 2000, then for 2000 of items 2000 − 666, for 1000 of them 1000 − 333.
+    expect(proRatedRefunds([1000, 1000, 1000], 3000, 1000)).toEqual([666, 667, 667]);
+  });
+});

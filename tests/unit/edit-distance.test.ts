@@ -40,3 +40,20 @@ describe("allowedEdits", () => {
     expect(["choclate", "detergant"].map(allowedEdits)).toEqual([2, 2]);
   });
 });
+
+describe("editDistance at its edges", () => {
+  it("counts a swap only of two neighbouring letters that trade places", () => {
+    expect(editDistance("ab", "xa")).toBe(2);
+    expect(editDistance("xa", "ay")).toBe(2);
+    expect(editDistance("abc", "bca")).toBe(2);
+    expect(editDistance("ca", "abc")).toBe(3);
+  });
+
+  it("caps at max + 1 even for an empty word, and reaches exactly max", () => {
+    expect(editDistance("", "tea", 1)).toBe(2);
+    expect(editDistance("tea", "", 2)).toBe(3);
+    expect(editDistance("milk", "mild", 1)).toBe(1);
+    expect(editDistance("milk", "mold", 2)).toBe(2);
+    expect(editDistance("milk", "mold", 1)).toBe(2);
+  });
+});

@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { allowedMoves, DELIVERY_PROMISE_MS, etaFor, formatCountdown, minutesSince, refusalFor, shopperCanCancel } from "~/lib/order-status";
+import {
+  allowedMoves,
+  deliveryDueAt,
+  DELIVERY_PROMISE_MS,
+  etaFor,
+  formatCountdown,
+  minutesSince,
+  NEXT_ACTION_LABELS,
+  nextStatus,
+  OPEN_STATUSES,
+  refusalFor,
+  shopperCanCancel,
+  STATUS_LABELS,
+} from "~/lib/order-status";
 import { boardActionSchema, boardQuerySchema } from "~/lib/schemas/fulfilment";
 
 describe("order life cycle", () => {
@@ -70,5 +83,96 @@ describe("board input", () => {
     });
     expect(boardActionSchema.safeParse({ intent: "move", orderId: "a".repeat(24), to: "placed" }).success).toBe(false);
     expect(boardActionSchema.safeParse({ intent: "explode", orderId: "a".repeat(24) }).success).toBe(false);
+  });
+});
+
+describe("order life cycle, every step", () => {
+  it("names each state and each forward move as staff and shoppers read them", () => {
+    expect(STATUS_LABELS).toEqual({
+      placed: "Placed",
+      paid: "Paid",
+      packed: "Packed",
+      ready: "Ready for pickup",
+      out_for_delivery: "Out for delivery",
+      delivered: "Delivered",
+      cancelled: "Cancelled",
+    });
+    expect(NEXT_ACTION_LABELS).toEqual({
+      packed: "Mark packed",
+      ready: "Ready for pickup",
+      out_for_delivery: "Send out for delivery",
+      delivered: "Mark delivered",
+    });
+    expect(OPEN_STATUSES).toEqual(["placed", "paid", "packed", "ready", "out_for_delivery"]);
+  });
+
+  it("has one next state before delivery and none after", () => {
+    expect(nextStatus("placed")).toBe("packed");
+    expect(nextStatus("paid")).toBe("packed");
+    expect(nextStatus("packed")).toBe("ready");
+    expect(nextStatus("ready")).toBe("out_for_delivery");
+    expect(nextStatus("out_for_delivery")).toBe("delivered");
+    expect(nextStatus("delivered")).toBeNull();
+    expect(nextStatus("cancelled")).toBeNull();
+  });
+
+  it("allows cancelling any open order, and says which state an order already is in", () => {
+    for (const from of OPEN_STATUSES) expect(refusalFor(from, "cancelled"), from).toBeNull();
+    expect(refusalFor("out_for_delivery", "delivered")).toBeNull();
+    expect(refusalFor("paid", "paid")).toBe("This order is already paid");
+    expect(refusalFor("ready", "ready")).toBe("This order is already ready for pickup");
+    expect(refusalFor("out_for_delivery", "out_for_delivery")).toBe("This order is already out for delivery");
+    expect(refusalFor("cancelled", "cancelled")).toBe("This order is already cancelled");
+    expect(refusalFor("delivered", "delivered")).toBe("This order is already delivered");
+    expect(refusalFor("ready", "packed")).toBe("An order that is ready for pickup cannot move to packed");
+    expect(refusalFor("paid", "out_for_delivery")).toBe("An order that is paid cannot move to out for delivery");
+    expect(refusalFor("cancelled", "delivered")).toBe("This order was cancelled: it can no longer be changed");
+  });
+
+  it("lets a shopper cancel exactly the placed and paid orders", () => {
+    expect(Object.fromEntries(Object.keys(STATUS_LABELS).map((s) => [s, shopperCanCancel(s as "placed")]))).toEqual({
+      placed: true,
+      paid: true,
+      packed: false,
+      ready: false,
+      out_for_delivery: false,
+      delivered: false,
+      cancelled: false,
+    });
+  });
+});
+
+describe("due time", () => {
+  const placed = Date.UTC(2026, 10, 23, 9, 0, 0);
+  it("is the store's minutes after placing, or the ten-minute promise without them", () => {
+    expect(deliveryDueAt({ createdAt: placed, etaMinutes: 25 })).toBe(placed + 25 * 60_000);
+    expect(deliveryDueAt({ createdAt: placed, etaMinutes: null })).toBe(placed + 10 * 60_000);
+    expect(deliveryDueAt({ createdAt: placed, etaMinutes: 0 })).toBe(placed + 10 * 60_000);
+    expect(deliveryDueAt({ createdAt: placed })).toBe(placed + 10 * 60_000);
+  });
+
+  it("is late from the due moment itself", () => {
+    const dueAt = placed + DELIVERY_PROMISE_MS;
+    expect(etaFor({ status: "ready", createdAt: placed }, dueAt - 1)).toEqual({ kind: "due", dueAt, remainingMs: 1 });
+    expect(etaFor({ status: "ready", createdAt: placed }, dueAt)).toEqual({ kind: "late", dueAt, lateMs: 0 });
+    expect(etaFor({ status: "ready", createdAt: placed, etaMinutes: 30 }, dueAt)).toEqual({
+      kind: "due",
+      dueAt: placed + 30 * 60_000,
+      remainingMs: 20 * 60_000,
+    });
+  });
+
+  it("dates a delivery without a recorded time at its order", () => {
+    expect(etaFor({ status: "delivered", createdAt: placed, deliveredAt: null }, placed + 1)).toEqual({ kind: "delivered", at: placed });
+  });
+
+  it("counts down in m:ss and whole minutes since", () => {
+    expect(formatCountdown(65_000)).toBe("1:05");
+    expect(formatCountdown(1)).toBe("0:01");
+    expect(formatCountdown(59_001)).toBe("1:00");
+    expect(minutesSince(placed, placed + 59_999)).toBe(0);
+    expect(minutesSince(placed, placed + 60_000)).toBe(1);
+    expect(minutesSince(placed, placed + 150_000)).toBe(2);
+    expect(minutesSince(placed + 60_000, placed)).toBe(0);
   });
 });

@@ -70,3 +70,39 @@ describe("money formatting", () => {
     expect(formatINR(-250)).toBe("-₹2.50");
   });
 });
+
+describe("pricing at its edges", () => {
+  it("takes at most the price itself off a price under a rupee", () => {
+    expect(discountAmount(50, 1)).toBe(50);
+    expect(discountedPrice(50, 1)).toBe(0);
+  });
+  it("reads a missing or fractional discount as whole percent, and a negative price as no discount", () => {
+    expect(discountAmount(rs(100), Number.NaN)).toBe(0);
+    expect(discountAmount(rs(100), 10.9)).toBe(rs(10));
+    expect(discountAmount(-rs(100), 10)).toBe(0);
+    expect(discountedPrice(-rs(100), 10)).toBe(-rs(100));
+  });
+  it("totals several lines with fractional and zero quantities", () => {
+    expect(
+      computeBill([
+        { price: rs(99), discount: 10, quantity: 3 },
+        { price: rs(27.5), discount: 10, quantity: 0 },
+        { price: rs(20), discount: 0, quantity: 1.9 },
+      ]),
+    ).toEqual({
+      itemsTotal: rs(89 * 3 + 20),
+      undiscountedTotal: rs(99 * 3 + 20),
+      savings: rs(30),
+      quantityTotal: 4,
+      deliveryCharge: 0,
+      couponDiscount: 0,
+      tip: 0,
+      grandTotal: rs(287),
+    });
+  });
+  it("reads negative or fractional coupon discounts and tips as whole paise, never below zero", () => {
+    const lines = [{ price: rs(100), discount: 0, quantity: 1 }];
+    expect(computeBill(lines, { couponDiscount: -500, tip: -200 })).toMatchObject({ couponDiscount: 0, tip: 0, grandTotal: rs(100) });
+    expect(computeBill(lines, { couponDiscount: 150.7, tip: 99.9 })).toMatchObject({ couponDiscount: 150, tip: 99, grandTotal: rs(100) - 150 + 99 });
+  });
+});

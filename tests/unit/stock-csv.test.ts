@@ -103,3 +103,71 @@ describe("parseStockCell", () => {
     expect(parseStockCell("007")).toBe(7);
   });
 });
+
+describe("the stock CSV at its edges", () => {
+  it("tells the shopkeeper what to fix, in these words", () => {
+    expect(STOCK_CSV_ERRORS).toEqual({
+      empty: "The CSV has no rows: one line per product, `product id or name, stock`",
+      tooLarge: "The CSV is too large: at most 4 MB",
+      tooManyRows: "The CSV has too many rows: at most 20,000 per import",
+      encoding: "The file is not UTF-8 text: save it as “CSV UTF-8” and choose it again",
+      columns: "Expected two or three values: product id or name, stock, and optionally the shelf location",
+      product: "Name the product (its id or its name)",
+      productTooLong: "No product has a name this long",
+      stock: "Stock must be a whole number from 0 to 100000",
+    });
+  });
+
+  it("says which line a CSV cannot be read at, and why", () => {
+    expect(parseStockCsv('Bread,1\n"Milk,2')).toEqual({ ok: false, error: 'Line 2: a quoted value is not closed (a " is missing)' });
+    const closing = 'Line 1: a quoted value is followed by other characters; write "" for a quote inside quotes';
+    expect(parseStockCsv('"Milk"x,2')).toEqual({ ok: false, error: closing });
+    expect(parseStockCsv('"Milk" ,2')).toEqual({ ok: false, error: closing });
+    expect(parseStockCsv(`Bread,1\n${"x".repeat(2000)},1`)).toEqual({ ok: false, error: "Line 2: the row is too long" });
+    expect(parseStockCsv('Mi"lk,2')).toEqual({ ok: false, error: "Line 1: the CSV could not be read" });
+  });
+
+  it("reads a quoted first value after a byte order mark", () => {
+    expect(rowsOf('\uFEFF"Milk, 1 L",7')).toEqual([{ line: 1, product: "Milk, 1 L", stock: 7, bin: null, error: null }]);
+  });
+
+  it("recognises a header whatever the case and spacing of 'stock'", () => {
+    expect(rowsOf("product , Stock \nBread,5")).toEqual([{ line: 2, product: "Bread", stock: 5, bin: null, error: null }]);
+  });
+
+  it("skips rows of empty values, counting their lines", () => {
+    expect(rowsOf("Bread,1\n,,\n , \nMilk,2")).toEqual([
+      { line: 1, product: "Bread", stock: 1, bin: null, error: null },
+      { line: 4, product: "Milk", stock: 2, bin: null, error: null },
+    ]);
+  });
+
+  it("numbers rows by their first line when quoted values hold LF or CR line breaks", () => {
+    expect(rowsOf('"A\nB",1\n"C\nD",2\nE,3').map((r) => r.line)).toEqual([1, 3, 5]);
+    expect(rowsOf('"A\rB",1\r"C\rD",2\rE,3').map((r) => r.line)).toEqual([1, 3, 5]);
+  });
+
+  it("accepts a product name of 200 characters and refuses a longer one, shown cut", () => {
+    const name = "N".repeat(200);
+    expect(rowsOf(`${name},1\n${name}X,1`)).toEqual([
+      { line: 1, product: name, stock: 1, bin: null, error: null },
+      { line: 2, product: name, stock: null, bin: null, error: STOCK_CSV_ERRORS.productTooLong },
+    ]);
+  });
+
+  it("reads exactly the row limit, and a file of exactly the byte limit", () => {
+    const rows = Array.from({ length: STOCK_CSV_MAX_ROWS }, (_, i) => `P${i},1`);
+    const result = parseStockCsv(["product,stock", ...rows].join("\n"));
+    expect(result.ok && result.rows.length).toBe(STOCK_CSV_MAX_ROWS);
+    expect(result.ok && result.rows.at(-1)).toEqual({ line: STOCK_CSV_MAX_ROWS + 1, product: `P${STOCK_CSV_MAX_ROWS - 1}`, stock: 1, bin: null, error: null });
+    // Exactly the limit in bytes is not "too large" (here it is one row too long instead).
+    expect(parseStockCsv(`${"x".repeat(STOCK_CSV_MAX_BYTES - 2)},1`)).toEqual({ ok: false, error: "Line 1: the row is too long" });
+    // Bytes, not characters: "é" is two.
+    expect(parseStockCsv("é".repeat(STOCK_CSV_MAX_BYTES / 2 + 1))).toEqual({ ok: false, error: STOCK_CSV_ERRORS.tooLarge });
+  });
+
+  it("refuses stock written with more than six digits or anything around the digits", () => {
+    for (const cell of ["1000000", "0000001", "a12", "12a", "1 2", "+5"]) expect(parseStockCell(cell), cell).toBeNull();
+    expect(parseStockCell("000100")).toBe(100);
+  });
+});

@@ -60,7 +60,8 @@ const ALIASES: Record<string, string> = {
   orissa: "21",
   pondicherry: "34",
   jk: "01",
-  jammuandkashmir: "01",
+  // "J&K": "&" is read as "and" before the lookup.
+  jandk: "01",
   uttaranchal: "05",
   andamanandnicobar: "35",
   dadraandnagarhaveli: "26",
@@ -80,7 +81,8 @@ export function stateCode(name: string | null | undefined): string | null {
   const key = squash(name);
   if (!key) return null;
   const found = GST_STATES.find((s) => squash(s.name) === key);
-  return found?.code ?? ALIASES[key] ?? null;
+  // Own keys only: "constructor" is not a state.
+  return found?.code ?? (Object.hasOwn(ALIASES, key) ? ALIASES[key] : null);
 }
 
 /** The state's name for a GST state code. */
