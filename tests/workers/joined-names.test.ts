@@ -10,6 +10,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stores, storeStaff, users } from "~/db/schema";
+import { storeStockSummary } from "../../app/server/catalogue/admin-options.server";
 import { getDb } from "../../app/server/db/db.server";
 import { api, login, makeProduct, randomIp, VALID_ADDRESS } from "./api-client";
 import { BASE } from "./fixtures";
@@ -194,5 +195,21 @@ describe("a batch that would read two columns of one name", () => {
       .where(eq(users.email, RIDER.email));
     const [rows] = await db().batch([named]);
     expect(rows).toEqual([{ person: RIDER.name, store: storeName, since: expect.any(Number) }]);
+  });
+});
+
+describe("the product page's stock across stores", () => {
+  it("totals each in its own field, with and without a search (two counts, one expression)", async () => {
+    const product = await makeProduct({ stock: 7, price: 40 });
+    const context = { cloudflare: { env } } as unknown as AppLoadContext;
+    const all = await env.DB.prepare("select count(*) as n, coalesce(sum(active = 1), 0) as active from stores").first<{ n: number; active: number }>();
+    // Only the default store has stock (7): every other active store is out of it.
+    const expected = { stores: all!.n, units: 7, outOfStock: all!.active - 1 };
+    const whole = await storeStockSummary(context, product.id, { search: "", page: 1 });
+    expect(whole.totals).toEqual(expected);
+    expect(whole.totalPages).toBe(Math.ceil(all!.n / 10));
+    const one = await storeStockSummary(context, product.id, { search: storeName, page: 1 });
+    expect(one.totals).toEqual(expected);
+    expect(one.stores.map((s) => [s.name, s.stock])).toEqual([[storeName, 7]]);
   });
 });
