@@ -35,6 +35,7 @@ export const loader = apiLoader({ auth: "user" }, async ({ request, context, use
         dueAt: new Date(dueAt).toISOString(),
         late: now > dueAt,
         version: o.version,
+        needs_attention: o.needsAttention,
       };
     }),
   });

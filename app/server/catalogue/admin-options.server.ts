@@ -49,10 +49,11 @@ export async function storeStockSummary(context: AppLoadContext, productId: stri
       .offset((page - 1) * STOCK_SUMMARY_PAGE_SIZE),
     db
       .select({
-        stores: sql<number>`count(*)`,
-        matching: matching ? sql<number>`coalesce(sum(${matching}), 0)` : sql<number>`count(*)`,
-        units: sql<number>`coalesce(sum(${stockHere}), 0)`,
-        outOfStock: sql<number>`coalesce(sum(${stockHere} = 0 and ${stores.active} = 1), 0)`,
+        // Each named: without a search both counts would be the column `count(*)`, one key in a batch's row.
+        stores: sql<number>`count(*)`.as("stores"),
+        matching: (matching ? sql<number>`coalesce(sum(${matching}), 0)` : sql<number>`count(*)`).as("matching"),
+        units: sql<number>`coalesce(sum(${stockHere}), 0)`.as("units"),
+        outOfStock: sql<number>`coalesce(sum(${stockHere} = 0 and ${stores.active} = 1), 0)`.as("out_of_stock"),
       })
       .from(stores),
   ]);

@@ -5,10 +5,11 @@
  * every read builds on. A leaf: catalogue reads and search both build on it, neither on the other's rows.
  */
 import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
-import { type AnySQLiteColumn, QueryBuilder } from "drizzle-orm/sqlite-core";
+import { QueryBuilder } from "drizzle-orm/sqlite-core";
 import * as z from "zod";
 import { categories, productCategories, productImages, products, productSubCategories, subCategories, subCategoryCategories } from "~/db/schema";
 import type { Database } from "~/server/db/db.server";
+import { columnAs } from "~/server/db/named-columns.server";
 import { stockAt, type StockStore } from "~/server/stores/store-stock.server";
 import { firstImageUrl } from "./product-columns.server";
 
@@ -82,10 +83,9 @@ export const cardColumns = (store: StockStore) => ({
 
 /**
  * A column selected under a name of its own. Needed when a joined select in a `db.batch` reads two
- * columns of one name (`categories.name`, `sub_categories.name`): D1 returns batch rows as objects
- * keyed by column name, so the second would overwrite the first before Drizzle maps them.
+ * columns of one name (`categories.name`, `sub_categories.name`): see db/named-columns.server.ts.
  */
-export const renamed = <T extends AnySQLiteColumn>(column: T, name: string) => sql`${column}`.mapWith(column).as(name);
+export const renamed = columnAs;
 
 export const categoryColumns = { id: categories.id, name: categories.name, image: categories.image };
 export const subCategoryColumns = { id: subCategories.id, name: subCategories.name, image: subCategories.image };

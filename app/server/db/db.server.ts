@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createTableRelationsHelpers, extractTablesRelationalConfig } from "drizzle-orm";
-import { DrizzleD1Database, SQLiteD1Session } from "drizzle-orm/d1";
+import { DrizzleD1Database } from "drizzle-orm/d1";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "~/db/schema";
+import { NamedColumnsD1Session } from "./named-columns.server";
 import { countD1Call } from "./server-timing.server";
 
 export type Database = DrizzleD1Database<typeof schema>;
@@ -18,7 +19,7 @@ const tablesConfig = extractTablesRelationalConfig(schema, createTableRelationsH
 const relationalSchema = { fullSchema: schema, schema: tablesConfig.tables, tableNamesMap: tablesConfig.tableNamesMap };
 
 function createDb(d1: D1Database): Database {
-  const session = new SQLiteD1Session(d1, dialect, relationalSchema, {});
+  const session = new NamedColumnsD1Session(d1, dialect, relationalSchema);
   return new DrizzleD1Database("async", dialect, session, relationalSchema) as Database;
 }
 

@@ -23,6 +23,7 @@ import { notifyEmails, notifyRequests, products, restockEvents, stores, users, n
 import { productPath } from "~/lib/slugs";
 import { NOTIFY_EXPIRY_DAYS } from "~/lib/schemas/notify";
 import { getDb } from "~/server/db/db.server";
+import { columnAs } from "~/server/db/named-columns.server";
 import { sendMail, type Mail } from "~/server/identity/mail.server";
 import { getSettings } from "~/server/platform/env.server";
 import { signToken } from "~/server/platform/crypto.server";
@@ -187,9 +188,10 @@ export async function deliverRequest(context: AppLoadContext, requestId: string,
       origin: notifyRequests.origin,
       createdAt: notifyRequests.createdAt,
       productId: products.id,
-      productName: products.name,
+      // Named apart: `products` and `stores` both have `name` (a batch would key them as one).
+      productName: columnAs(products.name, "product_name"),
       unit: products.unit,
-      storeName: stores.name,
+      storeName: columnAs(stores.name, "store_name"),
       verified: sql<number | null>`(select ${notifyEmails.verifiedAt} from ${notifyEmails} where ${notifyEmails.email} = ${notifyRequests.email})`,
     })
     .from(notifyRequests)

@@ -9,6 +9,7 @@ import { orderItems, orders, orderStatusHistory, productBins, stores, storeStaff
 import { OPEN_STATUSES } from "~/lib/order-status";
 import { Refusal } from "~/lib/refusal";
 import { getDb } from "~/server/db/db.server";
+import { columnAs, outerColumnAs } from "~/server/db/named-columns.server";
 import { worksAt } from "~/server/identity/store-access.server";
 import type { SessionUser } from "~/server/identity/auth.server";
 import { historyOrder, orderHistoryColumns } from "~/server/orders/read-orders.server";
@@ -60,8 +61,9 @@ export async function loadStoreOrder(context: AppLoadContext, user: SessionUser,
         id: orders.id,
         orderId: orders.orderId,
         storeId: orders.storeId,
-        storeName: stores.name,
-        etaMinutes: stores.baseDeliveryMinutes,
+        // Named apart: `users` and `stores` both have `name`, and a batch keys its rows by column name.
+        storeName: outerColumnAs(stores.name, "store_name"),
+        etaMinutes: outerColumnAs(stores.baseDeliveryMinutes, "eta_minutes"),
         status: orders.status,
         version: orders.version,
         paymentMethod: orders.paymentMethod,
@@ -71,8 +73,8 @@ export async function loadStoreOrder(context: AppLoadContext, user: SessionUser,
         createdAt: orders.createdAt,
         replacementPreference: orders.replacementPreference,
         deliveryAddress: orders.deliveryAddress,
-        customerName: users.name,
-        customerMobile: users.mobile,
+        customerName: columnAs(users.name, "shopper_name"),
+        customerMobile: columnAs(users.mobile, "shopper_mobile"),
         riderName: orders.riderName,
         riderPhone: orders.riderPhone,
         deliveryCodeTries: orders.deliveryCodeTries,
