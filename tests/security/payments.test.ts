@@ -271,6 +271,33 @@ describe("replayed events", () => {
     expect(history!.n).toBe(1);
   });
 
+  it("ten different events paying the same session at once mark it paid once, with one 'paid' history entry", async () => {
+    const { order, product, sessionId } = await pendingCheckout();
+    const session = (await completedEvent(sessionId)).data.object;
+    const events = Array.from({ length: 10 }, () => sessionEvent("checkout.session.completed", session));
+    const signed = await Promise.all(events.map(async (e) => ({ payload: JSON.stringify(e), header: await signatureFor(JSON.stringify(e)) })));
+    // The first request of a burst reaches the worker well ahead of the others here, and would mark
+    // the order paid before the rest read it. A request of no interest takes that place, so the ten
+    // events all find the order awaiting payment and only their writes' own conditions decide.
+    const [lead, ...answers] = await Promise.all([
+      SELF.fetch(`${BASE}/api/order/webhook`),
+      ...signed.map(({ payload, header }) => sendWebhook(payload, { header })),
+    ]);
+    await lead.body?.cancel();
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    expect(answers.filter((a) => a.body.message === "Processed").length).toBeGreaterThanOrEqual(1);
+    const after = await snapshot(order.id, product.id);
+    expect(after.order).toMatchObject({ status: "paid", payment_status: "PAID", version: order.version + 1 });
+    expect(after.stock).toBe(3);
+    const history = await env.DB.prepare("select status from order_status_history where order_id = ? order by created_at")
+      .bind(order.id)
+      .all<{ status: string }>();
+    expect(history.results.map((r) => r.status)).toEqual(["placed", "paid"]);
+    // Every event is kept once, whatever became of it.
+    const kept = await env.DB.prepare("select count(*) as n from payment_events where order_id = ?").bind(order.id).first<{ n: number }>();
+    expect(kept!.n).toBe(10);
+  });
+
   it("a refused event replayed is still refused, recorded once", async () => {
     const { order, product } = await pendingCheckout();
     const foreign = sessionEvent("checkout.session.completed", {

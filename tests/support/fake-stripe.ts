@@ -7,7 +7,14 @@
  * `checkout.session.completed` webhook to the store, then redirects to the session's success_url.
  * Control routes for tests: POST /__control/expire/:id (delivers checkout.session.expired),
  * POST /__control/redeliver/:id (sends the last event again), GET /__control/events,
- * GET /__control/refunds?payment_intent=pi_… (the refunds really created).
+ * GET /__control/refunds?payment_intent=pi_… (the refunds really created, and every refund request
+ * received with its idempotency key and outcome), POST /__control/answer/pi_… (see below).
+ *
+ * Refunds keep Stripe's idempotency: the first answer to a key (a refusal too) is replayed to every
+ * later request with that key and the same parameters; other parameters get a 400
+ * `idempotency_error`. A payment intent `pi_refuse…` refuses refunds; `pi_lost…` makes them but
+ * loses the answer (cut off: the caller cannot know what happened), until POST
+ * /__control/answer/pi_lost… lets its answers through.
  *
  * Run: `npx tsx tests/support/fake-stripe.ts` with FAKE_STRIPE_PORT, STORE_URL, STRIPE_WEBHOOK_SECRET.
  */
@@ -30,6 +37,18 @@ export interface FakeCheckoutSession {
   success_url: string;
   cancel_url: string;
   line_items: { name: string; quantity: number; unit_amount: number }[];
+}
+
+/** A refund request as the fake received it: the idempotency key, the parameters, what it did. */
+export interface RefundRequest {
+  key: string | null;
+  payment_intent: string | null;
+  amount: number;
+  metadata: Record<string, string>;
+  /** `created` made a refund; `replayed` answered a key's first answer again; `refused` made none. */
+  outcome: "created" | "replayed" | "refused" | "idempotency_error";
+  /** The answer was lost on its way (`pi_lost…`). */
+  lost?: true;
 }
 
 export interface FakeStripeOptions {
@@ -75,9 +94,14 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export function startFakeStripe({ port, storeUrl, webhookSecret }: FakeStripeOptions): Promise<Server> {
   const sessions = new Map<string, FakeCheckoutSession>();
   const byIdempotencyKey = new Map<string, FakeCheckoutSession>();
-  const refunds = new Map<string, { id: string; payment_intent: string; amount: number }>();
+  /** The first answer to each refund idempotency key, with the body it was given for. */
+  const refundAnswers = new Map<string, { body: string; status: number; answer: unknown }>();
   /** Every refund actually created (an idempotent replay adds nothing), for tests to count. */
   const refundLog: { id: string; payment_intent: string; amount: number }[] = [];
+  /** Every refund request received, for tests to read the keys the store sent. */
+  const refundRequests: RefundRequest[] = [];
+  /** `pi_lost…` intents whose answers now get through. */
+  const answering = new Set<string>();
   const lastEvent = new Map<string, string>();
   const events: { id: string; type: string; session: string; delivered: number }[] = [];
   const base = `http://127.0.0.1:${port}`;
@@ -165,17 +189,52 @@ export function startFakeStripe({ port, storeUrl, webhookSecret }: FakeStripeOpt
       }
 
       if (req.method === "POST" && path === "/v1/refunds") {
-        const key = req.headers["idempotency-key"];
-        const form = parseForm(body) as { payment_intent?: string; amount?: string };
-        const existing = typeof key === "string" ? refunds.get(key) : undefined;
-        if (existing) return json(res, 200, { ...existing, object: "refund", status: "succeeded" });
-        if (!form.payment_intent || form.payment_intent.startsWith("pi_refuse")) {
-          return json(res, 400, { error: { type: "invalid_request_error", message: "This payment cannot be refunded" } });
+        const header = req.headers["idempotency-key"];
+        const key = typeof header === "string" ? header : null;
+        const form = parseForm(body) as { payment_intent?: string; amount?: string; metadata?: Record<string, string> };
+        const request: RefundRequest = {
+          key,
+          payment_intent: form.payment_intent ?? null,
+          amount: Number(form.amount ?? 0),
+          metadata: form.metadata ?? {},
+          outcome: "created",
+        };
+        refundRequests.push(request);
+        const saved = key === null ? undefined : refundAnswers.get(key);
+        let status: number;
+        let answer: unknown;
+        if (saved && saved.body !== body) {
+          request.outcome = "idempotency_error";
+          status = 400;
+          answer = {
+            error: {
+              type: "idempotency_error",
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          };
+        } else if (saved) {
+          request.outcome = "replayed";
+          ({ status, answer } = saved);
+        } else {
+          if (!form.payment_intent || form.payment_intent.startsWith("pi_refuse")) {
+            request.outcome = "refused";
+            status = 400;
+            answer = { error: { type: "invalid_request_error", message: "This payment cannot be refunded" } };
+          } else {
+            const refund = { id: `re_${rand()}`, payment_intent: form.payment_intent, amount: Number(form.amount ?? 0) };
+            refundLog.push(refund);
+            status = 200;
+            answer = { ...refund, object: "refund", status: "succeeded" };
+          }
+          if (key !== null) refundAnswers.set(key, { body, status, answer });
         }
-        const refund = { id: `re_${rand()}`, payment_intent: form.payment_intent, amount: Number(form.amount ?? 0) };
-        if (typeof key === "string") refunds.set(key, refund);
-        refundLog.push(refund);
-        return json(res, 200, { ...refund, object: "refund", status: "succeeded" });
+        if (form.payment_intent?.startsWith("pi_lost") && !answering.has(form.payment_intent)) {
+          // Cut off mid-way (a dropped connection would do as well, but workerd logs it as uncaught).
+          request.lost = true;
+          res.writeHead(200, { "Content-Type": "application/json" });
+          return res.end(JSON.stringify(answer).slice(0, 10));
+        }
+        return json(res, status, answer);
       }
 
       const payMatch = path.match(/^\/pay\/(cs_test_\w+)$/);
@@ -221,7 +280,15 @@ export function startFakeStripe({ port, storeUrl, webhookSecret }: FakeStripeOpt
       if (path === "/__control/health") return json(res, 200, { ok: true });
       if (path === "/__control/refunds") {
         const pi = url.searchParams.get("payment_intent");
-        return json(res, 200, { refunds: refundLog.filter((r) => !pi || r.payment_intent === pi) });
+        return json(res, 200, {
+          refunds: refundLog.filter((r) => !pi || r.payment_intent === pi),
+          requests: refundRequests.filter((r) => !pi || r.payment_intent === pi),
+        });
+      }
+      const answer = path.match(/^\/__control\/answer\/(pi_lost\w+)$/);
+      if (req.method === "POST" && answer) {
+        answering.add(answer[1]);
+        return json(res, 200, { answering: answer[1] });
       }
 
       json(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method} ${path})` } });

@@ -1,8 +1,9 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { api, freshRateLimitWindow, login, makeProduct, randomIp } from "./api-client";
 import { BASE, TINY_PNG } from "./fixtures";
 import { htmlText, pagePost } from "../security/support-admin";
+import worker from "../../workers/app";
 
 let n = 0;
 const freshEmail = () => `acct${Date.now()}${n++}@example.com`;
@@ -242,13 +243,26 @@ describe("tokens", () => {
 
   it("mails the owner of a taken email at most 3 times an hour, answering each try the same", async () => {
     const taken = await register();
-    for (let i = 0; i < 5; i++) expect((await register(taken.email)).res.status).toBe(201);
+    // Straight to the worker, to wait for each request's work after its answer (the mail) to end.
+    for (let i = 0; i < 5; i++) {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(
+        new Request(`${BASE}/api/user/register`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() },
+          body: JSON.stringify({ name: "Asha Rao", email: taken.email, password: PASSWORD, confirmPassword: PASSWORD }),
+        }),
+        env,
+        ctx,
+      );
+      expect(res.status).toBe(201);
+      await res.arrayBuffer();
+      await waitOnExecutionContext(ctx);
+    }
     const count = async () =>
       (await env.DB.prepare("select count(*) as n from mail_outbox where \"to\" = ? and subject like 'Someone tried%'")
         .bind(taken.email)
         .first<{ n: number }>())!.n;
-    await vi.waitFor(async () => expect(await count()).toBe(3), { timeout: 3000 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await count()).toBe(3);
     expect(await env.DB.prepare("select count(*) as n from users where email = ?").bind(taken.email).first()).toEqual({ n: 1 });
   });

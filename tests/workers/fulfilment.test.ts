@@ -56,7 +56,7 @@ async function orderRow(id: string) {
 
 async function refundsAtStripe(paymentIntent: string) {
   const res = await fetch(`${inject("stripeBase")}/__control/refunds?payment_intent=${paymentIntent}`);
-  return ((await res.json()) as { refunds: { id: string }[] }).refunds;
+  return ((await res.json()) as { refunds: { id: string; payment_intent: string; amount: number }[] }).refunds;
 }
 
 const uniquePi = (prefix = "pi") => `${prefix}_${crypto.randomUUID().replace(/-/g, "")}`;
@@ -260,9 +260,10 @@ describe("refunds", () => {
     const res = await api("/api/order/cancel", { method: "POST", token, body: { _id: id } });
     expect(res.status).toBe(200);
     expect(res.body.refund).toBe("refunded");
-    expect(res.body.data).toMatchObject({ status: "cancelled", payment_status: "REFUNDED" });
+    expect(res.body.data).toMatchObject({ status: "cancelled", payment_status: "REFUNDED", refund_id: expect.stringMatching(/^re_/) });
     expect(await stockOf(product.id)).toBe(6);
-    expect(await refundsAtStripe(pi)).toHaveLength(1);
+    // The whole payment (2 × ₹80), once, to the order's own payment, under the id the order keeps.
+    expect(await refundsAtStripe(pi)).toEqual([{ id: res.body.data.refund_id, payment_intent: pi, amount: 16000 }]);
   });
 });
 

@@ -81,8 +81,12 @@ const mailsFor = async (productName: string) =>
       .all<{ to: string; subject: string; text: string }>()
   ).results;
 
-/** Waits until the product's restocks are handed on and no request of it is open or being sent, then a little more. */
-async function settle(productId: string, { timeoutMs = 15_000 } = {}) {
+/**
+ * Waits until the product's restocks are handed on and no request of it is being sent, then until
+ * the queue has worked through everything queued so far (`queueDrained`): a mail that is not there
+ * then is not coming.
+ */
+async function settle(productId: string, { timeoutMs = 15_000, drain = true } = {}) {
   const started = Date.now();
   for (;;) {
     const row = await env.DB.prepare(
@@ -95,14 +99,34 @@ async function settle(productId: string, { timeoutMs = 15_000 } = {}) {
     if (Date.now() - started > timeoutMs) throw new Error(`not settled: ${JSON.stringify(row)}`);
     await sleep(100);
   }
-  await sleep(1_500);
+  if (drain) await queueDrained();
 }
 
-/** Waits for `count` mails about the product (the queue delivers within ~1-3 s), then checks no more come. */
-async function expectMails(product: { id: string; name: string }, count: number) {
+/**
+ * The event that ends a wait for mails that must NOT come: a restock of a marker product, queued
+ * after everything the test queued, whose one mail must arrive. The queue hands its messages to
+ * the consumer in order, one batch at a time, and the consumer handles a batch in order; so once
+ * the marker's mail is in the outbox, every message queued before it (and the mail messages those
+ * fanned out, queued before the marker's own) has been handled.
+ */
+async function queueDrained({ timeoutMs = 15_000 } = {}) {
+  const store = await newStore();
+  const marker = await newProduct("Queue Marker", { store: store.id, stock: 0 });
+  expect((await ask(marker.id, store.pincode, { email: `marker${hex().slice(0, 8)}@example.com` })).status).toBe(201);
+  await env.DB.prepare("update store_stock set stock = 1 where store_id = ? and product_id = ?").bind(store.id, marker.id).run();
+  await dispatchRestocks(context);
+  const started = Date.now();
+  while ((await mailsFor(marker.name)).length < 1) {
+    if (Date.now() - started > timeoutMs) throw new Error("the queue's marker mail never came");
+    await sleep(100);
+  }
+}
+
+/** Waits for `count` mails about the product (the queue delivers within ~1-3 s), then (unless `drain` is false) that no more come. */
+async function expectMails(product: { id: string; name: string }, count: number, { drain = true } = {}) {
   const started = Date.now();
   while ((await mailsFor(product.name)).length < count && Date.now() - started < 15_000) await sleep(150);
-  await settle(product.id);
+  await settle(product.id, { drain });
   return mailsFor(product.name);
 }
 
@@ -125,7 +149,7 @@ describe("each writer of stock: one mail per waiting shopper", { timeout: 90_000
     const path = `/dashboard/product?${new URLSearchParams({ dialog: "edit-product", id: product.id })}`;
     // Restocked at another store: nobody there waits, no mail.
     expect((await pagePost(path, formOf({ intent: "add-store-stock", id: product.id, store: other.id, delta: "5" }), { cookie: adminPage })).status).toBe(303);
-    await sleep(1_500);
+    await queueDrained();
     expect(await mailsFor(product.name)).toHaveLength(0);
     expect((await pagePost(path, formOf({ intent: "add-store-stock", id: product.id, store: store.id, delta: "5" }), { cookie: adminPage })).status).toBe(303);
     const mails = await expectMails(product, 2);
@@ -276,7 +300,10 @@ describe("never twice", { timeout: 90_000 }, () => {
       ),
     );
     expect(res.map((r) => r.status)).toEqual(Array(10).fill(200));
-    for (const p of products) expect(await expectMails(p, 1)).toHaveLength(1);
+    // Each one's mail, then one wait for the queue to drain: no product gets a second.
+    for (const p of products) await expectMails(p, 1, { drain: false });
+    await queueDrained();
+    for (const p of products) expect(await mailsFor(p.name)).toHaveLength(1);
   });
 
   it("a redelivered or duplicated mail message sends nothing more", async () => {

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { api, login, makeProduct, newShopper, stockOf, VALID_ADDRESS } from "./api-client";
 import { BASE } from "./fixtures";
 import { completedEvent, sendWebhook, sessionCookie } from "../security/support-pay";
+import type { RefundRequest } from "../support/fake-stripe";
 
 let admin: string;
 let storeId: string;
@@ -55,10 +56,25 @@ const pick = (id: string, lines: { productId: string; picked: number }[], token 
 
 const uniquePi = (prefix = "pi") => `${prefix}_${crypto.randomUUID().replace(/-/g, "")}`;
 
-async function refundsAtStripe(paymentIntent: string) {
+/** What the fake Stripe holds for a payment intent: the refunds it made, and every refund request it received. */
+async function stripeRefundsOf(paymentIntent: string) {
   const res = await fetch(`${inject("stripeBase")}/__control/refunds?payment_intent=${paymentIntent}`);
-  return ((await res.json()) as { refunds: { id: string; amount: number }[] }).refunds;
+  return (await res.json()) as { refunds: { id: string; amount: number }[]; requests: RefundRequest[] };
 }
+
+const refundsAtStripe = async (paymentIntent: string) => (await stripeRefundsOf(paymentIntent)).refunds;
+
+/** The idempotency keys Stripe received for each order line (by the refund's `orderItemId`), in order. */
+async function keysByLine(paymentIntent: string) {
+  const keys = new Map<string, (string | null)[]>();
+  for (const r of (await stripeRefundsOf(paymentIntent)).requests) {
+    const line = r.metadata.orderItemId;
+    keys.set(line, [...(keys.get(line) ?? []), r.key]);
+  }
+  return keys;
+}
+
+const byAmount = (a: { amount: number }, b: { amount: number }) => a.amount - b.amount;
 
 async function orderRow(id: string) {
   return (await env.DB.prepare(
@@ -255,7 +271,11 @@ describe("a short pick", () => {
     expect(won.body).toMatchObject({ refund: "refunded", refunded: 80 + 80 });
 
     const refunds = await refundsAtStripe(pi);
-    expect(refunds.map((r) => r.amount).sort()).toEqual([8000, 8000]);
+    expect(refunds.map((r) => r.amount)).toEqual([8000, 8000]);
+    // One key per line, each sent once.
+    const keys = await keysByLine(pi);
+    expect([...keys.values()].map((k) => k.length)).toEqual([1, 1]);
+    expect(new Set([...keys.values()].flat()).size).toBe(2);
     const { results: rows } = await env.DB.prepare(
       "select r.amount, r.status, r.idempotency_key as k, i.refunded_amount as lineRefund from order_line_refunds r join order_items i on i.id = r.order_item_id where r.order_id = ? order by r.amount",
     )
@@ -265,26 +285,80 @@ describe("a short pick", () => {
     expect(rows.every((r) => r.status === "refunded" && r.amount === 8000 && r.lineRefund === 8000 && r.k.startsWith("pick-refund-"))).toBe(true);
     expect(await orderRow(id)).toMatchObject({ status: "packed", total: 8000 + 4000, paymentStatus: "PAID", needsAttention: 0 });
 
-    // A later cancel refunds what is left, not the whole payment again (Stripe refunds the remainder).
+    // A later cancel refunds what is left (₹120 of the ₹280 paid), not the whole payment again.
     const cancel = await api("/api/order/admin/cancel", { method: "POST", token: admin, body: { _id: id } });
     expect(cancel.status).toBe(200);
+    expect(cancel.body.refund).toBe("refunded");
+    expect(cancel.body.message).toMatch(/₹120(\.00)? refunded/);
+    expect((await refundsAtStripe(pi)).map((r) => r.amount)).toEqual([8000, 8000, 12000]);
+    expect(await orderRow(id)).toMatchObject({ status: "cancelled", paymentStatus: "REFUNDED" });
     expect(await stockOf(a.id)).toBe(4);
   });
 
   it("a refund Stripe refuses flags the order for attention; the board's retry uses the same per-line key", async () => {
     const shopper = await newShopper();
     const a = await makeProduct({ stock: 6, price: 60 });
+    const b = await makeProduct({ stock: 6, price: 40 });
     const pi = uniquePi("pi_refuse");
-    const id = await paidOnlineOrder(shopper.token, pi, [{ productId: a.id, quantity: 2 }]);
-    const res = await pick(id, [{ productId: a.id, picked: 1 }]);
+    const id = await paidOnlineOrder(shopper.token, pi, [
+      { productId: a.id, quantity: 2 },
+      { productId: b.id, quantity: 3 },
+    ]);
+    const res = await pick(id, [
+      { productId: a.id, picked: 1 },
+      { productId: b.id, picked: 1 },
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.refund).toBe("failed");
-    expect(await orderRow(id)).toMatchObject({ status: "packed", needsAttention: 1, total: 6000 });
-    const row = await env.DB.prepare("select status from order_line_refunds where order_id = ?").bind(id).first<{ status: string }>();
-    expect(row!.status).toBe("failed");
+    expect(await orderRow(id)).toMatchObject({ status: "packed", needsAttention: 1, total: 6000 + 4000 });
+    const { results: rows } = await env.DB.prepare("select status from order_line_refunds where order_id = ?").bind(id).all<{ status: string }>();
+    expect(rows.map((r) => r.status)).toEqual(["failed", "failed"]);
     const retry = await api("/api/order/admin/refund", { method: "POST", token: admin, body: { _id: id } });
     expect(retry.status).toBe(502);
     expect(await refundsAtStripe(pi)).toEqual([]);
+    // Each line was asked twice, with its own key both times.
+    const keys = [...(await keysByLine(pi)).values()];
+    expect(keys).toHaveLength(2);
+    for (const k of keys) expect(k).toEqual([k[0], k[0]]);
+    expect(keys[0][0]).not.toBe(keys[1][0]);
+  });
+
+  it("a refund whose answer was lost is retried from the board with the same per-line keys: Stripe replays it, nothing is refunded twice", async () => {
+    const shopper = await newShopper();
+    const a = await makeProduct({ stock: 6, price: 60 });
+    const b = await makeProduct({ stock: 6, price: 40 });
+    const pi = uniquePi("pi_lost");
+    const id = await paidOnlineOrder(shopper.token, pi, [
+      { productId: a.id, quantity: 2 },
+      { productId: b.id, quantity: 3 },
+    ]);
+    const res = await pick(id, [
+      { productId: a.id, picked: 1 },
+      { productId: b.id, picked: 1 },
+    ]);
+    expect(res.status).toBe(200);
+    // Stripe refunded both lines, but the store never heard: it flags the order.
+    expect(res.body.refund).toBe("failed");
+    expect(await orderRow(id)).toMatchObject({ status: "packed", needsAttention: 1, total: 6000 + 4000 });
+    const made = (await refundsAtStripe(pi)).sort(byAmount);
+    expect(made.map((r) => r.amount)).toEqual([6000, 8000]);
+
+    // The connection is back; the board retries.
+    expect((await fetch(`${inject("stripeBase")}/__control/answer/${pi}`, { method: "POST" })).status).toBe(200);
+    const retry = await api("/api/order/admin/refund", { method: "POST", token: admin, body: { _id: id } });
+    expect(retry.status).toBe(200);
+    expect((await refundsAtStripe(pi)).sort(byAmount)).toEqual(made);
+    const keys = [...(await keysByLine(pi)).values()];
+    expect(keys).toHaveLength(2);
+    for (const k of keys) expect(new Set(k).size).toBe(1);
+    expect(keys[0][0]).not.toBe(keys[1][0]);
+    const { results: rows } = await env.DB.prepare(
+      "select amount, status, stripe_refund_id as refundId from order_line_refunds where order_id = ? order by amount",
+    )
+      .bind(id)
+      .all<{ amount: number; status: string; refundId: string }>();
+    expect(rows).toEqual(made.map((r) => ({ amount: r.amount, status: "refunded", refundId: r.id })));
+    expect(await orderRow(id)).toMatchObject({ status: "packed", needsAttention: 0, paymentStatus: "PAID" });
   });
 });
 
