@@ -8,6 +8,7 @@ import { FormErrors } from "~/components/forms/FormErrors";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { StorePageHeader } from "~/components/stores/StorePageHeader";
 import { isId } from "~/lib/ids";
+import { Refusal } from "~/lib/refusal";
 import { stockCsvFormSchema, stockImportConfirmSchema, stockImportPageSchema } from "~/lib/schemas/stock-import";
 import { decodeStockCsv, parseStockCsv, STOCK_CSV_ERRORS, STOCK_CSV_MAX_BYTES } from "~/lib/stock-csv";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
@@ -66,7 +67,7 @@ async function readImportForm(request: Request): Promise<FormData | null> {
   try {
     return await readFormData(request, { multipart: true, maxBytes: BODY_MAX_BYTES });
   } catch (error) {
-    if (error instanceof Response && error.status === 413) return null;
+    if (error instanceof Refusal && error.status === 413) return null;
     throw error;
   }
 }

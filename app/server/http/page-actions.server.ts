@@ -5,7 +5,7 @@
  * Response, a redirect, a bug) goes on to Remix as before.
  */
 import type { Submission } from "@conform-to/react";
-import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Refusal } from "~/lib/refusal";
 
 export type Attempt<T> = { ok: true; value: T } | { ok: false; error: Refusal };
@@ -43,20 +43,36 @@ export function refusedForm<Extra extends Record<string, unknown> = Record<never
   return data({ result: submission.reply({ ...errors, hideFields }), ...(extra as Extra) }, refusalInit(error));
 }
 
-/**
- * Every page route's action: a Refusal that escapes it (a step not run through `attempt`) is
- * answered with its status and message as the route's error page, like a form `readFormData`
- * refuses, instead of becoming a 500. Anything else thrown goes on to Remix unchanged.
- */
-export function pageAction<Result>(action: (args: ActionFunctionArgs) => Promise<Result>) {
-  return async (args: ActionFunctionArgs): Promise<Result> => {
+/** A Refusal as the page's error page: its status, headers and message (the root ErrorBoundary shows it). */
+function refusalPage(error: Refusal): Response {
+  const headers = new Headers(error.headers);
+  headers.set("Content-Type", "text/plain; charset=utf-8");
+  return new Response(error.message, { status: error.status, headers });
+}
+
+/** Runs a page loader or action, answering a Refusal that escapes it with `refusalPage`; anything else goes on unchanged. */
+function answeringRefusals<Args, Result>(run: (args: Args) => Promise<Result>) {
+  return async (args: Args): Promise<Result> => {
     try {
-      return await action(args);
+      return await run(args);
     } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      const headers = new Headers(error.headers);
-      headers.set("Content-Type", "text/plain; charset=utf-8");
-      throw new Response(error.message, { status: error.status, headers });
+      if (error instanceof Refusal) throw refusalPage(error);
+      throw error;
     }
   };
+}
+
+/**
+ * Every page route's action: a Refusal that escapes it (a step not run through `attempt`, a form
+ * `readFormData` refuses, a permission `requireAdminAction` refuses) is answered with its status and
+ * message as the route's error page instead of becoming a 500. Anything else thrown (a redirect, a
+ * bug) goes on to Remix unchanged.
+ */
+export function pageAction<Result>(action: (args: ActionFunctionArgs) => Promise<Result>) {
+  return answeringRefusals(action);
+}
+
+/** The same for a page loader whose refusals are the page itself (the invoice: 404, 409). */
+export function pageLoader<Result>(loader: (args: LoaderFunctionArgs) => Promise<Result>) {
+  return answeringRefusals(loader);
 }

@@ -119,7 +119,7 @@ export async function requireAdminPage(request: Request, context: AppLoadContext
 /** Admin page actions: anything but ADMIN is refused outright. */
 export async function requireAdminAction(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await requireUser(request, context);
-  if (user.role !== "ADMIN") throw new Response("Do not have permission", { status: 403 });
+  if (user.role !== "ADMIN") throw new Refusal("Do not have permission", 403);
   return user;
 }
 
