@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CartContents } from "~/components/cart/CartContents";
+import { Refusal } from "~/lib/refusal";
 import { cartActionSchema } from "~/lib/schemas/cart";
-import { attempt, pageAction } from "~/server/http/page-actions.server";
+import { answered, attempt, pageAction, refused } from "~/server/http/page-actions.server";
 import { addOne, cartOwnerFor, commitGuestCart, removeLine, removeOne } from "~/server/cart/cart.server";
 import { getSessionUser, getVisitorCart } from "~/server/identity/visitor.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
@@ -60,7 +61,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const parsed = cartActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Invalid cart request";
-    return fromFetcher ? data({ ok: false, message }, { status: 400 }) : redirectWithToast(context, back, { type: "error", text: message });
+    return fromFetcher ? refused(new Refusal(message, 400)) : redirectWithToast(context, back, { type: "error", text: message });
   }
   const { intent, productId } = parsed.data;
   const user = await getSessionUser(request, context);
@@ -73,14 +74,13 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
         : removeLine(context, owner, productId),
   );
   if (!change.ok) {
-    const { message, status } = change.error;
-    return fromFetcher ? data({ ok: false, message }, { status }) : redirectWithToast(context, back, { type: "error", text: message });
+    return fromFetcher ? refused(change.error) : redirectWithToast(context, back, { type: "error", text: change.error.message });
   }
 
   const { message, quantity, guest } = change.value;
   const headers = new Headers();
   if ("guest" in owner && guest) headers.append("Set-Cookie", await commitGuestCart(context, guest));
-  if (fromFetcher) return data({ ok: true, message, quantity }, { headers });
+  if (fromFetcher) return answered({ message, quantity }, { headers });
   return redirectWithToast(context, back, { type: "success", text: message }, { headers });
 });
 

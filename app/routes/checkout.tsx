@@ -7,13 +7,15 @@ import { BillDetails } from "~/components/cart/BillDetails";
 import { ReplacementChoice } from "~/components/cart/ReplacementChoice";
 import { Dialog } from "~/components/forms/Dialog";
 import { FormErrors } from "~/components/forms/FormErrors";
+import { answerErrors } from "~/lib/action-answer";
 import { newId } from "~/lib/ids";
+import { Refusal } from "~/lib/refusal";
 import { checkoutFormSchema } from "~/lib/schemas/order";
 import { ADDRESS_INTENTS, handleAddressIntent } from "~/server/addresses/address-actions.server";
 import { addressesQuery } from "~/server/addresses/addresses.server";
 import { cartFromRows, loadCart } from "~/server/cart/cart.server";
 import { placeOrder } from "~/server/orders/place-order.server";
-import { attempt, pageAction, refusedAction } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refused } from "~/server/http/page-actions.server";
 import { type SessionUser } from "~/server/identity/auth.server";
 import { getSessionUser, getSignedInVisitor } from "~/server/identity/visitor.server";
 import { getDb } from "~/server/db/db.server";
@@ -64,11 +66,11 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   }
 
   const parsed = checkoutFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ formError: parsed.error.issues[0]?.message ?? "Invalid checkout" }, { status: 400 });
+  if (!parsed.success) return refused(new Refusal(parsed.error.issues[0]?.message ?? "Invalid checkout", 400));
   const { addressId, idempotencyKey, replacementPreference, couponCode, tip } = parsed.data;
   const online = parsed.data.intent === "online";
   const stripe = online ? getStripe(context) : null;
-  if (online && !stripe) return data({ formError: ONLINE_PAYMENT_UNAVAILABLE }, { status: 400 });
+  if (online && !stripe) return refused(new Refusal(ONLINE_PAYMENT_UNAVAILABLE, 400));
 
   // The cart as its store shows it; the address must be served by that store (decision 020).
   const cartStore = await pageStockStore(request, context);
@@ -86,7 +88,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
       tip,
     }),
   );
-  if (!placed.ok) return refusedAction(placed.error);
+  if (!placed.ok) return refused(placed.error);
   const order = placed.value;
   // The code is used and the tip paid: the next cart starts without them.
   const cleared = new Headers({ "Set-Cookie": await commitBillChoices(context, { code: null, tip: 0 }) });
@@ -96,11 +98,11 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
     return redirectWithToast(context, "/success?text=Order", { type: "success", text: "Order placed successfully" }, { headers: cleared });
   }
   const payments = stripe ?? getStripe(context);
-  if (!payments) return data({ formError: ONLINE_PAYMENT_UNAVAILABLE }, { status: 400 });
+  if (!payments) return refused(new Refusal(ONLINE_PAYMENT_UNAVAILABLE, 400));
   const session = await attempt(() =>
     startOnlinePayment(context, payments, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id }),
   );
-  if (!session.ok) return refusedAction(session.error);
+  if (!session.ok) return refused(session.error);
   return redirect(session.value.url, { status: 303, headers: cleared });
 });
 
@@ -110,16 +112,16 @@ export default function Checkout() {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/checkout") ? navigation.formData?.get("intent") : null;
-  const addressResult = actionData && "lastResult" in actionData ? actionData.lastResult : null;
+  const addressResult = actionData?.result ?? null;
   const showAddDialog = params.get("dialog") === "add-address" || Boolean(addressResult);
-  const formError = actionData && "formError" in actionData ? actionData.formError : null;
+  const formErrors = actionData?.result ? null : answerErrors(actionData);
 
   if (!cart.lines.length) {
     return (
       <section className="mx-auto max-w-lg py-12 text-center">
         <h1 className="text-xl font-bold">Checkout</h1>
         <div className="mt-3">
-          <FormErrors errors={formError ? [formError] : null} />
+          <FormErrors errors={formErrors} />
         </div>
         <p className="mt-3 text-neutral-600">Your cart is empty.</p>
         <Link to="/" className="mt-5 inline-block rounded-md bg-brand px-5 py-2 font-semibold text-white">
@@ -137,7 +139,7 @@ export default function Checkout() {
         {coupon.code && !coupon.reason ? <input type="hidden" name="couponCode" value={coupon.code} /> : null}
         <input type="hidden" name="tip" value={String(tip / 100)} />
         <h1 className="text-lg font-semibold">Choose your address</h1>
-        <FormErrors errors={formError ? [formError] : null} />
+        <FormErrors errors={formErrors} />
         <fieldset className="grid gap-3">
           <legend className="sr-only">Delivery address</legend>
           {addresses.map((address, index) => (

@@ -1,10 +1,11 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { formatRupees } from "~/lib/money";
+import { Refusal, type RefusalStatus } from "~/lib/refusal";
 import { billChoiceSchema } from "~/lib/schemas/coupon";
 import { loadCart, cartOwnerFor } from "~/server/cart/cart.server";
 import { cartCoupon, commitBillChoices, readBillChoices } from "~/server/coupons/bill-choices.server";
 import { readFormData } from "~/server/http/form-data.server";
-import { pageAction } from "~/server/http/page-actions.server";
+import { answered, pageAction, refused } from "~/server/http/page-actions.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 import { getSessionUser } from "~/server/identity/visitor.server";
 import { pageStockStore } from "~/server/stores/store-stock.server";
@@ -22,10 +23,10 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const form = await readFormData(request);
   const fromFetcher = form.get("js") === "1";
   const back = safeRedirect(form.get("redirectTo"), "/cart");
-  const reply = async (ok: boolean, message: string, status: number, cookie?: string) => {
+  const reply = async (ok: boolean, message: string, status: RefusalStatus | 200, cookie?: string) => {
     const headers = new Headers();
     if (cookie) headers.append("Set-Cookie", cookie);
-    if (fromFetcher) return data({ ok, message }, { status, headers });
+    if (fromFetcher) return status === 200 ? answered({ message }, { headers }) : refused(new Refusal(message, status, { headers }));
     return redirectWithToast(context, back, { type: ok ? "success" : "error", text: message }, { headers });
   };
   const parsed = billChoiceSchema.safeParse(Object.fromEntries(form));

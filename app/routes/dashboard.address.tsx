@@ -28,9 +28,9 @@ export default function AddressBook() {
   const { addresses } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const dialog = params.get("dialog") ?? (actionData && "intent" in actionData ? dialogFor(actionData.intent) : null);
+  const dialog = params.get("dialog") ?? dialogFor(actionData?.intent);
   const editing = dialog === "edit-address" ? addresses.find((a) => a.id === params.get("id")) : undefined;
-  const lastResult = actionData && "lastResult" in actionData ? actionData.lastResult : null;
+  const lastResult = actionData?.result ?? null;
 
   return (
     <section aria-labelledby="address-title" className="grid gap-4">

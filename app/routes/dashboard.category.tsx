@@ -1,16 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { CategoryForm } from "~/components/admin/CategoryForm";
+import { CategoryForm, type CategoryDraft } from "~/components/admin/CategoryForm";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { Dialog } from "~/components/forms/Dialog";
 import { FormErrors } from "~/components/forms/FormErrors";
+import { answerErrors, fieldMessages, type ActionAnswer } from "~/lib/action-answer";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { handleCategoryIntent } from "~/server/catalogue/admin-actions.server";
-import { formRefused, readAdminForm } from "~/server/catalogue/admin-forms.server";
+import { readAdminForm } from "~/server/catalogue/admin-forms.server";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { loadCategories } from "~/server/catalogue/catalogue.server";
 import { type CategoryRef } from "~/server/catalogue/rows.server";
-import { attempt, pageAction } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refused } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Category | FreshDash" }];
 
@@ -24,16 +25,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   await requireAdminAction(request, context);
   const form = await attempt(() => readAdminForm(request, context));
-  if (!form.ok) return formRefused(form.error);
+  if (!form.ok) return refused(form.error);
   return handleCategoryIntent(context, form.value, "category");
 });
 
 export default function AdminCategories() {
   const { allowed, categories } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  // Typed by hand: Remix's inference keeps only the plainest of several refusal shapes.
+  const actionData = useActionData<ActionAnswer<{ intent?: string; draft?: CategoryDraft; repickImages?: boolean }>>();
   const [params] = useSearchParams();
   if (!allowed) return <PermissionDenied />;
-  const failed = actionData && "draft" in actionData ? actionData : null;
+  const failed = actionData?.draft ? { ...actionData, draft: actionData.draft } : null;
   const dialog = failed ? (failed.intent === "update-category" ? "edit-category" : "add-category") : params.get("dialog");
   const editing = categories.find((c) => c.id === (failed?.draft.id ?? params.get("id")));
   const deleting = params.get("dialog") === "delete-category" ? categories.find((c) => c.id === params.get("id")) : undefined;
@@ -47,7 +49,7 @@ export default function AdminCategories() {
           Add Category
         </Link>
       </div>
-      {actionData && "formError" in actionData ? <FormErrors errors={[actionData.formError]} /> : null}
+      {!actionData?.draft ? <FormErrors errors={answerErrors(actionData)} /> : null}
       {categories.length ? (
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-6">
           {categories.map((c) => (
@@ -84,7 +86,7 @@ export default function AdminCategories() {
             intent="create-category"
             submitLabel="Add Category"
             draft={failed?.draft ?? { name: "", image: "" }}
-            errors={failed?.errors}
+            errors={fieldMessages(failed)}
             repickImage={failed?.repickImages}
           />
         </Dialog>
@@ -95,7 +97,7 @@ export default function AdminCategories() {
             intent="update-category"
             submitLabel="Update Category"
             draft={failed?.draft ?? { id: editing.id, name: editing.name, image: editing.image }}
-            errors={failed?.errors}
+            errors={fieldMessages(failed)}
             repickImage={failed?.repickImages}
           />
         </Dialog>

@@ -8,9 +8,11 @@ import { formatRupees } from "~/lib/money";
 import { couponFieldsSchema } from "~/lib/schemas/coupon";
 import { couponScopeChoices, createCoupon, deleteCoupon, listCoupons, updateCoupon, type CouponListRow } from "~/server/coupons/coupons.server";
 import { readFormData } from "~/server/http/form-data.server";
-import { attempt, pageAction } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refused } from "~/server/http/page-actions.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
+import { answerErrors, type ActionAnswer } from "~/lib/action-answer";
+import { Refusal } from "~/lib/refusal";
 
 export const meta: MetaFunction = () => [{ title: "Coupons | FreshDash" }];
 
@@ -57,23 +59,23 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const intent = form.get("intent");
   const id = form.get("id");
   if (intent === "delete") {
-    if (!isId(id)) return data({ formError: "No such coupon", errors: null, values: null }, { status: 404 });
+    if (!isId(id)) return refused(new Refusal("No such coupon", 404));
     const deleted = await attempt(() => deleteCoupon(context, id));
-    if (!deleted.ok) return data({ formError: deleted.error.message, errors: null, values: null }, { status: deleted.error.status });
+    if (!deleted.ok) return refused(deleted.error);
     return redirectWithToast(context, BACK, { type: "success", text: `Coupon ${deleted.value.code} deleted` });
   }
-  if (intent !== "create" && intent !== "update") return data({ formError: "Unknown action", errors: null, values: null }, { status: 400 });
-  if (intent === "update" && !isId(id)) return data({ formError: "No such coupon", errors: null, values: null }, { status: 404 });
+  if (intent !== "create" && intent !== "update") return refused(new Refusal("Unknown action", 400));
+  if (intent === "update" && !isId(id)) return refused(new Refusal("No such coupon", 404));
   const body = couponBody(form);
   const values = { ...body, id: intent === "update" ? String(id) : null } as unknown as CouponFormValues;
   const parsed = couponFieldsSchema.safeParse(body);
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
-    return data({ formError: "Check the coupon: " + parsed.error.issues[0]?.message, errors, values }, { status: 400 });
+    return refused(new Refusal("Check the coupon: " + parsed.error.issues[0]?.message, 400, { fields: errors }), { extra: { values } });
   }
   const saved = await attempt(() => (intent === "update" ? updateCoupon(context, String(id), parsed.data) : createCoupon(context, parsed.data)));
-  if (!saved.ok) return data({ formError: saved.error.message, errors: saved.error.fields ?? null, values }, { status: saved.error.status });
+  if (!saved.ok) return refused(saved.error, { extra: { values } });
   return redirectWithToast(context, BACK, { type: "success", text: `Coupon ${saved.value.code} ${intent === "update" ? "saved" : "created"}` });
 });
 
@@ -125,7 +127,8 @@ function status(coupon: CouponListRow, now: number) {
 
 export default function AdminCoupons() {
   const { allowed, coupons, scope, now } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  // Typed by hand: Remix's inference keeps only the plainest of several refusal shapes.
+  const actionData = useActionData<ActionAnswer<{ values?: CouponFormValues }>>();
   const [params] = useSearchParams();
   if (!allowed) return <PermissionDenied />;
   const editing = coupons.find((c) => c.id === params.get("edit"));
@@ -142,10 +145,10 @@ export default function AdminCoupons() {
           </Link>
         ) : null}
       </div>
-      {actionData?.formError ? <FormErrors errors={[actionData.formError]} /> : null}
+      <FormErrors errors={answerErrors(actionData)} />
       <div className="rounded-lg bg-white p-4">
         <h2 className="mb-3 font-semibold">{values.id ? `Edit ${values.code}` : "New coupon"}</h2>
-        <CouponForm key={values.id ?? "new"} values={values} errors={actionData?.errors ?? null} scope={scope} />
+        <CouponForm key={values.id ?? "new"} values={values} errors={actionData?.error?.fields ?? null} scope={scope} />
       </div>
       <div className="overflow-x-auto rounded-lg bg-white">
         <table className="w-full text-left text-sm">

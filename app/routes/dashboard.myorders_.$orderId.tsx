@@ -15,7 +15,7 @@ import { REPLACEMENT_LABELS } from "~/lib/schemas/order";
 import { rateOrderFormSchema } from "~/lib/schemas/rating";
 import { useLiveRevalidate } from "~/lib/hooks/use-live-revalidate";
 import { liveOrderUrl } from "~/lib/live";
-import { attempt, pageAction } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refused } from "~/server/http/page-actions.server";
 import { requireUser } from "~/server/identity/auth.server";
 import { moveOrder, reorderToCart } from "~/server/orders/fulfilment.server";
 import { rateOrder } from "~/server/orders/ratings.server";
@@ -24,6 +24,7 @@ import { redirectWithToast } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
 import { notFound } from "~/server/http/not-found.server";
 import { pageStockStore } from "~/server/stores/store-stock.server";
+import { Refusal } from "~/lib/refusal";
 
 const ORDER_NOT_FOUND = "Order not found";
 
@@ -48,10 +49,10 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
     // Rating after delivery (decision 027 "Ratings"): refused input comes back with the form and its status (400/404/409).
     const typed = { rating: String(form.rating ?? "").slice(0, 2), comment: String(form.comment ?? "").slice(0, 2000) };
     const rating = rateOrderFormSchema.safeParse(form);
-    if (!rating.success) return data({ rateError: rating.error.issues[0].message, typed }, { status: 400 });
+    if (!rating.success) return refused(new Refusal(rating.error.issues[0].message, 400), { extra: { typed } });
     const result = await attempt(() => rateOrder(context, user.id, orderId, rating.data));
     if (!result.ok && result.error.status === 404) notFound(ORDER_NOT_FOUND);
-    if (!result.ok) return data({ rateError: result.error.message, typed }, { status: result.error.status });
+    if (!result.ok) return refused(result.error, { extra: { typed } });
     return redirectWithToast(context, here, { type: "success", text: `Thank you: you rated this order ${result.value.rating} of 5` });
   }
   const parsed = shopperOrderActionSchema.safeParse(form);
@@ -80,7 +81,7 @@ function shopperCancelMessage(refund: "refunded" | "already-refunded" | "failed"
 export default function OrderDetail() {
   const { order, serverNow } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const refusedRating = actionData && "rateError" in actionData ? actionData : null;
+  const refusedRating = actionData && !actionData.ok ? { rateError: actionData.error.message, typed: actionData.typed } : null;
   const active = order.status !== "delivered" && order.status !== "cancelled";
   // Pushed by the order's live channel; polls every 5 s only while that is not connected (decision 028).
   useLiveRevalidate(active ? liveOrderUrl(order.id) : null, { fallbackPollMs: 5000 });

@@ -5,13 +5,15 @@ import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { ProductForm } from "~/components/admin/ProductForm";
 import { Dialog } from "~/components/forms/Dialog";
 import { FormErrors } from "~/components/forms/FormErrors";
+import { answerErrors, fieldMessages } from "~/lib/action-answer";
+import { Refusal } from "~/lib/refusal";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { isId } from "~/lib/ids";
 import { pageParam } from "~/lib/schemas/catalogue";
 import { paiseToRupees } from "~/lib/money";
 import { deleteProduct, updateProduct } from "~/server/catalogue/admin-catalogue.server";
 import type { ProductDraft } from "~/lib/product-draft";
-import { formRefused, productStep, readAdminForm, refusedSave } from "~/server/catalogue/admin-forms.server";
+import { editStepAnswer, productStep, type ProductFormAnswer, readAdminForm, refusedSave } from "~/server/catalogue/admin-forms.server";
 import { productFormOptions, storeStockSummary, type StoreStockSummary } from "~/server/catalogue/admin-options.server";
 import { StoreStockSummaryPanel } from "~/components/admin/StoreStockSummaryPanel";
 import { storeStockAddSchema, storeStockSetSchema } from "~/lib/schemas/admin";
@@ -24,7 +26,7 @@ import { loadProductPage } from "~/server/search/product-page.server";
 import { type CatalogueProduct, type Page } from "~/server/catalogue/rows.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 import { withStoredImages } from "~/server/catalogue/uploads.server";
-import { attempt, pageAction } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refused } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Product | FreshDash" }];
 
@@ -100,7 +102,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
     `/dashboard/product?${new URLSearchParams({ search: url.searchParams.get("search") ?? "", page: url.searchParams.get("page") ?? "1" })}`,
   );
   const form = await attempt(() => readAdminForm(request, context, 6));
-  if (!form.ok) return formRefused(form.error);
+  if (!form.ok) return refused(form.error);
   // A product gone (or never there) comes back to the list with the reason as a toast.
   const goneBack = (message: string) => redirectWithToast(context, back, { type: "error", text: message });
   const id = String(form.value.get("id") ?? "");
@@ -114,12 +116,12 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
     return redirectWithToast(context, back, { type: "success", text: "Product deleted successfully" });
   }
   const step = await productStep(form.value, { editing: true });
-  if (step.kind === "edit") return data({ ...step, id }, { status: step.status });
+  if (step.kind === "edit") return editStepAnswer(step, { id });
   const saved = await attempt(() =>
     withStoredImages(context, step.images, () => updateProduct(context, id, step.value, { version: step.version, stockSeen: step.stockSeen })),
   );
   if (!saved.ok && saved.error.status === 404) return goneBack(saved.error.message);
-  if (!saved.ok) return data({ ...refusedSave(step, saved.error), id }, { status: saved.error.status });
+  if (!saved.ok) return editStepAnswer(refusedSave(step, saved.error), { id });
   return redirectWithToast(context, back, { type: "success", text: "Product updated successfully" });
 });
 
@@ -133,12 +135,12 @@ async function changeStoreStock(context: AppLoadContext, request: Request, produ
   const fields = Object.fromEntries(["store", "stock", "seen", "delta"].map((key) => [key, form.get(key) ?? undefined]));
   const parsed = intent === "set-store-stock" ? storeStockSetSchema.safeParse(fields) : storeStockAddSchema.safeParse(fields);
   const store = typeof fields.store === "string" ? fields.store : "";
-  if (!parsed.success) return data({ stockError: { store, message: parsed.error.issues[0].message } }, { status: 400 });
+  if (!parsed.success) return refused(new Refusal(parsed.error.issues[0].message, 400), { extra: { stockStore: store } });
   const value = parsed.data;
   const changed = await attempt(() =>
     "delta" in value ? addStoreStock(context, productId, value) : setStoreStock(context, productId, { store: value.store, to: value.stock, seen: value.seen }),
   );
-  if (!changed.ok) return data({ stockError: { store, message: changed.error.message } }, { status: changed.error.status });
+  if (!changed.ok) return refused(changed.error, { extra: { stockStore: store } });
   return redirectWithToast(context, here, { type: "success", text: `Stock saved: ${changed.value} in stock now` });
 }
 
@@ -148,16 +150,17 @@ async function changeBin(context: AppLoadContext, request: Request, productId: s
   const here = safeRedirect(`${url.pathname}${url.search}`);
   const store = String(form.get("store") ?? "");
   const parsed = binFormSchema.safeParse({ storeId: store, bin: form.get("bin") ?? undefined });
-  if (!parsed.success) return data({ stockError: { store, message: parsed.error.issues[0].message } }, { status: 400 });
+  if (!parsed.success) return refused(new Refusal(parsed.error.issues[0].message, 400), { extra: { stockStore: store } });
   const saved = await attempt(() => setProductBin(context, { ...parsed.data, productId }));
-  if (!saved.ok) return data({ stockError: { store, message: saved.error.message } }, { status: saved.error.status });
+  if (!saved.ok) return refused(saved.error, { extra: { stockStore: store } });
   return redirectWithToast(context, here, { type: "success", text: saved.value.message.slice(0, 300) });
 }
 
 export default function AdminProducts() {
   const { allowed, result, search, editing, options, stock } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const step = actionData && "draft" in actionData && actionData.id === editing?.id ? actionData : null;
+  // Typed by hand: Remix's inference keeps only the plainest of several refusal shapes.
+  const actionData = useActionData<ProductFormAnswer & { id?: string; stockStore?: string }>();
+  const step = actionData?.draft && actionData.id === editing?.id ? actionData : null;
   const [params] = useSearchParams();
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -190,7 +193,7 @@ export default function AdminProducts() {
           />
         </Form>
       </div>
-      {actionData && "formError" in actionData ? <FormErrors errors={[actionData.formError]} /> : null}
+      {!actionData?.draft && actionData?.stockStore === undefined ? <FormErrors errors={answerErrors(actionData)} /> : null}
       <ul aria-label="Products" className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-6">
         {result.items.map((p) => (
           <li key={p.id} className="grid gap-1 rounded-lg bg-white p-2 text-sm shadow-sm ring-1 ring-neutral-200">
@@ -230,9 +233,9 @@ export default function AdminProducts() {
         <Dialog title="Edit Product" closeTo={`?${withDialog(params, null, null)}`}>
           <ProductForm
             id={editing.id}
-            version={step ? step.version : editing.version}
+            version={step ? (step.version ?? null) : editing.version}
             draft={step?.draft ?? editing.draft}
-            errors={step?.errors}
+            errors={fieldMessages(step)}
             addingField={step?.addingField}
             repickImages={step?.repickImages}
             categories={options.categories}
@@ -240,7 +243,11 @@ export default function AdminProducts() {
             submitLabel="Update Product"
           />
           {stock ? (
-            <StoreStockSummaryPanel productId={editing.id} summary={stock} error={actionData && "stockError" in actionData ? actionData.stockError : null} />
+            <StoreStockSummaryPanel
+              productId={editing.id}
+              summary={stock}
+              error={actionData?.stockStore !== undefined && !actionData.ok ? { store: actionData.stockStore, message: actionData.error.message } : null}
+            />
           ) : null}
         </Dialog>
       ) : null}

@@ -16,7 +16,8 @@ import { AVATAR_MAX_BYTES, prepareImage, readUploadForm, withStoredImages } from
 import { readFormData } from "~/server/http/form-data.server";
 import { listRequests } from "~/server/notify/requests.server";
 import { NotifyRequestList } from "~/components/notify/NotifyRequestList";
-import { attempt, pageAction, refusalInit, refusedForm } from "~/server/http/page-actions.server";
+import { attempt, invalid, pageAction, refused } from "~/server/http/page-actions.server";
+import { answerMessage, type ActionAnswer } from "~/lib/action-answer";
 
 export const meta: MetaFunction = () => [{ title: "Profile | FreshDash" }];
 
@@ -35,25 +36,30 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
       const image = await prepareImage(form.get("avatar"), { maxBytes: AVATAR_MAX_BYTES, prefix: "avatars" });
       await withStoredImages(context, [image], () => setAvatar(context, user.id, image.url));
     });
-    if (!uploaded.ok) return data({ result: null, avatarError: uploaded.error.message }, refusalInit(uploaded.error));
+    if (!uploaded.ok) return refused(uploaded.error, { extra: { form: "avatar" } });
     return redirectWithToast(context, "/dashboard/profile", { type: "success", text: "Avatar updated" });
   }
   const submission = parseWithZod(await readFormData(request), { schema: profileSchema });
   const hide = { hideFields: ["currentPassword"] };
-  if (submission.status !== "success") return data({ result: submission.reply(hide), avatarError: null }, { status: 400 });
+  if (submission.status !== "success") return invalid(submission, hide);
   const updated = await attempt(() => updateProfile(request, context, user, submission.value));
-  if (!updated.ok) return refusedForm(submission, updated.error, { ...hide, extra: { avatarError: null } });
+  if (!updated.ok) return refused(updated.error, { submission, ...hide });
   return redirectWithToast(context, "/dashboard/profile", { type: "success", text: "Profile updated successfully" });
 });
 
+/** The profile form's answer, or the avatar upload's (`form: "avatar"`). */
+type ProfileAnswer = ActionAnswer<{ form?: "avatar" }>;
+const avatarErrorOf = (answer: ProfileAnswer | undefined) => (answer?.form === "avatar" ? answerMessage(answer) : null);
+
 export default function Profile() {
   const { user, notify } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  // Typed by hand: Remix's inference keeps only the plainest of several refusal shapes.
+  const actionData = useActionData<ProfileAnswer>();
   const navigation = useNavigation();
-  const avatarFetcher = useFetcher<typeof action>();
+  const avatarFetcher = useFetcher<ProfileAnswer>();
   const hydrated = useHydrated();
   const uploading = avatarFetcher.state !== "idle" || (navigation.state === "submitting" && navigation.formEncType === "multipart/form-data");
-  const avatarError = avatarFetcher.data?.avatarError ?? actionData?.avatarError;
+  const avatarError = avatarErrorOf(avatarFetcher.data) ?? avatarErrorOf(actionData);
 
   return (
     <section aria-labelledby="profile-title" className="grid max-w-lg gap-6">

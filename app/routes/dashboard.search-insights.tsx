@@ -8,7 +8,8 @@ import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.ser
 import { readFormData } from "~/server/http/form-data.server";
 import { addSynonymForQuery, dismissZeroResultSearch, listZeroResultSearches, type ZeroResultSearch } from "~/server/search/search-insights.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
-import { pageAction } from "~/server/http/page-actions.server";
+import { invalid, pageAction, refused } from "~/server/http/page-actions.server";
+import { Refusal } from "~/lib/refusal";
 
 export const meta: MetaFunction = () => [{ title: "Search insights | FreshDash" }];
 
@@ -31,7 +32,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const back = safeRedirect(form.get("redirectTo"), INSIGHTS_PATH);
   const term = String(form.get("term") ?? "");
   const submission = parseWithZod(form, { schema: searchInsightActionSchema });
-  if (submission.status !== "success") return data({ term, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return invalid(submission, { extra: { term } });
   const input = submission.value;
   if (input.intent === "dismiss") {
     await dismissZeroResultSearch(context, input.term);
@@ -39,7 +40,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   }
   if (!(await addSynonymForQuery(context, input.term, input.canonical))) {
     const message = `No product matches "${input.canonical}": type a word from the catalogue, like "paneer"`;
-    return data({ term, result: submission.reply({ fieldErrors: { canonical: [message] } }) }, { status: 400 });
+    return refused(new Refusal(message, 400, { fields: { canonical: [message] } }), { submission, extra: { term } });
   }
   return redirectWithToast(context, back, { type: "success", text: `Synonym added: "${input.term}" now means "${input.canonical}"` });
 });

@@ -10,8 +10,10 @@ import { formatPincodeRanges, storeFormSchema, timeOfDay } from "~/lib/schemas/s
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { readFormData } from "~/server/http/form-data.server";
 import { createStore, listStoresForAdmin, setStoreActive, updateStore, type AdminStore } from "~/server/stores/stores.server";
-import { attempt, pageAction, refusedForm } from "~/server/http/page-actions.server";
+import { attempt, invalid, pageAction, refused } from "~/server/http/page-actions.server";
 import { redirectWithToast } from "~/server/http/toast.server";
+import { answerErrors, type ActionAnswer } from "~/lib/action-answer";
+import { Refusal } from "~/lib/refusal";
 
 export const meta: MetaFunction = () => [{ title: "Stores | FreshDash" }];
 
@@ -34,22 +36,21 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const intent = form.get("intent");
   const id = form.get("id");
   if (intent === "deactivate" || intent === "activate") {
-    if (!isId(id)) return data({ intent, formError: "No such store" }, { status: 404 });
+    if (!isId(id)) return refused(new Refusal("No such store", 404));
     const outcome = await setStoreActive(context, id, intent === "activate");
-    if (outcome === "missing") return data({ intent, formError: "No such store" }, { status: 404 });
-    if (outcome === "default")
-      return data({ intent, formError: "The default store cannot be deactivated: make another store the default first" }, { status: 409 });
+    if (outcome === "missing") return refused(new Refusal("No such store", 404));
+    if (outcome === "default") return refused(new Refusal("The default store cannot be deactivated: make another store the default first", 409));
     return redirectWithToast(context, BACK, { type: "success", text: intent === "activate" ? "Store activated" : "Store deactivated" });
   }
-  if (intent !== "create-store" && intent !== "update-store") return data({ intent: null, formError: "Unknown action" }, { status: 400 });
+  if (intent !== "create-store" && intent !== "update-store") return refused(new Refusal("Unknown action", 400));
   const editing = intent === "update-store";
-  if (editing && !isId(id)) return data({ intent, formError: "No such store" }, { status: 404 });
+  if (editing && !isId(id)) return refused(new Refusal("No such store", 404));
   const submission = parseWithZod(form, { schema: storeFormSchema });
   const storeId = editing ? String(id) : null;
-  if (submission.status !== "success") return data({ intent, id: storeId, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return invalid(submission, { extra: { intent, id: storeId } });
   const saved = await attempt<unknown>(() => (editing ? updateStore(context, String(id), submission.value) : createStore(context, submission.value)));
-  if (!saved.ok) return refusedForm(submission, saved.error, { extra: { intent, id: storeId } });
-  if (!saved.value) return data({ intent, formError: "No such store" }, { status: 404 });
+  if (!saved.ok) return refused(saved.error, { submission, extra: { intent, id: storeId } });
+  if (!saved.value) return refused(new Refusal("No such store", 404));
   return redirectWithToast(context, BACK, { type: "success", text: editing ? "Store saved" : "Store added" });
 });
 
@@ -59,10 +60,11 @@ function hours(store: AdminStore) {
 
 export default function AdminStores() {
   const { allowed, stores, requests } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  // Typed by hand: Remix's inference keeps only the plainest of several refusal shapes.
+  const actionData = useActionData<ActionAnswer<{ intent?: string; id?: string | null }>>();
   const [params] = useSearchParams();
   if (!allowed) return <PermissionDenied />;
-  const failed = actionData && "result" in actionData ? actionData : null;
+  const failed = actionData?.result ? { ...actionData, result: actionData.result } : null;
   const dialog = failed ? (failed.intent === "update-store" ? "edit-store" : "add-store") : params.get("dialog");
   const editing = stores.find((s) => s.id === (failed?.id ?? params.get("id")));
   return (
@@ -75,7 +77,7 @@ export default function AdminStores() {
           Add Store
         </Link>
       </div>
-      {actionData && "formError" in actionData ? <FormErrors errors={[actionData.formError]} /> : null}
+      {!failed ? <FormErrors errors={answerErrors(actionData)} /> : null}
       <ul className="grid gap-3 md:grid-cols-2">
         {stores.map((store) => (
           <li key={store.id} className="grid gap-1 rounded-lg bg-white p-3 text-sm shadow-sm ring-1 ring-neutral-200">

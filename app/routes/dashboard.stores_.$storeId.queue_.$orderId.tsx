@@ -22,12 +22,13 @@ import { pickLinesSchema, riderSchema, storeOrderFormSchema, type RiderInput } f
 import { Refusal } from "~/lib/refusal";
 import { readFormData } from "~/server/http/form-data.server";
 import { notFound } from "~/server/http/not-found.server";
-import { attempt, pageAction, refusedAction } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refused } from "~/server/http/page-actions.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { requireStoreAction, requireStorePage } from "~/server/identity/store-access.server";
 import { deliverWithCode, dispatchOrder, markReady, overrideDelivery } from "~/server/operations/handover.server";
 import { pickOrder } from "~/server/operations/pick.server";
 import { loadStoreOrder } from "~/server/operations/queue.server";
+import { answerMessage } from "~/lib/action-answer";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.view ? `Pick ${data.view.order.orderId} | FreshDash` : "Store order | FreshDash" },
@@ -81,7 +82,7 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   });
   if (!step.ok) {
     if (step.error.status === 404) notFound(ORDER_NOT_FOUND);
-    return refusedAction(step.error);
+    return refused(step.error);
   }
   const failed = "failed" in step.value && step.value.failed;
   return redirectWithToast(context, here, { type: failed ? "error" : "success", text: step.value.message.slice(0, 300) });
@@ -99,7 +100,7 @@ export default function StoreOrder() {
   const dueAt = deliveryDueAt({ createdAt: order.createdAt, etaMinutes: order.etaMinutes });
   const late = now > dueAt && open;
   const pickable = order.status === "placed" || order.status === "paid";
-  const formError = actionData && "formError" in actionData ? actionData.formError : null;
+  const formError = answerMessage(actionData);
   const triesLeft = DELIVERY_CODE_TRIES - order.deliveryCodeTries;
   return (
     <section aria-labelledby="store-order-title" className="grid gap-4">

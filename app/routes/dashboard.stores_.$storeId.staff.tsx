@@ -7,10 +7,12 @@ import { isId } from "~/lib/ids";
 import { staffSchema } from "~/lib/schemas/store-ops";
 import { readFormData } from "~/server/http/form-data.server";
 import { notFound } from "~/server/http/not-found.server";
-import { attempt, pageAction, refusedAction } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refused } from "~/server/http/page-actions.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { addStaff, listStaff, removeStaff, storeBasics, type StaffMember } from "~/server/operations/staff.server";
+import { answerErrors } from "~/lib/action-answer";
+import { Refusal } from "~/lib/refusal";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.store ? `Staff: ${data.store.name} | FreshDash` : "Staff | FreshDash" }];
 
@@ -31,11 +33,11 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   const storeId = params.storeId;
   const form = await readFormData(request);
   const intent = form.get("intent");
-  if (intent !== "add" && intent !== "remove") return data({ formError: "Unknown action" }, { status: 400 });
+  if (intent !== "add" && intent !== "remove") return refused(new Refusal("Unknown action", 400));
   const parsed = staffSchema.safeParse({ storeId, email: form.get("email") });
-  if (!parsed.success) return data({ formError: parsed.error.issues[0].message }, { status: 400 });
+  if (!parsed.success) return refused(new Refusal(parsed.error.issues[0].message, 400));
   const done = await attempt(() => (intent === "add" ? addStaff(context, { ...parsed.data, by: admin.id }) : removeStaff(context, parsed.data)));
-  if (!done.ok) return refusedAction(done.error);
+  if (!done.ok) return refused(done.error);
   return redirectWithToast(context, `/dashboard/stores/${storeId}/staff`, { type: "success", text: done.value.message });
 });
 
@@ -58,7 +60,7 @@ export default function StoreStaff() {
           </Link>
         </div>
       </div>
-      <FormErrors errors={actionData?.formError ? [actionData.formError] : null} />
+      <FormErrors errors={answerErrors(actionData)} />
       <Form method="post" className="flex flex-wrap items-end gap-2 text-sm">
         <input type="hidden" name="intent" value="add" />
         <label className="grid gap-1">

@@ -8,6 +8,7 @@ import { FormErrors } from "~/components/forms/FormErrors";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { StorePageHeader } from "~/components/stores/StorePageHeader";
 import { isId } from "~/lib/ids";
+import { Refusal } from "~/lib/refusal";
 import { stockCsvFormSchema, stockImportConfirmSchema, stockImportPageSchema } from "~/lib/schemas/stock-import";
 import { decodeStockCsv, parseStockCsv, STOCK_CSV_ERRORS, STOCK_CSV_MAX_BYTES } from "~/lib/stock-csv";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
@@ -16,6 +17,7 @@ import { notFound } from "~/server/http/not-found.server";
 import { confirmStockImport, previewStockImport, readPreviewPage, storeForImport } from "~/server/stores/stock-import.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { pageAction } from "~/server/http/page-actions.server";
+import { answerMessage, type ActionAnswer } from "~/lib/action-answer";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "store" in data && data.store ? `Import stock: ${data.store.name} | FreshDash` : "Import stock | FreshDash" },
@@ -45,15 +47,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 const PREVIEW_GONE = "This preview is more than a day old, or was never made: nothing was imported from it. Preview the CSV again.";
 
-type ImportAnswer = {
-  formError: string | null;
-  text: string;
-  result: SubmissionResult<string[]> | null;
-};
-
-/** Every answer of the action has one shape (the page shows whichever parts are set). */
-function answer(status: number, parts: Partial<ImportAnswer>) {
-  const body: ImportAnswer = { formError: null, text: "", result: null, ...parts };
+/**
+ * A refused step: the reason on the page (`formError`) or on the CSV form's fields (`result`, with
+ * the pasted `text` kept), as one ActionAnswer.
+ */
+function answer(status: number, { formError, text = "", result }: { formError?: string; text?: string; result?: SubmissionResult<string[]> }) {
+  const message = formError ?? Object.values(result?.error ?? {}).flatMap((messages) => messages ?? [])[0] ?? "Check the CSV";
+  const body: ActionAnswer<{ text: string }> = { ok: false, error: { message }, text, ...(result ? { result } : {}) };
   return data(body, { status });
 }
 
@@ -66,7 +66,7 @@ async function readImportForm(request: Request): Promise<FormData | null> {
   try {
     return await readFormData(request, { multipart: true, maxBytes: BODY_MAX_BYTES });
   } catch (error) {
-    if (error instanceof Response && error.status === 413) return null;
+    if (error instanceof Refusal && error.status === 413) return null;
     throw error;
   }
 }
@@ -120,13 +120,14 @@ export default function ImportStoreStock() {
   const { allowed, store, preview, gone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (!allowed || !store) return <PermissionDenied />;
-  const result = actionData?.result ?? undefined;
+  const result = actionData?.result;
   const text = actionData?.text ?? "";
+  const formError = result ? null : answerMessage(actionData);
   return (
     <section aria-labelledby="import-title" className="grid gap-4">
       <StorePageHeader id="import-title" title={`Import stock: ${store.name}, ${store.city}`} />
-      {actionData?.formError ? <FormErrors errors={[actionData.formError]} /> : null}
-      {gone && !actionData?.formError ? <FormErrors errors={[PREVIEW_GONE]} /> : null}
+      {formError ? <FormErrors errors={[formError]} /> : null}
+      {gone && !formError ? <FormErrors errors={[PREVIEW_GONE]} /> : null}
       <StockCsvForm key={preview?.importId ?? "form"} lastResult={result} text={text} />
       {preview ? <StockImportPreview storeName={store.name} preview={preview} /> : null}
     </section>

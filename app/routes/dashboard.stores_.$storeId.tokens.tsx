@@ -7,10 +7,12 @@ import { isId } from "~/lib/ids";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { readFormData } from "~/server/http/form-data.server";
 import { notFound } from "~/server/http/not-found.server";
-import { pageAction } from "~/server/http/page-actions.server";
+import { answered, pageAction, refused } from "~/server/http/page-actions.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { storeForImport } from "~/server/stores/stock-import.server";
 import { createSyncToken, listSyncTokens, revokeSyncToken } from "~/server/identity/sync-tokens.server";
+import { answerErrors } from "~/lib/action-answer";
+import { Refusal } from "~/lib/refusal";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "store" in data && data.store ? `Sync tokens: ${data.store.name} | FreshDash` : "Sync tokens | FreshDash" },
@@ -40,19 +42,18 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   const intent = form.get("intent");
   if (intent === "create") {
     const label = String(form.get("label") ?? "").trim();
-    if (!label || label.length > LABEL_MAX)
-      return data({ formError: `Name the token (1 to ${LABEL_MAX} characters), e.g. the system that will use it`, token: null }, { status: 400 });
+    if (!label || label.length > LABEL_MAX) return refused(new Refusal(`Name the token (1 to ${LABEL_MAX} characters), e.g. the system that will use it`, 400));
     const token = await createSyncToken(context, storeId, label, user.id);
     if (!token) throw notFound();
-    return data({ formError: null, token: { label, value: token } });
+    return answered({ token: { label, value: token } });
   }
   if (intent === "revoke") {
     const id = form.get("id");
-    if (!isId(id)) return data({ formError: "Choose a token to revoke", token: null }, { status: 400 });
+    if (!isId(id)) return refused(new Refusal("Choose a token to revoke", 400));
     await revokeSyncToken(context, storeId, id);
     return redirectWithToast(context, `/dashboard/stores/${storeId}/tokens`, { type: "success", text: "Token revoked: it no longer opens stock sync" });
   }
-  return data({ formError: "Unknown action", token: null }, { status: 400 });
+  return refused(new Refusal("Unknown action", 400));
 });
 
 const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
@@ -61,7 +62,7 @@ export default function StoreSyncTokens() {
   const { allowed, store, tokens } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (!allowed || !store) return <PermissionDenied />;
-  const created = actionData && "token" in actionData ? actionData.token : null;
+  const created = actionData?.ok ? actionData.token : null;
   return (
     <section aria-labelledby="tokens-title" className="grid gap-4">
       <StorePageHeader id="tokens-title" title={`Sync tokens: ${store.name}, ${store.city}`} />
@@ -69,7 +70,7 @@ export default function StoreSyncTokens() {
         A token lets your chain&apos;s system send this store&apos;s stock to <code>POST /api/store/stock-sync</code> (
         <code>Authorization: Bearer &lt;token&gt;</code>), for this store only.
       </p>
-      {actionData && "formError" in actionData && actionData.formError ? <FormErrors errors={[actionData.formError]} /> : null}
+      <FormErrors errors={answerErrors(actionData)} />
       {created ? (
         <div role="status" className="grid gap-1 rounded-lg border border-green-700 bg-green-50 p-3">
           <p className="font-medium">Token “{created.label}” created. Copy it now: it is not shown again.</p>

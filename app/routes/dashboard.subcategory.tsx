@@ -1,16 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { CategoryForm } from "~/components/admin/CategoryForm";
+import { CategoryForm, type CategoryDraft } from "~/components/admin/CategoryForm";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { Dialog } from "~/components/forms/Dialog";
 import { FormErrors } from "~/components/forms/FormErrors";
+import { answerErrors, fieldMessages, type ActionAnswer } from "~/lib/action-answer";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { handleCategoryIntent } from "~/server/catalogue/admin-actions.server";
-import { formRefused, readAdminForm } from "~/server/catalogue/admin-forms.server";
+import { readAdminForm } from "~/server/catalogue/admin-forms.server";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { loadCategoryTree } from "~/server/catalogue/catalogue.server";
 import { type CategoryRef, type SubCategoryWithParents } from "~/server/catalogue/rows.server";
-import { attempt, pageAction } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refused } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Sub Category | FreshDash" }];
 
@@ -26,16 +27,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   await requireAdminAction(request, context);
   const form = await attempt(() => readAdminForm(request, context));
-  if (!form.ok) return formRefused(form.error);
+  if (!form.ok) return refused(form.error);
   return handleCategoryIntent(context, form.value, "subcategory");
 });
 
 export default function AdminSubCategories() {
   const { allowed, subCategories, categories } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  // Typed by hand: Remix's inference keeps only the plainest of several refusal shapes.
+  const actionData = useActionData<ActionAnswer<{ intent?: string; draft?: CategoryDraft; repickImages?: boolean }>>();
   const [params] = useSearchParams();
   if (!allowed) return <PermissionDenied />;
-  const failed = actionData && "draft" in actionData ? actionData : null;
+  const failed = actionData?.draft ? { ...actionData, draft: actionData.draft } : null;
   const dialog = failed ? (failed.intent === "update-subcategory" ? "edit-subcategory" : "add-subcategory") : params.get("dialog");
   const editing = subCategories.find((s) => s.id === (failed?.draft.id ?? params.get("id")));
   const deleting = params.get("dialog") === "delete-subcategory" ? subCategories.find((s) => s.id === params.get("id")) : undefined;
@@ -50,7 +52,7 @@ export default function AdminSubCategories() {
           Add Sub Category
         </Link>
       </div>
-      {actionData && "formError" in actionData ? <FormErrors errors={[actionData.formError]} /> : null}
+      {!actionData?.draft ? <FormErrors errors={answerErrors(actionData)} /> : null}
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="bg-neutral-900 text-white">
@@ -113,7 +115,7 @@ export default function AdminSubCategories() {
             submitLabel="Submit"
             categoryOptions={categories}
             draft={failed?.draft ?? { name: "", image: "", categories: [] }}
-            errors={failed?.errors}
+            errors={fieldMessages(failed)}
             repickImage={failed?.repickImages}
           />
         </Dialog>
@@ -125,7 +127,7 @@ export default function AdminSubCategories() {
             submitLabel="Submit"
             categoryOptions={categories}
             draft={failed?.draft ?? { id: editing.id, name: editing.name, image: editing.image, categories: editing.categories.map((c) => c.id) }}
-            errors={failed?.errors}
+            errors={fieldMessages(failed)}
             repickImage={failed?.repickImages}
           />
         </Dialog>

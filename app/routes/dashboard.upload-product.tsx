@@ -2,16 +2,17 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm } from "~/components/admin/ProductForm";
 import { FormErrors } from "~/components/forms/FormErrors";
+import { answerErrors, fieldMessages } from "~/lib/action-answer";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { createProduct } from "~/server/catalogue/admin-catalogue.server";
 import { EMPTY_DRAFT } from "~/lib/product-draft";
 import { useFormKey } from "~/lib/hooks/use-form-key";
-import { formRefused, productStep, readAdminForm, refusedSave } from "~/server/catalogue/admin-forms.server";
+import { editStepAnswer, productStep, type ProductFormAnswer, readAdminForm, refusedSave } from "~/server/catalogue/admin-forms.server";
 import { productFormOptions } from "~/server/catalogue/admin-options.server";
 import { requireAdminAction, requireAdminPage } from "~/server/identity/auth.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { withStoredImages } from "~/server/catalogue/uploads.server";
-import { attempt, pageAction } from "~/server/http/page-actions.server";
+import { attempt, pageAction, refused } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Upload Product | FreshDash" }];
 
@@ -26,19 +27,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   await requireAdminAction(request, context);
   const form = await attempt(() => readAdminForm(request, context, PRODUCT_FORM_MAX_FILES));
-  if (!form.ok) return formRefused(form.error);
+  if (!form.ok) return refused(form.error);
   const step = await productStep(form.value, { editing: false });
-  if (step.kind === "edit") return data(step, { status: step.status });
+  if (step.kind === "edit") return editStepAnswer(step);
   const created = await attempt(() => withStoredImages(context, step.images, () => createProduct(context, step.value)));
-  if (!created.ok) return data(refusedSave(step, created.error), { status: created.error.status });
+  if (!created.ok) return editStepAnswer(refusedSave(step, created.error));
   // The form starts empty again after a create (spec), with the server's message.
   return redirectWithToast(context, "/dashboard/upload-product", { type: "success", text: "Product created successfully" });
 });
 
 export default function UploadProduct() {
   const { allowed, categories, subCategories } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const step = actionData && "draft" in actionData ? actionData : null;
+  // Typed by hand: Remix's inference keeps only the plainest of several refusal shapes.
+  const actionData = useActionData<ProductFormAnswer>();
+  const step = actionData?.draft ? actionData : null;
   const formKey = useFormKey(step !== null);
   if (!allowed) return <PermissionDenied />;
   return (
@@ -46,11 +48,11 @@ export default function UploadProduct() {
       <h1 id="upload-title" className="bg-white py-2 text-lg font-semibold shadow-sm">
         Upload Product
       </h1>
-      {actionData && "formError" in actionData ? <FormErrors errors={[actionData.formError]} /> : null}
+      {!actionData?.draft ? <FormErrors errors={answerErrors(actionData)} /> : null}
       <ProductForm
         key={formKey}
         draft={step?.draft ?? EMPTY_DRAFT}
-        errors={step?.errors}
+        errors={fieldMessages(step)}
         addingField={step?.addingField}
         repickImages={step?.repickImages}
         categories={categories}

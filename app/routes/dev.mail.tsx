@@ -4,12 +4,13 @@ import { desc, sql } from "drizzle-orm";
 import { mailOutbox } from "~/db/schema";
 import { getDb } from "~/server/db/db.server";
 import { getSettings } from "~/server/platform/env.server";
+import { notFound } from "~/server/http/not-found.server";
 
 export const meta: MetaFunction = () => [{ title: "Dev mailbox | FreshDash" }, { name: "robots", content: "noindex" }];
 
 /** The local mailbox: every message the store sent. 404 outside development and test. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  if (!getSettings(context.cloudflare.env).isDev) throw new Response("No route matches URL", { status: 404 });
+  if (!getSettings(context.cloudflare.env).isDev) notFound();
   const messages = await getDb(context)
     .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, createdAt: mailOutbox.createdAt })
     .from(mailOutbox)

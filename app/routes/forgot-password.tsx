@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/forms/AuthCard";
 import { FormErrors } from "~/components/forms/FormErrors";
@@ -10,15 +10,15 @@ import { forgotPasswordSchema } from "~/lib/schemas/account";
 import { CODE_SENT, requestResetCode } from "~/server/identity/password-reset.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
-import { attempt, pageAction, refusedForm } from "~/server/http/page-actions.server";
+import { attempt, invalid, pageAction, refused } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot Password | FreshDash" }];
 
 export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const submission = parseWithZod(await readFormData(request), { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return invalid(submission);
   const sent = await attempt(() => requestResetCode(request, context, submission.value.email));
-  if (!sent.ok) return refusedForm(submission, sent.error);
+  if (!sent.ok) return refused(sent.error, { submission });
   return redirectWithToast(context, `/verification-otp?email=${encodeURIComponent(submission.value.email)}`, {
     type: "success",
     text: CODE_SENT,

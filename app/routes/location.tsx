@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LocationForm } from "~/components/stores/LocationForm";
 import { locationSchema, notifyRequestSchema } from "~/lib/schemas/store";
 import { deliveryLabel } from "~/lib/hooks/use-delivery-location";
-import { attempt, pageAction, refusedForm } from "~/server/http/page-actions.server";
+import { answered, attempt, invalid, pageAction, refused } from "~/server/http/page-actions.server";
 import { getSessionUser } from "~/server/identity/visitor.server";
 import { readFormData } from "~/server/http/form-data.server";
 import { limitByIp } from "~/server/platform/rate-limit.server";
@@ -32,9 +32,9 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   if (form.get("intent") === "notify") {
     const submission = parseWithZod(form, { schema: notifyRequestSchema });
     const pincode = String(form.get("pincode") ?? "");
-    if (submission.status !== "success") return data({ intent: "notify" as const, result: submission.reply(), unserved: pincode, redirectTo }, { status: 400 });
+    if (submission.status !== "success") return invalid(submission, { extra: { intent: "notify" as const, unserved: pincode, redirectTo } });
     const limited = await attempt(() => limitByIp(context.cloudflare.env.PUBLIC_FORM_LIMITER, request, "store-notify"));
-    if (!limited.ok) return refusedForm(submission, limited.error, { extra: { intent: "notify" as const, unserved: pincode, redirectTo } });
+    if (!limited.ok) return refused(limited.error, { submission, extra: { intent: "notify" as const, unserved: pincode, redirectTo } });
     const { email } = submission.value;
     await requestStoreNotification(context, email, submission.value.pincode);
     return redirectWithToast(context, redirectTo, {
@@ -43,11 +43,11 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
     });
   }
   const submission = parseWithZod(form, { schema: locationSchema });
-  if (submission.status !== "success") return data({ intent: "choose" as const, result: submission.reply(), unserved: null, redirectTo }, { status: 400 });
+  if (submission.status !== "success") return invalid(submission, { extra: { intent: "choose" as const, unserved: null, redirectTo } });
   const { pincode } = submission.value;
   const user = await getSessionUser(request, context);
   const store = await chooseLocation(context, pincode, user?.id ?? null);
-  if (!store) return data({ intent: "choose" as const, result: submission.reply(), unserved: pincode, redirectTo });
+  if (!store) return answered({ intent: "choose" as const, result: submission.reply(), unserved: pincode, redirectTo });
   const headers = { "Set-Cookie": await commitLocation(context, pincode, store) };
   // Another store now serves the shopper: say what of the cart it cannot deliver (JS on and off).
   const previous = await readLocation(request, context);

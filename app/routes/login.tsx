@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { AuthCard } from "~/components/forms/AuthCard";
@@ -15,7 +15,7 @@ import { getSessionUser } from "~/server/identity/visitor.server";
 import { startUserSession } from "~/server/identity/login.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
-import { attempt, pageAction, refusedForm } from "~/server/http/page-actions.server";
+import { attempt, invalid, pageAction, refused } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Login | FreshDash" }];
 
@@ -32,10 +32,10 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: loginSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return invalid(submission, { hideFields: ["password"] });
   }
   const session = await attempt(async () => startUserSession(request, context, await authenticateForm(request, context, form)));
-  if (!session.ok) return refusedForm(submission, session.error, { hideFields: ["password"] });
+  if (!session.ok) return refused(session.error, { submission, hideFields: ["password"] });
   return redirectWithToast(context, safeRedirect(submission.value.redirectTo), { type: "success", text: "Login successfully" }, { headers: session.value });
 });
 

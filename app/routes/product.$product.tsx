@@ -20,6 +20,7 @@ import { notifyStateQuery } from "~/server/notify/requests.server";
 import type { LocationPromptHandle } from "~/components/stores/LocationPrompt";
 import { withSharedBatch } from "~/server/db/shared-batch.server";
 import { pageStockStore } from "~/server/stores/store-stock.server";
+import { notFound } from "~/server/http/not-found.server";
 
 /** Shows stock: asks for a delivery pincode until one is chosen (decision 020). */
 export const handle: LocationPromptHandle = { locationPrompt: true };
@@ -41,7 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         return found ? { product: found.product, similar: found.similar, notify: found.also?.[0] ?? null } : null;
       })
     : null;
-  if (!loaded) throw new Response("No route matches URL", { status: 404, statusText: "Not Found" });
+  if (!loaded) notFound();
   const { product, similar, notify } = loaded;
   const origin = url.origin;
   const canonical = `${origin}${productPath(product)}`;

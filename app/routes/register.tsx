@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/forms/AuthCard";
 import { FormErrors } from "~/components/forms/FormErrors";
@@ -13,7 +13,7 @@ import { getSessionUser } from "~/server/identity/visitor.server";
 import { limitByIp } from "~/server/platform/rate-limit.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
-import { attempt, pageAction, refusedForm } from "~/server/http/page-actions.server";
+import { attempt, invalid, pageAction, refused } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Register | FreshDash" }];
 
@@ -26,12 +26,12 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: registerSchema });
   const hide = { hideFields: ["password", "confirmPassword"] };
-  if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });
+  if (submission.status !== "success") return invalid(submission, hide);
   const registered = await attempt(async () => {
     await limitByIp(context.cloudflare.env.PUBLIC_FORM_LIMITER, request, "register");
     await registerUser(context, submission.value);
   });
-  if (!registered.ok) return refusedForm(submission, registered.error, hide);
+  if (!registered.ok) return refused(registered.error, { submission, ...hide });
   // The same answer whether or not the email already had an account, so registration signs no
   // one in: on to the login form, which then goes where the shopper was headed (decision 021).
   const target = safeRedirect(form.get("redirectTo"));

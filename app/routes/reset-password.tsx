@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/forms/AuthCard";
 import { FormErrors } from "~/components/forms/FormErrors";
@@ -12,7 +12,7 @@ import { trustDevice } from "~/server/identity/device.server";
 import { grantEmail, resetGrantCookie, resetPassword } from "~/server/identity/password-reset.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
-import { attempt, pageAction, refusedForm } from "~/server/http/page-actions.server";
+import { attempt, invalid, pageAction, refused } from "~/server/http/page-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password | FreshDash" }];
 
@@ -37,9 +37,9 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   form.set("email", state.email);
   const submission = parseWithZod(form, { schema: resetPasswordSchema });
   const hide = { hideFields: ["newPassword", "confirmPassword"] };
-  if (submission.status !== "success") return data({ result: submission.reply(hide) }, { status: 400 });
+  if (submission.status !== "success") return invalid(submission, hide);
   const reset = await attempt(() => resetPassword(context, state.email, state.grant, submission.value.newPassword));
-  if (!reset.ok) return refusedForm(submission, reset.error, hide);
+  if (!reset.ok) return refused(reset.error, { submission, ...hide });
   const headers = new Headers({ "Set-Cookie": await resetGrantCookie(context).serialize("", { maxAge: 0 }) });
   // The browser that proved the mailbox is trusted: it can sign in even while guesses hold the account.
   headers.append("Set-Cookie", await trustDevice(request, context, state.email));

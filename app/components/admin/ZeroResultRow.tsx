@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { addSynonymSchema, SYNONYM_MAX_LENGTH } from "~/lib/schemas/search";
+import type { ActionAnswer } from "~/lib/action-answer";
 
 const lastSeen = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
@@ -18,7 +19,7 @@ interface Props {
  * without JavaScript, fetchers with it (the row goes away when the page revalidates).
  */
 export function ZeroResultRow({ item, formId, redirectTo, lastResult }: Props) {
-  const synonym = useFetcher<{ term: string; result: SubmissionResult<string[]> }>();
+  const synonym = useFetcher<ActionAnswer<{ term: string }>>();
   const dismiss = useFetcher();
   const [form, fields] = useForm({
     id: formId,

@@ -2,13 +2,14 @@ import { useFetcher, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { applyCartIntent, cartFetcherKey, usePendingCartIntents } from "~/lib/hooks/use-cart";
 import { CartControlsContext, type CartControls } from "~/lib/hooks/use-cart-controls";
+import { answerMessage, type ActionAnswer } from "~/lib/action-answer";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { useLoadedRootCart } from "~/lib/hooks/use-root-cart";
 import { CART_INTENTS, cartFormId } from "./CartQuantityControl";
 import { NOTIFY_CARD_FORM } from "~/components/notify/NotifyMeForm";
 import { useToast } from "~/components/layout/Toaster";
 
-type CartActionData = { ok: boolean; message: string; quantity?: number };
+type CartActionData = ActionAnswer<{ quantity?: number }>;
 
 /** Marks the page's cart forms, the ones CartController sends through fetchers. */
 const CART_FORM_ATTRIBUTE = "data-cart-form";
@@ -88,7 +89,7 @@ function CartResultToast({ fetcherKey }: { fetcherKey: string }) {
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && shown.current !== fetcher.data) {
       shown.current = fetcher.data;
-      toast({ type: fetcher.data.ok ? "success" : "error", text: fetcher.data.message });
+      toast({ type: fetcher.data.ok ? "success" : "error", text: answerMessage(fetcher.data) ?? "" });
     }
   }, [fetcher.state, fetcher.data, toast]);
   return null;

@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+import { answerMessage, type ActionAnswer } from "~/lib/action-answer";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { formatRupees } from "~/lib/money";
 
@@ -18,7 +19,7 @@ export interface CouponBoxProps {
  * updates in place. "Available offers" lists the live codes and whether each applies to this cart.
  */
 export function CouponBox({ code, discount, reason, offers, redirectTo }: CouponBoxProps) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>({ key: "coupon" });
+  const fetcher = useFetcher<ActionAnswer>({ key: "coupon" });
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
   const hidden = (
@@ -71,7 +72,7 @@ export function CouponBox({ code, discount, reason, offers, redirectTo }: Coupon
       </fetcher.Form>
       {answer ? (
         <p role={answer.ok ? "status" : "alert"} className={answer.ok ? "text-green-700" : "text-red-700"}>
-          {answer.message}
+          {answerMessage(answer)}
         </p>
       ) : null}
       {offers.length ? (

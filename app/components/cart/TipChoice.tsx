@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+import { answerMessage, type ActionAnswer } from "~/lib/action-answer";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { TIP_CHOICES } from "~/lib/schemas/coupon";
 
@@ -8,7 +9,7 @@ import { TIP_CHOICES } from "~/lib/schemas/coupon";
  * comes back with the bill updated; with it, choosing a quick amount sends it at once.
  */
 export function TipChoice({ tip, redirectTo }: { tip: number; redirectTo: string }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>({ key: "tip" });
+  const fetcher = useFetcher<ActionAnswer>({ key: "tip" });
   const hydrated = useHydrated();
   const rupees = tip / 100;
   const quick = (TIP_CHOICES as readonly string[]).includes(String(rupees));
@@ -57,7 +58,7 @@ export function TipChoice({ tip, redirectTo }: { tip: number; redirectTo: string
       </button>
       {answer ? (
         <p role={answer.ok ? "status" : "alert"} className={answer.ok ? "text-green-700" : "text-red-700"}>
-          {answer.message}
+          {answerMessage(answer)}
         </p>
       ) : null}
     </fetcher.Form>

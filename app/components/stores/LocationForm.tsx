@@ -1,17 +1,14 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { Form as RemixForm } from "@remix-run/react";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { locationSchema } from "~/lib/schemas/store";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { FormField } from "~/components/forms/FormField";
 import { StoreNotifyForm } from "./StoreNotifyForm";
 
-/** What POST /location answers when it does not redirect. */
-export interface LocationActionData {
-  intent: "choose" | "notify";
-  result: SubmissionResult<string[]>;
-  unserved: string | null;
-}
+/** What POST /location answers when it does not redirect: a pincode no store serves is not refused (`ok`), it offers the notify form. */
+export type LocationActionData = ActionAnswer<{ intent: "choose" | "notify"; unserved: string | null; redirectTo?: string }>;
 
 /**
  * The pincode form of the /location page and of the header's dialog (`Form` is Remix's `Form` or a

@@ -1,12 +1,14 @@
 /**
  * The address intents (create-address, update-address, disable-address) shared by the address book
  * and checkout, so both post to the route that renders the form. Success: 303 with a flash.
- * Invalid input: the conform result with the entered values, status 400.
+ * Invalid input: the refusal with the form's `result` (the entered values kept) and the `intent`
+ * that opened its dialog, status 400.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { addressIdSchema, addressSchema } from "~/lib/schemas/address";
 import { createAddress, disableAddress, updateAddress } from "./addresses.server";
+import { invalid } from "~/server/http/page-actions.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
 
 export const ADDRESS_INTENTS = ["create-address", "update-address", "disable-address"] as const;
@@ -24,9 +26,7 @@ export async function handleAddressIntent(context: AppLoadContext, userId: strin
   }
 
   const submission = parseWithZod(form, { schema: addressSchema });
-  if (submission.status !== "success") {
-    return data({ intent, lastResult: submission.reply() }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalid(submission, { extra: { intent: String(intent) } });
   if (intent === "update-address") {
     const id = addressIdSchema.safeParse(form.get("_id"));
     const updated = id.success ? await updateAddress(context, userId, id.data, submission.value) : null;

@@ -1,11 +1,11 @@
 /** Category and sub-category form intents for the dashboard pages (multipart, no JavaScript needed). */
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { isId } from "~/lib/ids";
 import { categoryInputSchema, subCategoryInputSchema } from "~/lib/schemas/admin";
 import { createCategory, createSubCategory, deleteCategory, deleteSubCategory, updateCategory, updateSubCategory } from "./admin-catalogue.server";
-import { fieldErrors, prepareAll, type FieldErrors } from "./admin-forms.server";
-import { Refusal } from "~/lib/refusal";
-import { attempt } from "~/server/http/page-actions.server";
+import { fieldErrors, prepareAll } from "./admin-forms.server";
+import { Refusal, type RefusalStatus } from "~/lib/refusal";
+import { attempt, refused } from "~/server/http/page-actions.server";
 import { redirectWithToast } from "~/server/http/toast.server";
 import { withStoredImages } from "./uploads.server";
 
@@ -27,7 +27,10 @@ export async function handleCategoryIntent(context: AppLoadContext, form: FormDa
     categories: form.getAll("category").map(String),
   };
   const { images, error: uploadError } = await prepareAll(form, "newImage", 1);
-  const sendBack = (errors: FieldErrors, status: number) => data({ intent, draft: typed, errors, repickImages: images.length > 0 }, { status });
+  const sendBack = (fields: Record<string, string[]>, status: number) => {
+    const message = fields._?.[0] ?? Object.values(fields)[0]?.[0] ?? "Check the form";
+    return refused(new Refusal(message, status as RefusalStatus, { fields }), { extra: { intent, draft: typed, repickImages: images.length > 0 } });
+  };
   const saved = await attempt(async () => {
     if (intent === `delete-${kind}`) {
       if (!isId(id)) throw new Refusal("Not found", 404);
@@ -38,8 +41,8 @@ export async function handleCategoryIntent(context: AppLoadContext, form: FormDa
     const input = { name: typed.name, image: images[0]?.url ?? typed.image };
     const parsed = kind === "category" ? categoryInputSchema.safeParse(input) : subCategoryInputSchema.safeParse({ ...input, category: typed.categories });
     if (uploadError || !parsed.success) {
-      const errors = parsed.success ? {} : fieldErrors(parsed.error);
-      if (uploadError) errors.image = uploadError.message;
+      const errors: Record<string, string[]> = Object.fromEntries(Object.entries(parsed.success ? {} : fieldErrors(parsed.error)).map(([k, v]) => [k, [v]]));
+      if (uploadError) errors.image = [uploadError.message];
       return sendBack(errors, uploadError?.status ?? 400);
     }
     if (intent === `create-${kind}`) {
@@ -56,6 +59,6 @@ export async function handleCategoryIntent(context: AppLoadContext, form: FormDa
   });
   if (saved.ok) return saved.value;
   const { fields, status, message } = saved.error;
-  if (fields) return sendBack(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]])), status);
+  if (fields) return sendBack(fields, status);
   return redirectWithToast(context, back, { type: "error", text: message });
 }

@@ -6,14 +6,16 @@
  * nothing in the bucket. Without JavaScript the browser cannot refill a file input, so a form that
  * comes back asks for its new images again (`repickImages`).
  */
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
+import type { ActionAnswer, NoExtra } from "~/lib/action-answer";
 import type { ProductDraft } from "~/lib/product-draft";
 import { productInputSchema, productVersionSchema, stockSeenSchema } from "~/lib/schemas/admin";
 import { StaleProduct } from "./admin-catalogue.server";
 import { StockChanged } from "~/server/stores/stock-writes.server";
-import { Refusal } from "~/lib/refusal";
+import { Refusal, type RefusalStatus } from "~/lib/refusal";
 import { readFormData } from "~/server/http/form-data.server";
+import { answered, refused } from "~/server/http/page-actions.server";
 import { IMAGE_MAX_BYTES, prepareImage, readUploadForm, type PreparedImage } from "./uploads.server";
 
 export type FieldErrors = Record<string, string>;
@@ -97,14 +99,6 @@ export async function readAdminForm(request: Request, context: AppLoadContext, m
   return readFormData(request, { repeatable });
 }
 
-/**
- * A page form refused before its body was read (upload limit 429, too large 413, unreadable 400):
- * there is no draft to give back, only the reason, with the real status.
- */
-export function formRefused(error: Refusal) {
-  return data({ formError: error.message }, { status: error.status, headers: error.headers });
-}
-
 type SaveStep = {
   kind: "save";
   value: z.infer<typeof productInputSchema>;
@@ -117,6 +111,8 @@ type SaveStep = {
 };
 type EditStep = { kind: "edit"; draft: ProductDraft; errors: FieldErrors; addingField: boolean; status: number; repickImages: boolean; version: number | null };
 export type ProductStep = SaveStep | EditStep;
+/** What an answer carries of a product form that comes back (`editStepAnswer`), as the page reads it. */
+export type ProductFormAnswer = ActionAnswer<Partial<Omit<EditStep, "kind" | "errors" | "status">>>;
 
 /**
  * A valid form the database refused (a stale version, stock that moved, a category deleted
@@ -136,6 +132,19 @@ export function refusedSave(step: SaveStep, error: Refusal): EditStep {
     repickImages: step.repickImages,
     version: error instanceof StaleProduct ? error.current.version : step.version,
   };
+}
+
+/**
+ * The page's answer for a form that comes back: the draft as typed with, when refused, the reason
+ * (`_` is the form's own, the rest per field) and the status; an editing step (a custom field
+ * opened or added) refuses nothing.
+ */
+export function editStepAnswer<Extra extends object = NoExtra>(step: EditStep, extra: Extra = {} as Extra) {
+  const { errors, status, kind: _kind, ...form } = step;
+  if (status < 400) return answered({ ...form, ...extra });
+  const fields = Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]]));
+  const message = errors._ ?? Object.values(errors)[0] ?? "Check the form";
+  return refused(new Refusal(message, status as RefusalStatus, { fields }), { extra: { ...form, ...extra } });
 }
 
 /**

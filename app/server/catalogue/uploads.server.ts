@@ -11,7 +11,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
-import { Refusal, type RefusalStatus } from "~/lib/refusal";
+import { Refusal } from "~/lib/refusal";
 import { readFormData } from "~/server/http/form-data.server";
 import { sniffImageType, type ImageType } from "./images.server";
 import { limitByIp } from "~/server/platform/rate-limit.server";
@@ -30,8 +30,8 @@ const tooLarge = (maxBytes: number) => new Refusal(`The image is too large: at m
 
 /**
  * Reads an upload (multipart/form-data only) through the shared form reader, with the limit of one
- * file of `maxFileBytes` (declared or counted while it streams); refusals become Refusals (413 too
- * large, 415 not multipart, 400 broken, 405 another method).
+ * file of `maxFileBytes` (declared or counted while it streams); its Refusals are worded for an
+ * image (413 too large, 415 not multipart; 400 broken, 405 another method as they are).
  */
 async function readMultipart(
   request: Request,
@@ -41,10 +41,10 @@ async function readMultipart(
   try {
     return await readFormData(request, { multipart: "only", maxBytes: maxFileBytes + MULTIPART_OVERHEAD, methods, repeatable });
   } catch (error) {
-    if (!(error instanceof Response)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     if (error.status === 413) throw tooLarge(maxFileBytes);
-    const message = error.status === 415 ? "Send the image as multipart/form-data" : await error.text();
-    throw new Refusal(message, error.status as RefusalStatus, { headers: Object.fromEntries(error.headers) });
+    if (error.status === 415) throw new Refusal("Send the image as multipart/form-data", 415, { headers: error.headers });
+    throw error;
   }
 }
 

@@ -47,7 +47,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
   }
   // Counted in bytes as it arrives, whatever Content-Length said (or when it said nothing).
   const bytes = await readAtMost(request, maxBytes).catch((error) => {
-    throw error instanceof Response && error.status === 413 ? tooLarge : error;
+    throw error instanceof Refusal && error.status === 413 ? tooLarge : error;
   });
   const text = new TextDecoder().decode(bytes);
   let body: unknown = {};
@@ -76,18 +76,14 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 }
 
 /**
- * The /api adapter of a refusal: wraps an /api handler so a thrown Refusal (or Response) becomes
- * the envelope with its status; nothing becomes a bare 500.
+ * The /api adapter of a refusal: wraps an /api handler so a thrown Refusal becomes the envelope
+ * with its status. Anything else is a bug: logged, and answered as the envelope's 500.
  */
 export async function handleApi(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof Refusal) return apiError(error.message, error.status, { errors: error.fields, headers: error.headers, data: error.data });
-    if (error instanceof Response) {
-      const message = (await error.text().catch(() => "")) || error.statusText || "Request failed";
-      return apiError(message, error.status, { headers: error.headers });
-    }
     console.error(error);
     return apiError("Something went wrong on our side. Please try again.", 500);
   }

@@ -12,8 +12,8 @@
  *   `intent=a&intent=b` cannot mean one thing to `form.get` (first) and another to
  *   `Object.fromEntries` (last).
  *
- * Refusals are thrown as `Response`s: Remix renders them with the error page (the status and the
- * message), `.data` requests get the status, and `handleApi` turns them into the JSON envelope.
+ * Refusals are thrown as `Refusal`s, like every other: `pageAction` answers them with the error page
+ * (the status and the message), `handleApi` with the JSON envelope.
  *
  * An answer given while the client may still be sending must not abandon a body half-handled
  * (issue 28: under `npm start` such answers came back as wrangler's 503 "Your worker restarted
@@ -25,6 +25,8 @@
  * body once: it passes the FormData on rather than reading a `request.clone()` (a clone tees the
  * body, and the branch nobody reads is abandoned the same way). tests/process/early-answers.test.ts.
  */
+
+import { Refusal, type RefusalStatus } from "~/lib/refusal";
 
 /** Text forms (address, login, cart...): far above anything a person types into them. */
 const FORM_MAX_BYTES = 64 * 1024;
@@ -46,8 +48,8 @@ export interface FormReadOptions {
 /** What is read of the request (any Request, including a clone, whose types differ in workers-types). */
 type FormRequest = Pick<Request, "method" | "headers" | "body">;
 
-function refuse(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+function refuse(status: RefusalStatus, message: string, headers: Record<string, string> = {}): Refusal {
+  return new Refusal(message, status, { headers });
 }
 
 /** `multipart/form-data; boundary=x` → `multipart/form-data` (lower case); "" when absent. */

@@ -1,21 +1,20 @@
 /**
  * Who is asking. Pages use the session cookie; /api accepts `Authorization: Bearer <access token>`
- * or the same cookie. Credentials are checked by remix-auth's FormStrategy (pages) and by the same
- * `verifyCredentials` (API), under the login limits of login-limits.server.ts.
+ * or the same cookie. Credentials are checked by remix-auth's FormStrategy (pages), whose verify
+ * callback is `verifyCredentials`, which /api/user/login calls directly (a JSON body, not a form);
+ * both under the login limits of login-limits.server.ts.
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { loginSchema } from "~/lib/schemas/account";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { Refusal } from "~/lib/refusal";
 import { getDb } from "~/server/db/db.server";
-import { getSettings } from "~/server/platform/env.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
 import { claimPasswordCheck } from "./login-limits.server";
-import { sessionUserColumns, type SessionUser } from "./session.server";
+import { sessionStorage, sessionUserColumns, type SessionUser } from "./session.server";
 import { getSessionUser } from "./visitor.server";
 import { userFromAccessToken } from "./tokens.server";
 
@@ -61,13 +60,14 @@ export async function confirmCurrentPassword(request: Request, context: AppLoadC
 }
 
 /**
- * remix-auth's FormStrategy for the login page. The strategy only verifies; the session itself is
- * ours (D1-backed opaque token), so the session storage here is never committed.
+ * remix-auth for the login page: the Authenticator over the page session storage, with a
+ * FormStrategy whose verify callback is the credential check (limits, then the password). The
+ * session is committed by `startUserSession` into the same storage rather than by the strategy's
+ * `successRedirect`, because a login answers with more than the session cookie (the guest cart
+ * merged, this browser trusted, the delivery location carried over, the "Login successfully" toast).
  */
 function authenticator(context: AppLoadContext) {
-  const { sessionSecret } = getSettings(context.cloudflare.env);
-  const unused = createCookieSessionStorage({ cookie: { name: "__auth", secrets: [sessionSecret] } });
-  const auth = new Authenticator<SessionUser>(unused, { throwOnError: true });
+  const auth = new Authenticator<SessionUser>(sessionStorage(context), { throwOnError: true });
   auth.use(
     new FormStrategy(async ({ form, request }) => {
       const parsed = loginSchema.safeParse(Object.fromEntries(form));
@@ -80,19 +80,19 @@ function authenticator(context: AppLoadContext) {
 }
 
 /**
- * Login page: returns the user, or throws the Refusal (401/429) that explains the refusal. The
- * page has read the form already (`readFormData`): FormStrategy takes it as `context.formData`
- * instead of reading the body again.
+ * Login page: returns the user, or throws the Refusal (401/429) the verify callback refused with.
+ * The page has read the form already (`readFormData`, the body read once: STACK.md pitfall 11), so
+ * the strategy is handed it as `context.formData`, which remix-auth-form reads instead of the body.
  */
 export async function authenticateForm(request: Request, context: AppLoadContext, form: FormData): Promise<SessionUser> {
+  // remix-auth copies the request (`new Request(url, request)`), which a read body cannot be: it gets one without.
+  const unread = new Request(request.url, { method: request.method, headers: request.headers });
   try {
-    // remix-auth copies the request (`new Request(url, request)`), which a read body cannot be: it gets one without.
-    const unread = new Request(request.url, { method: request.method, headers: request.headers });
-    return await authenticator(context).authenticate("form", unread, { context: { ...context, formData: form }, throwOnError: true });
+    return await authenticator(context).authenticate("form", unread, { context: { ...context, formData: form } });
   } catch (error) {
-    if (error instanceof AuthorizationError && error.cause instanceof Refusal) throw error.cause;
-    if (error instanceof Refusal) throw error;
-    throw new Refusal(LOGIN_FAILED, 401);
+    // With throwOnError the strategy wraps what the verify callback threw: the Refusal, or a bug, goes on as it was.
+    if (error instanceof AuthorizationError && error.cause) throw error.cause;
+    throw error;
   }
 }
 
@@ -119,7 +119,7 @@ export async function requireAdminPage(request: Request, context: AppLoadContext
 /** Admin page actions: anything but ADMIN is refused outright. */
 export async function requireAdminAction(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await requireUser(request, context);
-  if (user.role !== "ADMIN") throw new Response("Do not have permission", { status: 403 });
+  if (user.role !== "ADMIN") throw new Refusal("Do not have permission", 403);
   return user;
 }
 

@@ -1,9 +1,13 @@
 /**
- * Page sessions (ARCHITECTURE.md "Accounts and sessions"): an HttpOnly, SameSite=Lax cookie (Secure
- * in production) holds an opaque random token; D1 stores only its SHA-256, so logout and password
- * reset revoke it. A guest request costs no D1 round trip; a signed-in one is a single join.
+ * Page sessions (ARCHITECTURE.md "Accounts and sessions"): Remix's session storage with D1 as the
+ * store (`createSessionStorage`). The HttpOnly, SameSite=Lax cookie (Secure in production) holds the
+ * session id, an opaque random token; D1 stores only its SHA-256, so logout and password reset
+ * revoke it and a leaked table opens no session. A guest request costs no D1 round trip; a
+ * signed-in one reads the user through the same cookie in a single join (`sessionUserStatement`),
+ * batched with the cart, rather than through `getSession` (a second round trip, and the user's role
+ * and status must be read fresh anyway).
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createSessionStorage, type AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { type Role, refreshTokens, sessions, storeStaff, users } from "~/db/schema";
@@ -52,7 +56,7 @@ export async function readSessionToken(request: Request, context: AppLoadContext
   const header = request.headers.get("Cookie");
   if (!header?.includes("__session=")) return null;
   const value = await parseCookie(sessionCookie(context), header);
-  return typeof value === "string" && /^[0-9a-f]{64}$/.test(value) ? value : null;
+  return isSessionId(value) ? value : null;
 }
 
 /**
@@ -68,8 +72,79 @@ export function sessionUserStatement(db: Database, tokenHash: string) {
 }
 
 export async function sessionTokenHash(request: Request, context: AppLoadContext): Promise<string | null> {
-  const token = await readSessionToken(request, context);
-  return token ? sha256Hex(token) : null;
+  return idHash(await readSessionToken(request, context));
+}
+
+/** What a session row carries: the account, and the /api token family issued with it. */
+export interface SessionData {
+  userId: string;
+  /** The refresh-token family issued by the same /api/user/login: logging out of either ends both. */
+  familyId: string | null;
+}
+
+/** A session id as `randomToken` makes them; a tampered cookie can read as anything (`{}`, a number). */
+function isSessionId(value: unknown): value is string {
+  return typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
+}
+
+/** The SHA-256 a session id is stored under, or null for anything that is not a session id. */
+async function idHash(id: unknown): Promise<string | null> {
+  return isSessionId(id) ? sha256Hex(id) : null;
+}
+
+/** The page session storage: the signed `__session` cookie holds the id, the `sessions` row the data. */
+export function sessionStorage(context: AppLoadContext) {
+  const db = getDb(context);
+  const expiry = (expires: Date | undefined) => expires?.getTime() ?? Date.now() + SESSION_TTL_MS;
+  return createSessionStorage<SessionData>({
+    cookie: sessionCookie(context),
+    async createData(data, expires) {
+      if (!data.userId) throw new Error("A page session is only ever started for a signed-in user");
+      const token = randomToken();
+      const now = Date.now();
+      // A session starts at a login: the login date and the housekeeping go in the same round trip.
+      await db.batch([
+        db
+          .insert(sessions)
+          .values({ id: newId(), tokenHash: await sha256Hex(token), userId: data.userId, expiresAt: expiry(expires), familyId: data.familyId ?? null }),
+        db.update(users).set({ lastLoginDate: now }).where(eq(users.id, data.userId)),
+        db.delete(sessions).where(and(eq(sessions.userId, data.userId), lte(sessions.expiresAt, now))),
+      ]);
+      return token;
+    },
+    async readData(id) {
+      const hash = await idHash(id);
+      if (!hash) return null;
+      const row = await db
+        .select({ userId: sessions.userId, familyId: sessions.familyId })
+        .from(sessions)
+        .where(and(eq(sessions.tokenHash, hash), gt(sessions.expiresAt, Date.now())))
+        .get();
+      return row ?? null;
+    },
+    async updateData(id, _data, expires) {
+      // A session's account and token family never change: only its expiry can be renewed.
+      const hash = await idHash(id);
+      if (hash)
+        await db
+          .update(sessions)
+          .set({ expiresAt: expiry(expires) })
+          .where(eq(sessions.tokenHash, hash));
+    },
+    async deleteData(id) {
+      // The session row goes, and the /api tokens issued with it are revoked, in one batch.
+      const hash = await idHash(id);
+      if (!hash) return;
+      const sessionFamily = db.select({ familyId: sessions.familyId }).from(sessions).where(eq(sessions.tokenHash, hash));
+      await db.batch([
+        db
+          .update(refreshTokens)
+          .set({ revokedAt: Date.now() })
+          .where(and(eq(refreshTokens.familyId, sessionFamily), isNull(refreshTokens.revokedAt))),
+        db.delete(sessions).where(eq(sessions.tokenHash, hash)),
+      ]);
+    },
+  });
 }
 
 /**
@@ -77,34 +152,15 @@ export async function sessionTokenHash(request: Request, context: AppLoadContext
  * refresh-token family issued by the same /api/user/login, so logging out of either ends both.
  */
 export async function createSession(context: AppLoadContext, userId: string, familyId: string | null = null): Promise<string> {
-  const token = randomToken();
-  const now = Date.now();
-  const db = getDb(context);
-  await db.batch([
-    db.insert(sessions).values({ id: newId(), tokenHash: await sha256Hex(token), userId, expiresAt: now + SESSION_TTL_MS, familyId }),
-    db.update(users).set({ lastLoginDate: now }).where(eq(users.id, userId)),
-    // Housekeeping: drop this user's expired sessions.
-    db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now))),
-  ]);
-  return sessionCookie(context).serialize(token);
+  const storage = sessionStorage(context);
+  const session = await storage.getSession();
+  session.set("userId", userId);
+  session.set("familyId", familyId);
+  return storage.commitSession(session);
 }
 
-/**
- * Deletes the session row (if any) and revokes the tokens issued with it, in one batch; returns the
- * Set-Cookie header that clears the cookie.
- */
+/** Ends the request's session (its row and its tokens, if any); returns the Set-Cookie header that clears the cookie. */
 export async function destroySession(request: Request, context: AppLoadContext): Promise<string> {
-  const hash = await sessionTokenHash(request, context);
-  if (hash) {
-    const db = getDb(context);
-    const sessionFamily = db.select({ familyId: sessions.familyId }).from(sessions).where(eq(sessions.tokenHash, hash));
-    await db.batch([
-      db
-        .update(refreshTokens)
-        .set({ revokedAt: Date.now() })
-        .where(and(eq(refreshTokens.familyId, sessionFamily), isNull(refreshTokens.revokedAt))),
-      db.delete(sessions).where(eq(sessions.tokenHash, hash)),
-    ]);
-  }
-  return sessionCookie(context).serialize("", { maxAge: 0 });
+  const storage = sessionStorage(context);
+  return storage.destroySession(await storage.getSession(request.headers.get("Cookie")));
 }

@@ -28,7 +28,7 @@ export async function requireStorePage(request: Request, context: AppLoadContext
 /** A store page's action: anyone not working the store is refused outright (403). */
 export async function requireStoreAction(request: Request, context: AppLoadContext, storeId: string): Promise<SessionUser> {
   const user = await requireUser(request, context);
-  if (!worksAt(user, storeId)) throw new Response("Do not have permission", { status: 403 });
+  if (!worksAt(user, storeId)) throw new Refusal("Do not have permission", 403);
   return user;
 }
 
