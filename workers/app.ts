@@ -15,11 +15,12 @@ import { asSentToPublicOrigin, crossOriginRefusal, isCrossOriginWrite } from "..
 import { renewNonce } from "../app/server/http/security.server";
 import { withD1ServerTiming } from "../app/server/db/server-timing.server";
 import { locationCacheVariant } from "../app/server/stores/stores.server";
+import { flaggedRestocks } from "../app/server/stores/stock-writes.server";
 import { searchUpkeep } from "../app/server/search/search-upkeep.server";
 import type { Env } from "../app/server/platform/bindings";
 import { getLoadContext } from "../load-context";
 import { handleLive, isLivePath } from "../app/server/live/live-routes.server";
-import { consumeNotifyBatch, dispatchRestocks, notifyUpkeep, type NotifyMessage } from "../app/server/notify/delivery.server";
+import { consumeNotifyBatch, handOnRestocks, notifyUpkeep, type NotifyMessage } from "../app/server/notify/delivery.server";
 
 export { LiveChannel } from "../app/server/live/live-channel.server";
 
@@ -78,9 +79,10 @@ export default {
       (cacheable) => locationCacheVariant(cacheable.headers.get("Cookie"), loadContext),
       release,
     );
-    // "Notify me" (decision 032): restocks this write recorded (the store_stock triggers, in its own
-    // statements) go to the queue once it has answered, never delaying the answer.
-    if (request.method !== "GET" && request.method !== "HEAD") ctx.waitUntil(handRestocksOn(loadContext));
+    // "Notify me" (decision 032): restocks this request's stock write recorded and claimed in its own
+    // batch go to the queue once it has answered. Other requests flagged none and query nothing.
+    const restocks = flaggedRestocks(loadContext);
+    if (restocks.length) ctx.waitUntil(handOnRestocks(loadContext, restocks));
     return response;
   },
 
@@ -103,8 +105,9 @@ export default {
     } catch (error) {
       throw new Error(`search upkeep failed${swept ? ` (and ${swept})` : ""}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    // "Notify me": expiry after 90 days, stale claims, restocks left pending (an expired checkout's
-    // returned units were recorded by the sweep above).
+    // "Notify me": expiry after 90 days, stale claims, old restock rows pruned, restocks left pending
+    // handed on (an expired checkout's returned units were recorded by the sweep above; a cancelled
+    // order's by its batch, which does not hand them on itself).
     try {
       console.log("notify upkeep", JSON.stringify(await notifyUpkeep(context, controller.scheduledTime)));
     } catch (error) {
@@ -119,15 +122,6 @@ export default {
     await consumeNotifyBatch(context, batch as MessageBatch<NotifyMessage>);
   },
 } satisfies ExportedHandler<Env>;
-
-/** Never fails the request it follows: a restock left pending is handed on by the next write or the cron. */
-async function handRestocksOn(context: Awaited<ReturnType<typeof contextFor>>) {
-  try {
-    await dispatchRestocks(context);
-  } catch (error) {
-    console.error("notify dispatch failed", error);
-  }
-}
 
 function contextFor(request: Request, env: Env, ctx: ExecutionContext) {
   return getLoadContext({

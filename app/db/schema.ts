@@ -780,6 +780,10 @@ export const restockEvents = sqliteTable(
     index("restock_events_pending_idx")
       .on(t.id)
       .where(sql`${t.queuedAt} IS NULL`),
+    // The cron's pruning of rows handed on long ago (migration 0030).
+    index("restock_events_handed_on_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.queuedAt} IS NOT NULL`),
   ],
 );
 

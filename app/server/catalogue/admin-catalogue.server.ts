@@ -23,7 +23,17 @@ import { rupeesToPaise } from "~/lib/money";
 import type { ProductInput } from "~/lib/schemas/admin";
 import { Refusal } from "~/lib/refusal";
 import { type Database, failedOn, getDb } from "~/server/db/db.server";
-import { stockChangedMessage, stockConflicts, StockChanged, stockSetGuards, writeStockSets, type StockConflict } from "~/server/stores/stock-writes.server";
+import {
+  claimRestocks,
+  flagRestocks,
+  stockChangedMessage,
+  stockConflicts,
+  StockChanged,
+  stockSetGuards,
+  writeStockSets,
+  type ClaimedRestocks,
+  type StockConflict,
+} from "~/server/stores/stock-writes.server";
 
 type CategoryInput = { name: string; image: string };
 type SubCategoryInput = CategoryInput & { category: string[] };
@@ -331,6 +341,8 @@ export async function updateProduct(
   const batch = await db
     .batch([
       writeStockSets(db, id, sets, and(productIs(sameVersion), canApply)!),
+      // A set from 0 recorded a restock if someone waits for it: claimed here, handed on after the answer.
+      claimRestocks(db),
       db.delete(productImages).where(and(eq(productImages.productId, id), unchanged)),
       db.delete(productCategories).where(and(eq(productCategories.productId, id), unchanged)),
       db.delete(productSubCategories).where(and(eq(productSubCategories.productId, id), unchanged)),
@@ -341,7 +353,8 @@ export async function updateProduct(
         .where(and(eq(products.id, id), sameVersion, applied)),
     ])
     .catch(refsGone);
-  if (batch[batch.length - 1].meta.changes) return { stockNotChanged: await stockConflicts(db, id, asRead) };
+  flagRestocks(context, batch[1] as ClaimedRestocks);
+  if ((batch[batch.length - 1] as D1Result).meta.changes) return { stockNotChanged: await stockConflicts(db, id, asRead) };
   const [current, conflicts] = await Promise.all([
     db.select({ version: products.version }).from(products).where(eq(products.id, id)).get(),
     stockConflicts(db, id, sets),

@@ -4,9 +4,13 @@
  * whichever statement raised the stock (the admin form, /api, the CSV import, stock-sync, a
  * cancelled order, an expired checkout), when someone waits for it. From there:
  *
- * 1. `dispatchRestocks` (the Worker, after every write request and in the cron) claims pending
- *    restock rows (`queued_at`, one UPDATE … RETURNING) and sends one `restock` message each to
- *    the NOTIFY_QUEUE: the admin's save never waits for subscribers.
+ * 1. The write that raised the stock claims the pending restock rows in its own batch (`claimRestocks`
+ *    in stock-writes.server.ts: ONE UPDATE … RETURNING, so it knows whether its statements recorded
+ *    one) and leaves them on the request's context; the Worker hands them to the NOTIFY_QUEUE after
+ *    it has answered (`handOnRestocks`, in waitUntil): the admin's save never waits for
+ *    subscribers, and no other request looks at restocks at all. Writers that do not claim
+ *    (a cancelled order, an expired checkout) and rows whose send failed are handed on by the cron
+ *    (`dispatchRestocks` in `notifyUpkeep`), which also prunes rows older than 30 days.
  * 2. The queue consumer fans a `restock` out: the open requests for that product and store, 1,000 a
  *    message (a continuation message carries the rest), sent as `mail` messages in batches of at
  *    most 100 (Queues' `sendBatch` limit).
@@ -18,12 +22,13 @@
  * Without a queue binding (`npm run dev` under Vite) the same steps run inline, in waitUntil.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { notifyEmails, notifyRequests, products, restockEvents, stores, users, nowMs } from "~/db/schema";
 import { productPath } from "~/lib/slugs";
 import { NOTIFY_EXPIRY_DAYS } from "~/lib/schemas/notify";
 import { getDb } from "~/server/db/db.server";
 import { columnAs } from "~/server/db/named-columns.server";
+import { claimRestocks, DISPATCH_MAX, type ClaimedRestocks } from "~/server/stores/stock-writes.server";
 import { sendMail, type Mail } from "~/server/identity/mail.server";
 import { getSettings } from "~/server/platform/env.server";
 import { signToken } from "~/server/platform/crypto.server";
@@ -37,8 +42,11 @@ export type NotifySender = { sendBatch(messages: Iterable<MessageSendRequest<Not
 export const SEND_BATCH_MAX = 100;
 /** Requests read per `restock` message; the rest go on in a continuation message. */
 export const FAN_OUT_PAGE = 1_000;
-/** Restock rows claimed per dispatch. */
-const DISPATCH_MAX = 100;
+/**
+ * Restock rows handed on are kept this long, then pruned by the cron: far beyond the queue's last
+ * retry (hours), and long enough to answer "why did I get this mail" from `notify_requests.restock_id`.
+ */
+export const RESTOCK_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** A claim older than this belongs to a Worker that died mid-send: the cron reopens it. */
 const STALE_CLAIM_MS = 30 * 60 * 1000;
 /** How long a guest's verification link works. */
@@ -52,47 +60,44 @@ function chunks<T>(items: T[], size: number): T[][] {
 }
 
 /**
- * Hands pending restock rows to the queue (or delivers them inline without one). Claimed with ONE
- * UPDATE … RETURNING, so two dispatchers never send the same row; rows whose send failed are put
- * back for the next dispatch. Returns how many rows it handed on.
- *
- * It runs after every write request, and almost none of them restocks anything: so it first READS
- * whether a restock is pending (through this request's D1 session, which has seen the request's own
- * writes and may be answered by a replica) and writes the claim, on the primary, only then.
+ * Sends claimed restock rows to the queue (or delivers them inline without one); a failed send puts
+ * them back for the cron. Throws that failure after putting them back.
+ */
+async function sendClaimed(context: AppLoadContext, claimed: ClaimedRestocks, queue: NotifySender | undefined) {
+  const sender = queue ?? inlineSender(context);
+  try {
+    await sender.sendBatch(claimed.map(({ id }) => ({ body: { kind: "restock", restockId: id } as NotifyMessage, contentType: "json" as const })));
+  } catch (error) {
+    const ids = claimed.map((r) => r.id);
+    await getDb(context).update(restockEvents).set({ queuedAt: null }).where(inArray(restockEvents.id, ids));
+    throw error;
+  }
+}
+
+/**
+ * After a request whose stock write claimed restock rows (`flaggedRestocks`): hands them to the
+ * queue. Never rejects: rows whose send failed are put back, and the cron hands them on.
+ */
+export async function handOnRestocks(context: AppLoadContext, claimed: ClaimedRestocks, queue: NotifySender | undefined = context.cloudflare.env.NOTIFY_QUEUE) {
+  if (!claimed.length) return;
+  try {
+    await sendClaimed(context, claimed, queue);
+  } catch (error) {
+    console.error("notify dispatch failed", error);
+  }
+}
+
+/**
+ * The cron's drain (the backstop): claims pending restock rows, DISPATCH_MAX at a time, and hands
+ * them on; rows whose send failed are put back for the next run. Returns how many it handed on.
  */
 export async function dispatchRestocks(context: AppLoadContext, queue: NotifySender | undefined = context.cloudflare.env.NOTIFY_QUEUE): Promise<number> {
   const db = getDb(context);
-  const [anyPending] = await db.select({ id: restockEvents.id }).from(restockEvents).where(isNull(restockEvents.queuedAt)).limit(1);
-  if (!anyPending) return 0;
   let handed = 0;
   for (;;) {
-    const pending = db
-      .select({ id: restockEvents.id })
-      .from(restockEvents)
-      .where(isNull(restockEvents.queuedAt))
-      .orderBy(asc(restockEvents.id))
-      .limit(DISPATCH_MAX);
-    const claimed = await db
-      .update(restockEvents)
-      .set({ queuedAt: nowMs })
-      .where(and(inArray(restockEvents.id, pending), isNull(restockEvents.queuedAt)))
-      .returning({ id: restockEvents.id });
+    const claimed = await claimRestocks(db);
     if (!claimed.length) return handed;
-    const sender = queue ?? inlineSender(context);
-    try {
-      await sender.sendBatch(claimed.map(({ id }) => ({ body: { kind: "restock", restockId: id } as NotifyMessage, contentType: "json" as const })));
-    } catch (error) {
-      await db
-        .update(restockEvents)
-        .set({ queuedAt: null })
-        .where(
-          inArray(
-            restockEvents.id,
-            claimed.map((r) => r.id),
-          ),
-        );
-      throw error;
-    }
+    await sendClaimed(context, claimed, queue);
     handed += claimed.length;
     if (claimed.length < DISPATCH_MAX) return handed;
   }
@@ -250,11 +255,12 @@ export async function consumeNotifyBatch(context: AppLoadContext, batch: Message
 
 /**
  * The cron's upkeep: requests older than 90 days expire, claims whose Worker died are reopened,
- * and restock rows left pending (a failed dispatch) are handed on.
+ * restock rows handed on more than RESTOCK_RETENTION_MS ago are pruned (pending ones are kept until
+ * handed on), and restock rows left pending (a failed send, a writer that does not claim) are handed on.
  */
 export async function notifyUpkeep(context: AppLoadContext, now = Date.now()) {
   const db = getDb(context);
-  const [expired, reopened] = await db.batch([
+  const [expired, reopened, pruned] = await db.batch([
     db
       .update(notifyRequests)
       .set({ status: "expired", closedAt: now })
@@ -265,9 +271,10 @@ export async function notifyUpkeep(context: AppLoadContext, now = Date.now()) {
       .set({ status: "open", restockId: null, claimedAt: null })
       .where(and(eq(notifyRequests.status, "sending"), lt(notifyRequests.claimedAt, now - STALE_CLAIM_MS)))
       .returning({ id: notifyRequests.id }),
+    db.delete(restockEvents).where(and(lt(restockEvents.createdAt, now - RESTOCK_RETENTION_MS), isNotNull(restockEvents.queuedAt))),
   ]);
   const dispatched = await dispatchRestocks(context);
-  return { expired: expired.length, reopened: reopened.length, dispatched };
+  return { expired: expired.length, reopened: reopened.length, pruned: pruned.meta.changes, dispatched };
 }
 
 /**

@@ -27,6 +27,7 @@ import { Refusal } from "~/lib/refusal";
 import type { StockSyncBody } from "~/lib/schemas/stock-sync";
 import { getDb } from "~/server/db/db.server";
 import { sha256Hex } from "~/server/platform/crypto.server";
+import { claimRestocks, flagRestocks, type ClaimedRestocks } from "./stock-writes.server";
 
 /**
  * Rows per chunk (one batch each). Measured at 20,000 rows (decision 024): 1,000 → 20 batches,
@@ -218,7 +219,9 @@ export async function runStockSync(context: AppLoadContext, request: SyncRequest
   for (const [index, rows] of chunks.entries()) {
     if (applied.has(index)) continue;
     try {
-      await db.batch(chunkStatements(context, sync.id, index, storeId, body.mode, rows));
+      // Claims the restocks the chunk recorded ("Notify me"), handed on after the answer.
+      const results = await db.batch([...chunkStatements(context, sync.id, index, storeId, body.mode, rows), claimRestocks(db)]);
+      flagRestocks(context, results[results.length - 1] as ClaimedRestocks);
     } catch (error) {
       // Another copy of this request applied the chunk since the read above: its batch decided.
       if (!isChunkAlreadyApplied(error)) throw error;

@@ -7,11 +7,12 @@
  * Bulk writes (the CSV import, `/api/store/stock-sync`) have their own set-based engine.
  *
  * The statements here are parts of a caller's D1 batch; a store is an id, or null for the default
- * store (the product form's "Number of Stock", decision 020).
+ * store (the product form's "Number of Stock", decision 020). A batch that may raise stock follows
+ * its stock writes with `claimRestocks` and flags what it claimed (`flagRestocks`, "Notify me").
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import { products, stores, storeStock } from "~/db/schema";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { nowMs, products, restockEvents, stores, storeStock } from "~/db/schema";
 import { Refusal } from "~/lib/refusal";
 import { type Database, failedOn, getDb } from "~/server/db/db.server";
 
@@ -65,6 +66,54 @@ export function writeStockSets(db: Database, productId: string, sets: StockSet[]
         .where(and(sql`${rowStore} is not null`, guard)),
     )
     .onConflictDoUpdate({ target: [storeStock.storeId, storeStock.productId], set: { stock: sql`excluded.${sql.identifier(storeStock.stock.name)}` } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Notify me" (decision 032): the `store_stock` triggers record a `restock_events` row inside the
+// statement that raised a product's stock from 0 at a store where someone waits for it.
+
+/** Restock rows claimed by one statement (a batch, or one round of the cron's drain). */
+export const DISPATCH_MAX = 100;
+
+/** Restock rows a batch claimed (what `claimRestocks` returned). */
+export type ClaimedRestocks = { id: number }[];
+
+/**
+ * The statement a batch that may raise stock runs after its stock writes: claims the pending
+ * restock rows (those the batch's own writes just recorded, and any left over), at most
+ * DISPATCH_MAX, with ONE UPDATE … RETURNING, so two claimers never take the same row. An empty
+ * answer: the batch restocked nothing anyone waits for. Pass the answer to `flagRestocks`.
+ */
+export function claimRestocks(db: Database) {
+  const pending = db
+    .select({ id: restockEvents.id })
+    .from(restockEvents)
+    .where(isNull(restockEvents.queuedAt))
+    .orderBy(asc(restockEvents.id))
+    .limit(DISPATCH_MAX);
+  return db
+    .update(restockEvents)
+    .set({ queuedAt: nowMs })
+    .where(and(inArray(restockEvents.id, pending), isNull(restockEvents.queuedAt)))
+    .returning({ id: restockEvents.id });
+}
+
+/**
+ * Kept on the request's context under a registered symbol: the Worker entry and the server build
+ * each bundle their own copy of this module, and both must see the same rows.
+ */
+const CLAIMED = Symbol.for("grocery-store.claimedRestocks");
+
+/** Leaves the restock rows a batch claimed on the request's context: the Worker hands them on after answering. */
+export function flagRestocks(context: AppLoadContext, claimed: ClaimedRestocks) {
+  if (!claimed.length) return;
+  const holder = context as unknown as { [CLAIMED]?: ClaimedRestocks };
+  holder[CLAIMED] = [...(holder[CLAIMED] ?? []), ...claimed];
+}
+
+/** The restock rows this request's writes claimed (none for almost every request: no query asked). */
+export function flaggedRestocks(context: AppLoadContext): ClaimedRestocks {
+  return (context as unknown as { [CLAIMED]?: ClaimedRestocks })[CLAIMED] ?? [];
 }
 
 /** What changed at a store since the editor saw it. */
@@ -136,7 +185,10 @@ export async function setStoreStock(context: AppLoadContext, productId: string, 
   const sets = [{ store, to, seen }];
   const { canApply } = stockSetGuards(productId, sets);
   const isActive = sql`exists (select 1 from ${stores} where ${stores.id} = ${store} and ${stores.active} = 1)`;
-  const written = await writeStockSets(db, productId, sets, and(canApply, isActive)!).returning({ stock: storeStock.stock }).catch(goneOnWrite);
+  const [written, restocks] = await db
+    .batch([writeStockSets(db, productId, sets, and(canApply, isActive)!).returning({ stock: storeStock.stock }), claimRestocks(db)])
+    .catch(goneOnWrite);
+  flagRestocks(context, restocks);
   if (written.length) return written[0].stock;
   const row = await storeStockRow(db, productId, store);
   if (!row?.product) throw new Refusal(row ? "Product not found" : "Store not found, or no longer active", 404);
@@ -150,7 +202,7 @@ export async function setStoreStock(context: AppLoadContext, productId: string, 
  */
 export async function addStoreStock(context: AppLoadContext, productId: string, { store, delta }: { store: string; delta: number }) {
   const db = getDb(context);
-  const written = await db
+  const add = db
     .insert(storeStock)
     .select(
       db
@@ -175,8 +227,9 @@ export async function addStoreStock(context: AppLoadContext, productId: string, 
       set: { stock: sql`${storeStock.stock} + ${delta}` },
       setWhere: sql`${storeStock.stock} + ${delta} >= 0`,
     })
-    .returning({ stock: storeStock.stock })
-    .catch(goneOnWrite);
+    .returning({ stock: storeStock.stock });
+  const [written, restocks] = await db.batch([add, claimRestocks(db)]).catch(goneOnWrite);
+  flagRestocks(context, restocks);
   if (written.length) return written[0].stock;
   const row = await storeStockRow(db, productId, store);
   if (!row?.product) throw new Refusal(row ? "Product not found" : "Store not found, or no longer active", 404);
