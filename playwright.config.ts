@@ -52,8 +52,10 @@ const chromium = {
 
 export default defineConfig({
   testDir: "./tests/e2e",
-  fullyParallel: false,
-  workers: 1,
+  // Two tests at a time, of any file (a serial describe stays on one worker): each spec owns the data
+  // it changes (its own shoppers, products, coupon codes, stores), so none waits on another's state.
+  fullyParallel: true,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -88,7 +90,8 @@ export default defineConfig({
       // PUBLIC_ORIGIN: /api image URLs are absolute only on it (never on the request's Host), and
       // the cross-origin front end shows the store's pictures by those URLs.
       env: { ...stripeEnv, CORS_ORIGINS: spaOrigin, PUBLIC_ORIGIN: baseURL },
-      timeout: 120_000,
+      // Migrating and seeding a fresh state comes first: over 3 minutes on a machine busy with other work.
+      timeout: 300_000,
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",

@@ -7,7 +7,8 @@
  *   2. workers (ENVIRONMENT=test, the security suite included) beside workers-production (the same
  *      worker as deployed: production settings) → process (`npm start` stopped every way, the
  *      deploy's bindings): process is mostly waiting on the servers it starts;
- *   3. e2e (JavaScript on and off) alone: its journeys assert on time (live updates within 2 s).
+ *   3. e2e (JavaScript on and off) alone, two tests at a time (playwright.config.ts): its journeys
+ *      assert on time (live updates within 2 s).
  * Extra arguments go to Playwright.
  */
 import { spawn } from "node:child_process";

@@ -82,13 +82,13 @@ test("a CSV over the size limit gets the message on the form, not an error page"
   await expect(page.getByRole("region", { name: /^Preview:/ })).toHaveCount(0);
 });
 
-test("an admin creates a store's integration token, sees it once, and revokes it", async ({ page }) => {
+test("an admin creates a store's integration token, sees it once, and revokes it", async ({ page }, info) => {
   const res = await page.request.post("/api/user/login", { data: { email: "admin@example.com", password: "Admin@12345" } });
   expect(res.status()).toBe(200);
   await page.goto("/dashboard/stores");
   await page.getByRole("link", { name: "Sync tokens for FreshDash Indiranagar" }).click();
   await expect(page.getByRole("heading", { name: /^Sync tokens: FreshDash Indiranagar/, level: 1 })).toBeVisible();
-  const label = `ERP ${Date.now()}`;
+  const label = `ERP ${info.project.name} ${Date.now()}`;
   await page.getByLabel("Token name").fill(label);
   await page.getByRole("button", { name: "Create token" }).click();
   await expect(page.getByText(`Token “${label}” created. Copy it now: it is not shown again.`)).toBeVisible();

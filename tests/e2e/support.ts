@@ -31,7 +31,14 @@ export async function ownProduct(
   request: APIRequestContext,
   adminToken: string,
   info: TestInfo,
-  { name, stock, price, hsnCode, gstRate }: { name: string; stock: number; price: number; hsnCode?: string; gstRate?: number },
+  {
+    name,
+    stock,
+    price,
+    hsnCode,
+    gstRate,
+    storeStock,
+  }: { name: string; stock: number; price: number; hsnCode?: string; gstRate?: number; storeStock?: { store: string; stock: number }[] },
 ) {
   const subs = (await (await request.post("/api/subcategory/get")).json()).data as { _id: string; category: { _id: string }[] }[];
   const sub = subs.find((s) => s.category.length)!;
@@ -51,6 +58,7 @@ export async function ownProduct(
       more_details: {},
       ...(hsnCode === undefined ? {} : { hsnCode }),
       ...(gstRate === undefined ? {} : { gstRate }),
+      ...(storeStock === undefined ? {} : { storeStock }),
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -58,18 +66,49 @@ export async function ownProduct(
 }
 
 /**
- * A new shopper, registered and logged in through the API, with an address the default store
- * serves. Pass a page's `request` to leave that page's browser logged in as the shopper.
+ * A dark store of the test's own, open all day, serving only `pincode` (one no other store or spec
+ * serves): the orders delivered there, its stock and its metrics are the test's alone, whatever runs
+ * beside it. Created with the admin's form, as `request` (signed in as the admin: apiLogin).
  */
-export async function newShopper(request: APIRequestContext, info: TestInfo, { prefix = "shopper", name = "Kavya Rao" } = {}) {
+export async function ownStore(request: APIRequestContext, info: TestInfo, { name, pincode }: { name: string; pincode: string }) {
+  const fullName = `${name} ${info.project.name} ${Date.now()}`;
+  const res = await request.post("/dashboard/stores", {
+    headers: { Origin: new URL(info.project.use.baseURL!).origin },
+    form: {
+      intent: "create-store",
+      name: fullName,
+      address: `${pincode} Test Road`,
+      city: "Test City",
+      opensAt: "00:00",
+      closesAt: "00:00",
+      baseDeliveryMinutes: "15",
+      pincodes: pincode,
+    },
+    maxRedirects: 0,
+  });
+  expect(res.status(), await res.text()).toBe(303);
+  const served = (await (await request.get(`/api/store/serviceability?pincode=${pincode}`)).json()).data.store as { _id: string; name: string };
+  expect(served.name).toBe(fullName);
+  return served;
+}
+
+/**
+ * A new shopper, registered and logged in through the API, with an address the default store
+ * serves (or `address`). Pass a page's `request` to leave that page's browser logged in as the shopper.
+ */
+export async function newShopper(
+  request: APIRequestContext,
+  info: TestInfo,
+  { prefix = "shopper", name = "Kavya Rao", address = BENGALURU_ADDRESS }: { prefix?: string; name?: string; address?: typeof BENGALURU_ADDRESS } = {},
+) {
   const email = uniqueEmail(prefix, info);
   const password = "Shopper@12345";
   const registered = await request.post("/api/user/register", { data: { name, email, password, confirmPassword: password } });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
   const headers = { Authorization: `Bearer ${await apiLogin(request, email, password)}` };
-  const address = await request.post("/api/address/create", { headers, data: BENGALURU_ADDRESS });
-  expect(address.status(), await address.text()).toBeLessThan(300);
-  return { email, password, headers, addressId: (await address.json()).data._id as string };
+  const created = await request.post("/api/address/create", { headers, data: address });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  return { email, password, headers, addressId: (await created.json()).data._id as string };
 }
 
 /** The admin's moves that take a placed order to delivered, through the API. */
