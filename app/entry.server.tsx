@@ -64,7 +64,7 @@ export default async function handleRequest(
  * What Remix reports from loaders, actions and rendering goes to the log, as by default, except
  * the router's own refusals of a request (4xx: a method a route does not take, no such route):
  * those are the client's doing, answered with their status, and one per request would let anyone
- * flood the log (issue 28, item 9.3). The worker answers most of them before Remix runs
+ * flood the log. The worker answers most of them before Remix runs
  * (page-methods.server.ts); a POST to a page without an action still arrives here.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -58,7 +58,7 @@ export default {
     };
     if (isCrossOriginWrite(request, settings)) return respond(crossOriginRefusal(request));
     // OPTIONS, PATCH and the like on a page: 405 with Allow here, not a router error per request
-    // in the log (issue 28, item 9.3; page-methods.server.ts).
+    // in the log (page-methods.server.ts).
     if (!api && !PAGE_METHODS.includes(request.method)) return respond(methodNotAllowedPage(request.method, allowedPageMethods(routes, url)));
     const remixRequest = asSentToPublicOrigin(request, settings);
     const loadContext = await contextFor(remixRequest, env, ctx);

@@ -428,7 +428,7 @@ export const COUPON_TYPES = ["percent", "flat"] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];
 
 /**
- * Coupons (issue 31, decision 030). `code` is stored upper-case and unique (codes are
+ * Coupons (decision 030). `code` is stored upper-case and unique (codes are
  * case-insensitive). percent: `value` is a whole percent 1..100, capped by `maxDiscount` (paise, null:
  * no cap); flat: `value` is paise. Null `totalUses` / `perShopper`: unlimited. `categories` and
  * `stores` are ids; empty means all. Uses are not stored: a use is an order (not cancelled) with
@@ -1012,7 +1012,7 @@ export const stockAdjustments = sqliteTable(
 );
 
 /**
- * The shopper's rating of a delivered order (issue 30 item 7; decision 027 "Ratings"): 1–5 and an
+ * The shopper's rating of a delivered order (decision 027 "Ratings"): 1–5 and an
  * optional comment, one per order (the key), changeable by its shopper (the row is rewritten).
  */
 export const orderRatings = sqliteTable(

@@ -1,6 +1,6 @@
 /**
- * Whether a coupon applies to a cart, and why not, in words a shopper understands (issue 31,
- * docs/decisions/030-coupons-and-tips.md). Pure: the server decides with it from its own prices and
+ * Whether a coupon applies to a cart, and why not, in words a shopper understands
+ * (docs/decisions/030-coupons-and-tips.md). Pure: the server decides with it from its own prices and
  * counts (app/server/coupons), and the order's statement re-checks the counts atomically.
  */
 import { formatRupees } from "./money";

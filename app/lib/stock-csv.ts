@@ -1,6 +1,6 @@
 /**
- * A store's stock as CSV (issue 12, decision 020): `product id or name, stock` per line with an
- * optional third value, the product's shelf location at the store (issue 30, decision 027: empty
+ * A store's stock as CSV (decision 020): `product id or name, stock` per line with an
+ * optional third value, the product's shelf location at the store (decision 027: empty
  * leaves the bin as it is), an optional header row (`…, stock[, …]`), a UTF-8 file with or without
  * BOM, CRLF or LF, quoted values ("Milk, 1 L").
  * This module only reads the text into rows and checks each row's own cells; which product a row

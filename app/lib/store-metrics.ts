@@ -46,7 +46,7 @@ export interface StoreMetrics {
   hourly: number[];
   /** Delivered orders by minutes from placed to delivered. */
   spread: { bucketMinutes: number; counts: number[] };
-  /** The shoppers' ratings of the day's orders (issue 30 item 7). */
+  /** The shoppers' ratings of the day's orders. */
   ratings: RatingsSummary;
 }
 

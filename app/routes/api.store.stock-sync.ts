@@ -12,7 +12,7 @@ import { requireSyncCaller } from "~/server/identity/sync-tokens.server";
  * `Idempotency-Key` (required in "delta" mode, optional in "set"): the same key and body again
  * answers the first sync's outcome without applying it again; with another body, 422.
  *
- * A row may carry `bin`, the product's shelf location at the store (issue 30, decision 027): set for
+ * A row may carry `bin`, the product's shelf location at the store (decision 027): set for
  * every row naming a known product, whatever happens to its stock; left out or empty: unchanged.
  *
  * data: `{ applied, unchanged, conflicts, bins, errors: [{ index, productId, reason, message, stock? }] }`.

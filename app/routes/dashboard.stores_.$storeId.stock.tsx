@@ -59,8 +59,8 @@ function answer(status: number, { formError, text = "", result }: { formError?: 
 
 /**
  * The form of either step, or null when the body is over BODY_MAX_BYTES (declared or counted): the
- * page then answers 413 with its form and the size limit on it, not the root error page (issue 28,
- * item 9.2). Other refusals of the form reader (415, 400, 405) stay thrown.
+ * page then answers 413 with its form and the size limit on it, not the root error page.
+ * Other refusals of the form reader (415, 400, 405) stay thrown.
  */
 async function readImportForm(request: Request): Promise<FormData | null> {
   try {

@@ -1,7 +1,7 @@
 import type { RatingsSummary as Ratings } from "~/lib/store-metrics";
 
 /**
- * The shoppers' ratings of the day's orders (issue 30 item 7): count and average, how many of each
+ * The shoppers' ratings of the day's orders: count and average, how many of each
  * star as a table with a plain bar per row (text first; the bar is decoration), the latest comments.
  */
 export function RatingsSummary({ ratings }: { ratings: Ratings }) {

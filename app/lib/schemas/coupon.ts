@@ -1,5 +1,5 @@
 /**
- * Coupons and tips (issue 31, docs/decisions/030-coupons-and-tips.md): the admin's coupon fields
+ * Coupons and tips (docs/decisions/030-coupons-and-tips.md): the admin's coupon fields
  * (the page form and /api/coupon/create|update share them), the shopper's code, and the tip.
  * Money here is in rupees (as /api speaks it); the server stores paise.
  */

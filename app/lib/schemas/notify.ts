@@ -1,5 +1,5 @@
 /**
- * "Notify me" when a product is back at the shopper's store (issue 32, decision 032): the page
+ * "Notify me" when a product is back at the shopper's store (decision 032): the page
  * forms and `/api/product/notify-me` validate with these.
  */
 import * as z from "zod";

@@ -1,5 +1,5 @@
 /**
- * Rating a delivered order (issue 30 item 7, decision 027 "Ratings"): 1–5 stars and an optional
+ * Rating a delivered order (decision 027 "Ratings"): 1–5 stars and an optional
  * comment of at most 500 characters. Shared by the shopper's order page and `POST /api/order/rate`.
  */
 import * as z from "zod";

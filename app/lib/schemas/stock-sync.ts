@@ -6,7 +6,7 @@
  *   without it the row's stock is written whatever the stock is (the chain's own count wins).
  * - mode "delta": rows `{ productId, delta }`, applied as stock + delta; a row that would go below 0
  *   is reported and not applied.
- * - either mode: a row may carry `bin`, the product's shelf location at the store (issue 30): written
+ * - either mode: a row may carry `bin`, the product's shelf location at the store: written
  *   for every row naming a known product, whatever happens to its stock; empty or left out: unchanged.
  */
 import * as z from "zod";

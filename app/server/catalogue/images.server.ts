@@ -34,7 +34,7 @@ export interface ServedImage {
  * or more entity tags, weak or strong, or `*`) and, only without it, If-Modified-Since. R2 decides
  * them itself (no body is read for a 304) from a plain R2Conditional, not `onlyIf: request.headers`:
  * a Headers object cannot cross `npm run dev`'s proxy to local R2, which answered every image with
- * 500 (issue 28). R2 takes one entity tag; a list of several (rare: a browser sends back the one it
+ * 500. R2 takes one entity tag; a list of several (rare: a browser sends back the one it
  * was given) is compared here. Null when there is no such object.
  */
 export async function getImage(bucket: R2Bucket, key: string, headers: Headers): Promise<ServedImage | null> {

@@ -2,9 +2,7 @@
  * Row counts (LIMIT, OFFSET) written into a statement's SQL instead of bound as parameters.
  *
  * D1 compiles a statement whose LIMIT or OFFSET is a bound parameter afresh on every run; with the
- * count written in, the compiled statement is reused. Measured on local D1 at 20,000 products
- * (decision 025): search's ranking statement, finding nothing, took 0.51 ms with its counts bound
- * and 0.07 ms with them written in; the suggestions' sub-category read 0.27 → 0.12 ms.
+ * count written in, the compiled statement is reused (measured in docs/bench/025-search-at-scale.md).
  *
  * Only for counts the code chose (its constants, page sizes already validated by a schema): the
  * value must be a whole number ≥ 0, or this throws.

@@ -3,8 +3,7 @@
  * (or data) request in the same turn, and on a signed-in page two of them read D1: the root's
  * visitor (session user, cart, notices) and the page's own data. Each takes a seat here as it
  * starts; their reads go to D1 together once every seat has sent its queries or left (decision 016:
- * a round trip fewer per signed-in page, which miniflare measures at ~5 ms and production at a
- * network hop to the database).
+ * a round trip fewer per signed-in page: in production, one network hop to the database fewer).
  *
  * The rules that keep it safe:
  * - Reads only: a batch is one transaction, and loaders only read.

@@ -7,8 +7,8 @@
  *
  * Never on the request's own origin: that is its `Host` header, which the client chooses, and
  * catalogue answers are shared-cacheable (`public, s-maxage`) without `Vary: Host`, so
- * `Host: evil.example` would have put `http://evil.example/images/…` in a cached answer for everyone
- * (issue 28, item 9.4). Without PUBLIC_ORIGIN the paths stay root-relative.
+ * `Host: evil.example` would have put `http://evil.example/images/…` in a cached answer for everyone.
+ * Without PUBLIC_ORIGIN the paths stay root-relative.
  *
  * Only the fields that hold images are rewritten (`image`, a string or a list; `avatar`; the `url`
  * of an upload), and only values naming a stored image (`/images/…`). `more_details` is the

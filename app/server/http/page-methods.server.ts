@@ -1,5 +1,5 @@
 /**
- * The methods a page (non-/api) URL takes, for the 405s the worker answers (issue 28, item 9.3).
+ * The methods a page (non-/api) URL takes, for the 405s the worker answers.
  *
  * Page routes take GET and HEAD, and POST when the route the form posts to has an action; nothing
  * else (page actions read their form with `readFormData`, which accepts POST only). Remix answers

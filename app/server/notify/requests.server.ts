@@ -1,5 +1,5 @@
 /**
- * "Notify me" requests (issue 32, decision 032): a shopper (signed in, or a guest by email) waits
+ * "Notify me" requests (decision 032): a shopper (signed in, or a guest by email) waits
  * for a product that is out of stock at their store. The limits are decided in the insert itself:
  * one open request per subscriber, product and store (a partial unique index) and at most
  * {@link NOTIFY_OPEN_LIMIT} open ones (counted in the same statement), so parallel taps cannot

@@ -1,5 +1,5 @@
 /**
- * Running an order after it is placed (issue 8, docs/decisions/006-order-fulfilment.md): status
+ * Running an order after it is placed (docs/decisions/006-order-fulfilment.md): status
  * moves with history, cancellation that returns stock and money, and "buy again".
  *
  * Every move is ONE D1 batch guarded by the state it was decided on (`status` and `version`): the

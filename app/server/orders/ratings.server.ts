@@ -1,5 +1,5 @@
 /**
- * Ratings after delivery (issue 30 item 7; decision 027 "Ratings"). The shopper rates their own
+ * Ratings after delivery (decision 027 "Ratings"). The shopper rates their own
  * delivered order 1–5 with an optional comment; one rating per order, which the shopper may change
  * (the last one counts). ONE statement decides it: an `insert … select` from the order guarded by
  * its owner and status 'delivered', upserting on the order's key, so repeated or parallel submits

@@ -89,7 +89,7 @@ function rankedHitsSql(slots: Slot[], mode: "all" | "any", params: Params, block
   // ("dal makhani" must not lift a plain dal whose description mentions makhani).
   // The candidates: the first matches in the index's rowid (popularity) order, cut at the blocks
   // the page needs; bm25 is computed for those only. One block (any page up to CANDIDATES results)
-  // needs no numbering: a window over the candidates costs ~0.15 ms.
+  // needs no numbering, which would cost a window over every candidate.
   const blockOf = blocks > 1 ? `(row_number() over (order by rowid) - 1) / ${rowCount(block)}` : "0";
   const candidates = `select rowid as fts_rowid, bm, ${blockOf} as block
       from (select rowid, bm25(products_fts, 0, 10, 4, 2, 1, 0, 0) as bm from products_fts where products_fts match ${match}
@@ -109,7 +109,8 @@ function rankedHitsSql(slots: Slot[], mode: "all" | "any", params: Params, block
  * first block (`npm run search:eval` gives the same figures at 150 as at 200, on the demo and on the
  * 20,000-product scale state; scripts/search-cap-check.ts compares blocks with no cap), small
  * enough that a search reads the same number of rows whatever the catalogue's size and stays
- * within 2 ms of SQLite time there (200 did not, decision 025). Deeper pages read more blocks.
+ * within the search budget there (decision 025; docs/bench/025-search-at-scale.md). Deeper pages
+ * read more blocks.
  */
 export const CANDIDATES = 150;
 

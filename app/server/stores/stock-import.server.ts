@@ -8,7 +8,7 @@
  * 2. Confirm: the preview's valid rows go through the bulk engine (`runStockSync`) as compare-and-set
  *    rows, each expecting the stock the preview showed: a row whose stock changed since (a sale, another
  *    import) is reported and not applied, every other row applies. A row's shelf location (the CSV's
- *    optional third column) is written with it, even when its stock is not (issue 30, decision 027). The idempotency key is the
+ *    optional third column) is written with it, even when its stock is not (decision 027). The idempotency key is the
  *    preview's id, so confirming twice (or 10 times at once) applies it once and answers alike.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";

@@ -76,7 +76,7 @@ const SPREAD_SQL = `with ${DAY_ORDERS}
   group by bucket`;
 
 /**
- * Ratings of the day's orders (issue 30 item 7): how many, the average (rounded to 2 decimals by
+ * Ratings of the day's orders: how many, the average (rounded to 2 decimals by
  * SQLite) and how many of each star, over `order_ratings` (one row per order, the shopper's latest).
  */
 const RATINGS_SQL = `select count(r.order_id) as n, round(avg(r.rating), 2) as average,
