@@ -37,19 +37,22 @@ function shellChunks(): Rollup.GetManualChunk {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     // `npm run dev` is local: development, whatever wrangler.toml says for deploys (decision 012).
-    remixCloudflareDevProxy({
-      // STATE_DIR, as `npm start` takes it: a wrangler --persist-to directory for local D1/R2 (tests
-      // give the dev server its own); without it, wrangler's default .wrangler/state.
-      ...(process.env.STATE_DIR ? { persist: { path: path.join(process.env.STATE_DIR, "v3") } } : {}),
-      getLoadContext: ({ request, context }) =>
-        getLoadContext({
-          request,
-          context: { cloudflare: { ...context.cloudflare, env: { ...(context.cloudflare.env as Env), ENVIRONMENT: "development" } } },
-        }),
-    }),
+    // Only the dev server needs the local bindings: a build that started them would also start the
+    // Durable Object binding without its class, and wrangler would warn that it cannot work.
+    command === "serve" &&
+      remixCloudflareDevProxy({
+        // STATE_DIR, as `npm start` takes it: a wrangler --persist-to directory for local D1/R2 (tests
+        // give the dev server its own); without it, wrangler's default .wrangler/state.
+        ...(process.env.STATE_DIR ? { persist: { path: path.join(process.env.STATE_DIR, "v3") } } : {}),
+        getLoadContext: ({ request, context }) =>
+          getLoadContext({
+            request,
+            context: { cloudflare: { ...context.cloudflare, env: { ...(context.cloudflare.env as Env), ENVIRONMENT: "development" } } },
+          }),
+      }),
     remix({
       future: {
         v3_fetcherPersist: true,

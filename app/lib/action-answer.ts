@@ -14,7 +14,7 @@ import type { SubmissionResult } from "@conform-to/react";
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export type NoExtra = {};
 
-export interface AnswerError {
+interface AnswerError {
   message: string;
   /** Messages per form field, by the field's name. */
   fields?: Record<string, string[]>;

@@ -2,7 +2,15 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../workers/app";
-import { deliverRequest, dispatchRestocks, fanOut, FAN_OUT_PAGE, SEND_BATCH_MAX, type NotifyMessage, type NotifySender } from "../../app/server/notify/delivery.server";
+import {
+  deliverRequest,
+  dispatchRestocks,
+  fanOut,
+  FAN_OUT_PAGE,
+  SEND_BATCH_MAX,
+  type NotifyMessage,
+  type NotifySender,
+} from "../../app/server/notify/delivery.server";
 import { adminCookie, formOf, pagePost } from "../security/support-admin";
 import { api, login, newShopper, randomIp, VALID_ADDRESS } from "./api-client";
 

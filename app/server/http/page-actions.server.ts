@@ -24,7 +24,7 @@ export async function attempt<T>(step: () => Promise<T>): Promise<Attempt<T>> {
 }
 
 /** The refusal's status and headers (a rate limit's Retry-After), for the page's own reply. */
-export function refusalInit(error: Refusal) {
+function refusalInit(error: Refusal) {
   return { status: error.status, headers: error.headers };
 }
 
