@@ -4,6 +4,7 @@ import { DrizzleD1Database, SQLiteD1Session } from "drizzle-orm/d1";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "~/db/schema";
 import { countD1Call } from "~/server/http/server-timing.server";
+import { withRewordedErrors } from "./reworded-errors.server";
 
 export type Database = DrizzleD1Database<typeof schema>;
 
@@ -35,7 +36,7 @@ const requestDbs = new WeakMap<AppLoadContext, Database>();
  * Server-Timing header (server-timing.server.ts wraps whatever it is given).
  */
 function requestD1(context: AppLoadContext): D1Database {
-  return countD1Call(context, context.d1?.db ?? context.cloudflare.env.DB);
+  return withRewordedErrors(context, countD1Call(context, context.d1?.db ?? context.cloudflare.env.DB));
 }
 
 /** A Drizzle client for this request's D1 session; counts D1 round trips for the bench Server-Timing header. */
