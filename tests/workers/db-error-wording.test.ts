@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_LINE_QUANTITY } from "../../app/lib/schemas/cart";
 import { REWORDED_DB_ERROR, rewordDbErrors } from "../../app/server/db/reworded-errors.server";
 import { commitOrder, planOrder, type OrderPlan } from "../../app/server/orders/place-order.server";
+import { commitPick, planPick } from "../../app/server/operations/pick.server";
+import type { SessionUser } from "../../app/server/identity/session.server";
 import { api, login, makeProduct, newShopper, randomIp, stockOf, VALID_ADDRESS } from "./api-client";
 import { outcomeOf } from "./fixtures";
 import { completedEvent, sendWebhook, sessionEvent } from "../security/support-pay";
@@ -139,6 +141,38 @@ describe("orders", { timeout: 60_000 }, () => {
   });
 });
 
+describe("picking", () => {
+  it("a replacement that sold out after the pick chose it: 409, and nothing of the pick is applied", async () => {
+    const shopper = await newShopper();
+    const sub = crypto.randomUUID().replace(/-/g, "").slice(0, 24);
+    await env.DB.prepare("insert into sub_categories (id, name) values (?, ?)")
+      .bind(sub, `Reworded ${sub.slice(0, 6)}`)
+      .run();
+    const original = await makeProduct({ name: "Original", stock: 5, price: 100 });
+    const similar = await makeProduct({ name: "Similar", stock: 5, price: 90 });
+    for (const p of [original, similar]) {
+      await env.DB.prepare("update product_sub_categories set sub_category_id = ? where product_id = ?").bind(sub, p.id).run();
+    }
+    const res = await cod(shopper.token, {
+      list_items: [{ productId: original.id, quantity: 3 }],
+      addressId: await addressFor(shopper.token),
+      replacementPreference: "similar",
+    });
+    expect(res.status).toBe(201);
+    const orderId = res.body.data._id as string;
+    const adminRow = (await env.DB.prepare("select id from users where email = 'admin@example.com'").first<{ id: string }>())!;
+    const user = { id: adminRow.id, role: "ADMIN", staffStoreId: null } as SessionUser;
+    const pick = await planPick(context, { orderId, user, lines: [{ productId: original.id, picked: 1 }] });
+    expect([...pick.replacements.values()].map((r) => r.productId)).toEqual([similar.id]);
+    // Sold meanwhile: the pick's batch must refuse the replacement's 2 units.
+    await env.DB.prepare("update store_stock set stock = 1 where product_id = ?").bind(similar.id).run();
+    const outcome = await outcomeOf(commitPick(context, pick));
+    expect(outcome).toEqual({ ok: false, status: 409, message: "A replacement sold out while you were picking: pick the order again" });
+    expect((await env.DB.prepare("select status from orders where id = ?").bind(orderId).first<{ status: string }>())!.status).toBe("placed");
+    expect(await stockOf(original.id)).toBe(2);
+  });
+});
+
 describe("payments", () => {
   it("an event delivered twice: the second is 'Event already processed' and changes nothing", async () => {
     const { token } = await newShopper();
@@ -194,7 +228,7 @@ describe("accounts and the admin's names", () => {
       body: { name: "Again", email: taken.email, password: "Test@12345", confirmPassword: "Test@12345" },
       headers: { "CF-Connecting-IP": randomIp() },
     });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     expect(res.body.message).toBe("User register successfully");
   });
 

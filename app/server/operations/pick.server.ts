@@ -164,6 +164,14 @@ async function findReplacements(db: Database, storeId: string, lines: MatchedLin
 
 /** Marks an order picked (see the module comment). 404 for another store's order, 409 once picked, 400 for bad lines. */
 export async function pickOrder(context: AppLoadContext, input: { orderId: string; user: SessionUser; lines: PickLineInput[] }): Promise<PickResult> {
+  return commitPick(context, await planPick(context, input));
+}
+
+/**
+ * Reads the order and decides what the pick does: each line's picked units, the replacements of
+ * short lines, the bill after the pick and each line's refund. Nothing is written here.
+ */
+export async function planPick(context: AppLoadContext, input: { orderId: string; user: SessionUser; lines: PickLineInput[] }): Promise<PlannedPick> {
   const db = getDb(context);
   const { order, lines } = await readForPick(db, input.orderId);
   if (!order || !worksAt(input.user, order.storeId)) throw new Refusal(NOT_FOUND, 404);
@@ -205,30 +213,37 @@ export async function pickOrder(context: AppLoadContext, input: { orderId: strin
       refund: paidOnline ? lineRefunds[i] : 0,
     };
   });
-  const refunds = plan.filter((line) => line.refund > 0);
   const shortCount = matched.filter((line) => line.missing > 0).length;
   const note = shortCount
     ? `Picked: ${shortCount} ${shortCount === 1 ? "line" : "lines"} short${replacements.size ? `, ${replacements.size} replaced` : ""}`
     : "Picked in full";
+  return { order, storeId, userId: input.user.id, plan, bill, note, paidOnline, matched, replacements };
+}
 
-  const moved = await applyPick(context, db, { order, storeId, userId: input.user.id, plan, bill, note, paidOnline });
+/** Applies a planned pick in one batch (409 when the order changed meanwhile), then sends its refunds. */
+export async function commitPick(context: AppLoadContext, pick: PlannedPick): Promise<PickResult> {
+  const db = getDb(context);
+  const { order, storeId, bill, matched, replacements } = pick;
+  const moved = await applyPick(context, db, pick);
   if (!moved) {
     const { order: now } = await readForPick(db, order.id);
     throw new Refusal(now ? (notPickable(now) ?? "This order changed while you were picking it: open it again") : NOT_FOUND, 409);
   }
   await publishOrderChange(context, { orderId: order.id, storeId, userId: order.userId, status: "packed" });
 
+  const refunds = pick.plan.filter((line) => line.refund > 0);
   const refunded = refunds.reduce((sum, line) => sum + line.refund, 0);
   const outcome = refunds.length ? await sendLineRefunds(context, order.id) : "none";
+  const short = matched.filter((l) => l.missing > 0);
   const parts = [`Order ${order.orderId} picked`];
-  if (shortCount) parts.push(`${shortCount} short`);
+  if (short.length) parts.push(`${short.length} short`);
   if (replacements.size) parts.push(`${replacements.size} replaced`);
   if (order.paymentMethod === "COD") parts.push(`collect ${formatINR(bill.grandTotal)}`);
   if (refunded) parts.push(outcome === "refunded" ? `${formatINR(refunded)} refunded` : `the refund of ${formatINR(refunded)} failed: the order is flagged`);
   return {
     message: parts.join(", "),
     total: bill.grandTotal,
-    short: matched.filter((l) => l.missing > 0).map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, picked: l.picked })),
+    short: short.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, picked: l.picked })),
     replaced: matched.flatMap((l) => {
       const r = replacements.get(l.id);
       return r
@@ -249,6 +264,9 @@ type PickPlan = {
   note: string;
   paidOnline: boolean;
 };
+
+/** A pick as planned from one read: what its batch writes, and the lines and replacements its answer tells. */
+export type PlannedPick = PickPlan & { matched: MatchedLine[]; replacements: Map<string, Replacement> };
 
 /** A statement for a raw D1 batch: drizzle's D1 batch cannot bind a raw `sql` query (drizzle-orm 0.45). */
 function statement(d1: D1Database, query: SQL | { toSQL(): { sql: string; params: unknown[] } }) {
