@@ -53,20 +53,3 @@ export function getDb(context: AppLoadContext): Database {
 export function getD1(context: AppLoadContext): D1Database {
   return requestD1(context);
 }
-
-/**
- * SQLite's message for a failed statement. Drizzle wraps a single query's D1 error in a
- * `DrizzleQueryError` (D1's error is its `cause`); a batch's error is D1's own. Both are read.
- */
-export function sqliteErrorText(error: unknown): string {
-  const messages: string[] = [];
-  for (let e: unknown = error; e && messages.length < 3; e = e instanceof Error ? e.cause : undefined) {
-    messages.push(e instanceof Error ? e.message : String(e));
-  }
-  return messages.join("\n");
-}
-
-/** SQLite refused the statement for `pattern` (a constraint name, e.g. /UNIQUE constraint failed: users\.email/). */
-export function failedOn(error: unknown, pattern: RegExp): boolean {
-  return pattern.test(sqliteErrorText(error));
-}
