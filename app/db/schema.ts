@@ -431,8 +431,9 @@ export type CouponType = (typeof COUPON_TYPES)[number];
  * Coupons (decision 030). `code` is stored upper-case and unique (codes are
  * case-insensitive). percent: `value` is a whole percent 1..100, capped by `maxDiscount` (paise, null:
  * no cap); flat: `value` is paise. Null `totalUses` / `perShopper`: unlimited. `categories` and
- * `stores` are ids; empty means all. Uses are not stored: a use is an order (not cancelled) with
- * `coupon_id`, counted by the statement that inserts the order.
+ * `stores` are ids; empty means all. A use is an order (not cancelled) with `coupon_id`; `uses`
+ * counts them: the order's batch takes one with a conditional update (its guard), and the
+ * `coupons_use_returned` trigger (migrations/0029) gives it back when the order is cancelled.
  */
 export const coupons = sqliteTable(
   "coupons",
@@ -446,6 +447,8 @@ export const coupons = sqliteTable(
     startsAt: integer("starts_at", { mode: "number" }).notNull(),
     endsAt: integer("ends_at", { mode: "number" }).notNull(),
     totalUses: integer("total_uses"),
+    /** Orders carrying the coupon that are not cancelled (see above). */
+    uses: integer("uses").notNull().default(0),
     perShopper: integer("per_shopper"),
     firstOrderOnly: integer("first_order_only", { mode: "boolean" }).notNull().default(false),
     categories: text("categories", { mode: "json" })

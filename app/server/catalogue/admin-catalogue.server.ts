@@ -22,7 +22,7 @@ import { newId } from "~/lib/ids";
 import { rupeesToPaise } from "~/lib/money";
 import type { ProductInput } from "~/lib/schemas/admin";
 import { Refusal } from "~/lib/refusal";
-import { type Database, failedOn, getDb } from "~/server/db/db.server";
+import { type Database, getDb } from "~/server/db/db.server";
 import {
   claimRestocks,
   flagRestocks,
@@ -38,11 +38,8 @@ import {
 type CategoryInput = { name: string; image: string };
 type SubCategoryInput = CategoryInput & { category: string[] };
 
-function uniqueViolation(error: unknown, what: string): never {
-  if (failedOn(error, /UNIQUE constraint failed/i))
-    throw new Refusal(`A ${what} with this name already exists`, 409, { fields: { name: [`A ${what} with this name already exists`] } });
-  throw error;
-}
+const nameTaken = (what: string) =>
+  new Refusal(`A ${what} with this name already exists`, 409, { fields: { name: [`A ${what} with this name already exists`] } });
 
 async function assertAllExist(db: Database, table: typeof categories | typeof subCategories, ids: string[], label: string) {
   const row = await db.select({ n: count() }).from(table).where(inArray(table.id, ids)).get();
@@ -52,25 +49,31 @@ async function assertAllExist(db: Database, table: typeof categories | typeof su
 // ---------------------------------------------------------------------------------------------
 // Categories
 
+/** A name another category holds makes the insert do nothing (its unique index decides). */
 export async function createCategory(context: AppLoadContext, input: CategoryInput) {
   const id = newId();
-  try {
-    await getDb(context).insert(categories).values({ id, name: input.name, image: input.image });
-  } catch (error) {
-    uniqueViolation(error, "category");
-  }
+  const created = await getDb(context)
+    .insert(categories)
+    .values({ id, name: input.name, image: input.image })
+    .onConflictDoNothing({ target: categories.name })
+    .returning({ id: categories.id });
+  if (!created.length) throw nameTaken("category");
   return { _id: id, ...input };
 }
 
+/** The update itself refuses a name another category holds; whether the category exists is read with it. */
 export async function updateCategory(context: AppLoadContext, id: string, input: CategoryInput) {
-  try {
-    const result = await getDb(context).update(categories).set({ name: input.name, image: input.image, updatedAt: nowMs }).where(eq(categories.id, id));
-    if (!result.meta.changes) throw new Refusal("Category not found", 404);
-  } catch (error) {
-    if (error instanceof Refusal) throw error;
-    uniqueViolation(error, "category");
-  }
-  return { _id: id, ...input };
+  const db = getDb(context);
+  const [updated, found] = await db.batch([
+    db
+      .update(categories)
+      .set({ name: input.name, image: input.image, updatedAt: nowMs })
+      .where(and(eq(categories.id, id), sql`not exists (select 1 from ${categories} other where other.name = ${input.name} and other.id <> ${id})`)),
+    db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)),
+  ]);
+  if (updated.meta.changes) return { _id: id, ...input };
+  if (!found.length) throw new Refusal("Category not found", 404);
+  throw nameTaken("category");
 }
 
 /** Refused while sub-categories or products still use it: nothing is left dangling. */
@@ -128,8 +131,12 @@ export async function updateSubCategory(context: AppLoadContext, id: string, inp
       ),
       ...linkStatements(db, id, input.category),
     ])
-    .catch((error: unknown) => {
-      if (failedOn(error, /FOREIGN KEY/i)) throw new Refusal("Sub-category not found", 404);
+    .catch(async (error: unknown) => {
+      // A link refused the batch: the sub-category, or one of its categories, was deleted meanwhile.
+      if (!(await db.select({ id: subCategories.id }).from(subCategories).where(eq(subCategories.id, id)).get())) {
+        throw new Refusal("Sub-category not found", 404);
+      }
+      await assertAllExist(db, categories, input.category, "categories");
       throw error;
     });
   if (!updated.meta.changes) throw new Refusal("Sub-category not found", 404);
@@ -255,10 +262,19 @@ function productColumns(input: ProductInput) {
   };
 }
 
-/** A category or sub-category deleted between the check and the batch: the batch rolled back. */
-function refsGone(error: unknown): never {
-  if (failedOn(error, /store_stock\.product_id/)) throw new Refusal("Product not found", 404);
-  if (failedOn(error, /FOREIGN KEY/i)) throw new Refusal("Choose categories and sub-categories from the list: one no longer exists", 400);
+/**
+ * Why a product's batch rolled back, read again: the product deleted meanwhile (an update), or a
+ * category or sub-category it names deleted between the check and the batch.
+ */
+async function explainProductBatch(db: Database, input: ProductInput, error: unknown, productId?: string): Promise<never> {
+  if (productId && !(await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).get())) {
+    throw new Refusal("Product not found", 404);
+  }
+  const named = async (table: typeof categories | typeof subCategories, ids: string[]) =>
+    ((await db.select({ n: count() }).from(table).where(inArray(table.id, ids)).get())?.n ?? 0) === ids.length;
+  if (!(await named(categories, input.category)) || !(await named(subCategories, input.subCategory))) {
+    throw new Refusal("Choose categories and sub-categories from the list: one no longer exists", 400);
+  }
   throw error;
 }
 
@@ -273,7 +289,7 @@ export async function createProduct(context: AppLoadContext, input: ProductInput
       writeStockSets(db, id, [{ store: null, to: input.stock, seen: 0 }, ...otherStores.map((e) => ({ store: e.store, to: e.stock, seen: 0 }))], sql`1`),
       ...productLinkStatements(db, id, input),
     ])
-    .catch(refsGone);
+    .catch((error: unknown) => explainProductBatch(db, input, error));
   return id;
 }
 
@@ -352,7 +368,7 @@ export async function updateProduct(
         .set({ ...productColumns(input), version: sql`${products.version} + 1`, updatedAt: nowMs })
         .where(and(eq(products.id, id), sameVersion, applied)),
     ])
-    .catch(refsGone);
+    .catch((error: unknown) => explainProductBatch(db, input, error, id));
   flagRestocks(context, batch[1] as ClaimedRestocks);
   if ((batch[batch.length - 1] as D1Result).meta.changes) return { stockNotChanged: await stockConflicts(db, id, asRead) };
   const [current, conflicts] = await Promise.all([

@@ -2,12 +2,13 @@
  * Coupons (issue 31, docs/decisions/030-coupons-and-tips.md): the admin's coupons with their uses,
  * and the verdict on a code for a cart (`judgeCoupon` from the server's own prices and counts).
  *
- * A coupon's uses are never stored as a counter: a use is an order that carries the coupon and is
- * not cancelled. The counts here are advisory (for the page's message); the order's own insert
- * counts them again atomically (`couponGuardSql`), and that is what decides.
+ * A use is an order that carries the coupon and is not cancelled; `coupons.uses` counts them. The
+ * verdicts here are advisory (for the page's message): the order's batch takes the use with one
+ * conditional update of the coupon (`takeCouponUse`), and that is what decides. A cancelled order
+ * gives its use back (the `coupons_use_returned` trigger, migrations/0029).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { categories, coupons, orders, productCategories, products, stores } from "~/db/schema";
 import { type CouponLine, type CouponRow, type CouponVerdict, describeOffer, judgeCoupon } from "~/lib/coupon-rules";
@@ -16,7 +17,7 @@ import { discountedPrice } from "~/lib/pricing";
 import { Refusal } from "~/lib/refusal";
 import type { CouponInput } from "~/lib/schemas/coupon";
 import type { OrderLineInput } from "~/lib/schemas/order";
-import { type Database, getDb, sqliteErrorText } from "~/server/db/db.server";
+import { type Database, getDb } from "~/server/db/db.server";
 import { storeIdSql, type StockStore } from "~/server/stores/store-stock.server";
 import { paiseToRupees } from "~/lib/money";
 
@@ -38,9 +39,6 @@ const couponColumns = {
   updatedAt: coupons.updatedAt,
 };
 
-/** Orders that count as a use: every order carrying the coupon except cancelled ones. */
-const counts = ne(orders.status, "cancelled");
-
 // ---------------------------------------------------------------------------------------------
 // Admin
 
@@ -48,17 +46,9 @@ export type CouponListRow = CouponRow & { uses: number; createdAt: number; offer
 
 /** Every coupon, newest first, with its uses so far (orders not cancelled). */
 export async function listCoupons(context: AppLoadContext): Promise<CouponListRow[]> {
-  const db = getDb(context);
-  const uses = db
-    .select({ couponId: orders.couponId, uses: count().as("uses") })
-    .from(orders)
-    .where(and(sql`${orders.couponId} is not null`, counts))
-    .groupBy(orders.couponId)
-    .as("u");
-  const rows = await db
-    .select({ ...couponColumns, createdAt: coupons.createdAt, uses: sql<number>`coalesce(${uses.uses}, 0)` })
+  const rows = await getDb(context)
+    .select({ ...couponColumns, createdAt: coupons.createdAt, uses: coupons.uses })
     .from(coupons)
-    .leftJoin(uses, eq(uses.couponId, coupons.id))
     .orderBy(desc(coupons.createdAt), asc(coupons.code))
     .limit(500);
   return rows.map((row) => ({ ...row, offer: describeOffer(row) }));
@@ -69,40 +59,38 @@ export async function readCouponById(context: AppLoadContext, id: string): Promi
   return row ?? null;
 }
 
-function explainWrite(error: unknown, code: string): never {
-  const text = sqliteErrorText(error);
-  if (/coupons\.code|coupons_code_unique/i.test(text))
-    throw new Refusal(`A coupon with the code ${code} already exists: choose another code`, 409, { fields: { code: ["That code is taken"] } });
-  if (/CHECK constraint failed/i.test(text)) throw new Refusal("That coupon is not valid: check its value, dates and limits", 400);
-  throw error;
-}
+const codeTaken = (code: string) =>
+  new Refusal(`A coupon with the code ${code} already exists: choose another code`, 409, { fields: { code: ["That code is taken"] } });
 
+/** Creates a coupon; a code another coupon holds is refused (the insert that did nothing says so). */
 export async function createCoupon(context: AppLoadContext, input: CouponInput): Promise<{ id: string; code: string }> {
   const id = newId();
-  try {
-    await getDb(context)
-      .insert(coupons)
-      .values({ id, ...input });
-  } catch (error) {
-    explainWrite(error, input.code);
-  }
+  const created = await getDb(context)
+    .insert(coupons)
+    .values({ id, ...input })
+    .onConflictDoNothing({ target: coupons.code })
+    .returning({ id: coupons.id });
+  if (!created.length) throw codeTaken(input.code);
   return { id, code: input.code };
 }
 
-/** Changes a coupon's terms. Placed orders keep what they were charged: they store their own discount and code. */
+/**
+ * Changes a coupon's terms, unless another coupon holds the new code (decided in the update itself).
+ * Placed orders keep what they were charged: they store their own discount and code.
+ */
 export async function updateCoupon(context: AppLoadContext, id: string, input: CouponInput): Promise<{ id: string; code: string }> {
-  let rows: { id: string }[] = [];
-  try {
-    rows = await getDb(context)
+  const db = getDb(context);
+  const [updated, found] = await db.batch([
+    db
       .update(coupons)
       .set({ ...input, updatedAt: Date.now() })
-      .where(eq(coupons.id, id))
-      .returning({ id: coupons.id });
-  } catch (error) {
-    explainWrite(error, input.code);
-  }
-  if (!rows.length) throw new Refusal("Coupon not found", 404);
-  return { id, code: input.code };
+      .where(and(eq(coupons.id, id), sql`not exists (select 1 from ${coupons} other where other.code = ${input.code} and other.id <> ${id})`))
+      .returning({ id: coupons.id }),
+    db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, id)),
+  ]);
+  if (updated.length) return { id, code: input.code };
+  if (!found.length) throw new Refusal("Coupon not found", 404);
+  throw codeTaken(input.code);
 }
 
 /** Deletes a coupon; orders that used it keep its code and discount (their `coupon_id` is set null). */
@@ -161,12 +149,12 @@ function couponByCodeQuery(db: Database, code: string) {
   return db.select(couponColumns).from(coupons).where(eq(coupons.code, code.toUpperCase()));
 }
 
-/** A coupon's uses: in total, the shopper's, and the shopper's orders (null for a guest). */
+/** A coupon's uses: in total (its counter), the shopper's, and the shopper's orders (null for a guest). */
 function usesQuery(db: Database, code: string, userId: string | null) {
   const couponId = sql`(select ${coupons.id} from ${coupons} where ${coupons.code} = ${code.toUpperCase()})`;
   return db
     .select({
-      total: sql<number>`(select count(*) from ${orders} where ${orders.couponId} = ${couponId} and ${orders.status} <> 'cancelled')`,
+      total: sql<number>`coalesce((select ${coupons.uses} from ${coupons} where ${coupons.code} = ${code.toUpperCase()}), 0)`,
       mine: userId
         ? sql<number>`(select count(*) from ${orders} where ${orders.couponId} = ${couponId} and ${orders.userId} = ${userId} and ${orders.status} <> 'cancelled')`
         : sql<null>`null`,
@@ -211,11 +199,11 @@ export type AvailableOffer = { code: string; offer: string; endsAt: number; appl
 /** At most this many live offers are listed. */
 const OFFERS_MAX = 20;
 
-/** Orders that count as a use of the coupon `couponId` (an SQL expression), in total and by `userId`. */
-const usesOf = (couponId: SQL, userId: string | null) => ({
-  total: sql<number>`(select count(*) from ${orders} where ${orders.couponId} = ${couponId} and ${orders.status} <> 'cancelled')`.as("total"),
+/** A coupon's uses (selected from `coupons`): in total (its counter) and by `userId` (their orders carrying it, not cancelled). */
+const usesOf = (userId: string | null) => ({
+  total: sql<number>`${coupons.uses}`.as("total"),
   mine: (userId
-    ? sql<number>`(select count(*) from ${orders} where ${orders.couponId} = ${couponId} and ${orders.userId} = ${userId} and ${orders.status} <> 'cancelled')`
+    ? sql<number>`(select count(*) from ${orders} where ${orders.couponId} = ${coupons.id} and ${orders.userId} = ${userId} and ${orders.status} <> 'cancelled')`
     : sql<null>`null`
   ).as("mine"),
 });
@@ -237,7 +225,7 @@ export interface CouponBoxInput {
  */
 export function couponBoxQueries(db: Database, input: CouponBoxInput) {
   const { userId, now } = input;
-  const countsOf = (id: SQL) => usesOf(id, userId);
+  const uses = usesOf(userId);
   return [
     db
       .select({
@@ -251,11 +239,11 @@ export function couponBoxQueries(db: Database, input: CouponBoxInput) {
     categoriesQuery(db, input.productIds),
     // A code is 3–20 characters: the empty code (none applied) matches no coupon.
     db
-      .select({ ...couponColumns, ...countsOf(sql`${coupons.id}`) })
+      .select({ ...couponColumns, ...uses })
       .from(coupons)
       .where(eq(coupons.code, (input.code ?? "").toUpperCase())),
     db
-      .select({ ...couponColumns, ...countsOf(sql`${coupons.id}`) })
+      .select({ ...couponColumns, ...uses })
       .from(coupons)
       .where(and(eq(coupons.active, true), lte(coupons.startsAt, now), gt(coupons.endsAt, now)))
       .orderBy(asc(coupons.endsAt), asc(coupons.code))
@@ -316,18 +304,30 @@ export function judgeCouponBox(
 }
 
 /**
- * The order insert's guard (decision 030): true while the coupon, read in the same statement that
- * inserts the order, is unchanged since the plan judged it (`updated_at`), live at `now`, and its
- * uses (orders not cancelled, counted now) leave room in total and for this shopper, and the
- * first-order rule holds. D1 runs statements one at a time, so parallel orders are counted one
- * after another: a 1-use coupon admits exactly one.
+ * Whether the coupon may take one more use by `userId` at `now` (an SQL condition on the `coupons`
+ * row, for an update or a select of it): unchanged since the plan judged it (`updated_at`), live,
+ * with room in its counter and in the shopper's own uses, and the first-order rule holds.
  */
-export function couponGuardSql(coupon: { id: string; updatedAt: number }, userId: string, now: number) {
-  return sql`exists (select 1 from ${coupons} c where c.id = ${coupon.id} and c.updated_at = ${coupon.updatedAt} and c.active = 1
-    and c.starts_at <= ${now} and c.ends_at > ${now}
-    and (c.total_uses is null or (select count(*) from ${orders} o where o.coupon_id = c.id and o.status <> 'cancelled') < c.total_uses)
-    and (c.per_shopper is null or (select count(*) from ${orders} o where o.coupon_id = c.id and o.user_id = ${userId} and o.status <> 'cancelled') < c.per_shopper)
-    and (c.first_order_only = 0 or not exists (select 1 from ${orders} o where o.user_id = ${userId} and o.status <> 'cancelled')))`;
+export function couponRoomSql(coupon: { updatedAt: number }, userId: string, now: number) {
+  return sql`(${coupons.updatedAt} = ${coupon.updatedAt} and ${coupons.active} = 1 and ${coupons.startsAt} <= ${now} and ${coupons.endsAt} > ${now}
+    and (${coupons.totalUses} is null or ${coupons.uses} < ${coupons.totalUses})
+    and (${coupons.perShopper} is null or (select count(*) from ${orders} o where o.coupon_id = ${coupons.id} and o.user_id = ${userId} and o.status <> 'cancelled') < ${coupons.perShopper})
+    and (${coupons.firstOrderOnly} = 0 or not exists (select 1 from ${orders} o where o.user_id = ${userId} and o.status <> 'cancelled')))`;
+}
+
+/**
+ * The order batch's guard on its coupon (decision 030): takes one use in one conditional update, or
+ * sets the counter to NULL when there is no room (`couponRoomSql`), which NOT NULL refuses, so D1
+ * rolls the whole batch back. D1 runs batches one after another, so a 1-use coupon admits exactly
+ * one order. Returns the coupon's uses after this one; a coupon deleted since the plan matches no
+ * row, and the order's `coupon_id` reference refuses the batch instead.
+ */
+export function takeCouponUse(db: Database, coupon: { id: string; updatedAt: number }, userId: string, now: number) {
+  return db
+    .update(coupons)
+    .set({ uses: sql`case when ${couponRoomSql(coupon, userId, now)} then ${coupons.uses} + 1 end` })
+    .where(eq(coupons.id, coupon.id))
+    .returning({ uses: coupons.uses });
 }
 
 /** The id of the store a cart's stock is read from (null: no store serves the chosen pincode). */

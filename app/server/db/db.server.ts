@@ -4,6 +4,7 @@ import { DrizzleD1Database } from "drizzle-orm/d1";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "~/db/schema";
 import { NamedColumnsD1Session } from "./named-columns.server";
+import { withRewordedErrors } from "./reworded-errors.server";
 import { countD1Call } from "./server-timing.server";
 
 export type Database = DrizzleD1Database<typeof schema>;
@@ -36,7 +37,7 @@ const requestDbs = new WeakMap<AppLoadContext, Database>();
  * Server-Timing header (server-timing.server.ts wraps whatever it is given).
  */
 function requestD1(context: AppLoadContext): D1Database {
-  return countD1Call(context, context.d1?.db ?? context.cloudflare.env.DB);
+  return withRewordedErrors(context, countD1Call(context, context.d1?.db ?? context.cloudflare.env.DB));
 }
 
 /** A Drizzle client for this request's D1 session; counts D1 round trips for the bench Server-Timing header. */
@@ -52,21 +53,4 @@ export function getDb(context: AppLoadContext): Database {
 /** This request's D1 session for hand-written SQL (upserts, conditional updates), counted like getDb. */
 export function getD1(context: AppLoadContext): D1Database {
   return requestD1(context);
-}
-
-/**
- * SQLite's message for a failed statement. Drizzle wraps a single query's D1 error in a
- * `DrizzleQueryError` (D1's error is its `cause`); a batch's error is D1's own. Both are read.
- */
-export function sqliteErrorText(error: unknown): string {
-  const messages: string[] = [];
-  for (let e: unknown = error; e && messages.length < 3; e = e instanceof Error ? e.cause : undefined) {
-    messages.push(e instanceof Error ? e.message : String(e));
-  }
-  return messages.join("\n");
-}
-
-/** SQLite refused the statement for `pattern` (a constraint name, e.g. /UNIQUE constraint failed: users\.email/). */
-export function failedOn(error: unknown, pattern: RegExp): boolean {
-  return pattern.test(sqliteErrorText(error));
 }

@@ -7,7 +7,7 @@ import { addresses, cartItems, orders, users, nowMs } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
 import { confirmCurrentPassword } from "./auth.server";
-import { type Database, failedOn, getDb } from "~/server/db/db.server";
+import { type Database, getDb } from "~/server/db/db.server";
 import { hashPassword } from "./password.server";
 import { sendMail } from "./mail.server";
 import { takeSlots } from "~/server/db/rate-counters.server";
@@ -15,9 +15,6 @@ import { sessionUserColumns, type SessionUser } from "./session.server";
 
 /** What registration answers, whether or not the email already had an account (decision 021). */
 export const REGISTERED = "User register successfully";
-
-/** D1 refused a second account with this email. */
-const isEmailTaken = (error: unknown) => failedOn(error, /UNIQUE constraint failed: users\.email/i);
 
 /** At most this many "someone tried to register with your email" mails per email per hour. */
 const TAKEN_MAILS_PER_HOUR = 3;
@@ -37,12 +34,13 @@ export type RegisteredUser = ReturnType<typeof serializeUser>;
 export async function registerUser(context: AppLoadContext, input: { name: string; email: string; password: string }): Promise<RegisteredUser> {
   const id = newId();
   const passwordHash = await hashPassword(input.password);
-  try {
-    const [user] = await getDb(context).insert(users).values({ id, name: input.name, email: input.email, passwordHash }).returning(sessionUserColumns);
-    return serializeUser(user, NO_LINKS);
-  } catch (error) {
-    if (!isEmailTaken(error)) throw error;
-  }
+  // An email with an account already makes the insert do nothing (its unique index decides).
+  const [user] = await getDb(context)
+    .insert(users)
+    .values({ id, name: input.name, email: input.email, passwordHash })
+    .onConflictDoNothing({ target: users.email })
+    .returning(sessionUserColumns);
+  if (user) return serializeUser(user, NO_LINKS);
   tellOwnerOfTakenEmail(context, input.email);
   const unsaved: SessionUser = {
     id,
@@ -96,24 +94,20 @@ export async function updateProfile(
   if (input.email !== user.email) await confirmCurrentPassword(request, context, user.email, input.currentPassword);
   const userId = user.id;
   const db = getDb(context);
-  try {
-    // The ids the /api answer carries are read in the same round trip as the update.
-    const [[updated], [links]] = await db.batch([
-      db
-        .update(users)
-        .set({ name: input.name, email: input.email, mobile: input.mobile, updatedAt: nowMs })
-        .where(eq(users.id, userId))
-        .returning(sessionUserColumns),
-      userLinksQuery(db, userId),
-    ]);
-    if (!updated) throw new Refusal("Account not found", 404);
-    return { user: updated, links: toUserLinks(links) };
-  } catch (error) {
-    if (isEmailTaken(error)) {
-      throw new Refusal("Another account uses this email", 409, { fields: { email: ["Another account uses this email"] } });
-    }
-    throw error;
-  }
+  // The update itself refuses an email another account holds; the ids the /api answer carries and
+  // whether the account exists are read in the same round trip.
+  const [[updated], [links], [exists]] = await db.batch([
+    db
+      .update(users)
+      .set({ name: input.name, email: input.email, mobile: input.mobile, updatedAt: nowMs })
+      .where(and(eq(users.id, userId), sql`not exists (select 1 from ${users} other where other.email = ${input.email} and other.id <> ${userId})`))
+      .returning(sessionUserColumns),
+    userLinksQuery(db, userId),
+    db.select({ id: users.id }).from(users).where(eq(users.id, userId)),
+  ]);
+  if (updated) return { user: updated, links: toUserLinks(links) };
+  if (!exists) throw new Refusal("Account not found", 404);
+  throw new Refusal("Another account uses this email", 409, { fields: { email: ["Another account uses this email"] } });
 }
 
 export async function setAvatar(context: AppLoadContext, userId: string, url: string) {

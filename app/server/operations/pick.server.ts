@@ -23,7 +23,7 @@ import { computeBill, discountedPrice, proRatedRefunds, remainingDiscount, type 
 import { Refusal } from "~/lib/refusal";
 import type { PickLineInput } from "~/lib/schemas/store-ops";
 import { STATUS_LABELS } from "~/lib/order-status";
-import { type Database, getD1, getDb, sqliteErrorText } from "~/server/db/db.server";
+import { type Database, getD1, getDb } from "~/server/db/db.server";
 import type { SessionUser } from "~/server/identity/auth.server";
 import { worksAt } from "~/server/identity/store-access.server";
 import { publishOrderChange } from "~/server/orders/order-events.server";
@@ -164,6 +164,14 @@ async function findReplacements(db: Database, storeId: string, lines: MatchedLin
 
 /** Marks an order picked (see the module comment). 404 for another store's order, 409 once picked, 400 for bad lines. */
 export async function pickOrder(context: AppLoadContext, input: { orderId: string; user: SessionUser; lines: PickLineInput[] }): Promise<PickResult> {
+  return commitPick(context, await planPick(context, input));
+}
+
+/**
+ * Reads the order and decides what the pick does: each line's picked units, the replacements of
+ * short lines, the bill after the pick and each line's refund. Nothing is written here.
+ */
+export async function planPick(context: AppLoadContext, input: { orderId: string; user: SessionUser; lines: PickLineInput[] }): Promise<PlannedPick> {
   const db = getDb(context);
   const { order, lines } = await readForPick(db, input.orderId);
   if (!order || !worksAt(input.user, order.storeId)) throw new Refusal(NOT_FOUND, 404);
@@ -205,30 +213,37 @@ export async function pickOrder(context: AppLoadContext, input: { orderId: strin
       refund: paidOnline ? lineRefunds[i] : 0,
     };
   });
-  const refunds = plan.filter((line) => line.refund > 0);
   const shortCount = matched.filter((line) => line.missing > 0).length;
   const note = shortCount
     ? `Picked: ${shortCount} ${shortCount === 1 ? "line" : "lines"} short${replacements.size ? `, ${replacements.size} replaced` : ""}`
     : "Picked in full";
+  return { order, storeId, userId: input.user.id, plan, bill, note, paidOnline, matched, replacements };
+}
 
-  const moved = await applyPick(context, db, { order, storeId, userId: input.user.id, plan, bill, note, paidOnline });
+/** Applies a planned pick in one batch (409 when the order changed meanwhile), then sends its refunds. */
+export async function commitPick(context: AppLoadContext, pick: PlannedPick): Promise<PickResult> {
+  const db = getDb(context);
+  const { order, storeId, bill, matched, replacements } = pick;
+  const moved = await applyPick(context, db, pick);
   if (!moved) {
     const { order: now } = await readForPick(db, order.id);
     throw new Refusal(now ? (notPickable(now) ?? "This order changed while you were picking it: open it again") : NOT_FOUND, 409);
   }
   await publishOrderChange(context, { orderId: order.id, storeId, userId: order.userId, status: "packed" });
 
+  const refunds = pick.plan.filter((line) => line.refund > 0);
   const refunded = refunds.reduce((sum, line) => sum + line.refund, 0);
   const outcome = refunds.length ? await sendLineRefunds(context, order.id) : "none";
+  const short = matched.filter((l) => l.missing > 0);
   const parts = [`Order ${order.orderId} picked`];
-  if (shortCount) parts.push(`${shortCount} short`);
+  if (short.length) parts.push(`${short.length} short`);
   if (replacements.size) parts.push(`${replacements.size} replaced`);
   if (order.paymentMethod === "COD") parts.push(`collect ${formatINR(bill.grandTotal)}`);
   if (refunded) parts.push(outcome === "refunded" ? `${formatINR(refunded)} refunded` : `the refund of ${formatINR(refunded)} failed: the order is flagged`);
   return {
     message: parts.join(", "),
     total: bill.grandTotal,
-    short: matched.filter((l) => l.missing > 0).map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, picked: l.picked })),
+    short: short.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, picked: l.picked })),
     replaced: matched.flatMap((l) => {
       const r = replacements.get(l.id);
       return r
@@ -250,99 +265,162 @@ type PickPlan = {
   paidOnline: boolean;
 };
 
+/** A pick as planned from one read: what its batch writes, and the lines and replacements its answer tells. */
+export type PlannedPick = PickPlan & { matched: MatchedLine[]; replacements: Map<string, Replacement> };
+
 /** A statement for a raw D1 batch: drizzle's D1 batch cannot bind a raw `sql` query (drizzle-orm 0.45). */
 function statement(d1: D1Database, query: SQL | { toSQL(): { sql: string; params: unknown[] } }) {
   const { sql: text, params } = is(query, SQL) ? new SQLiteAsyncDialect().sqlToQuery(query) : query.toSQL();
   return d1.prepare(text).bind(...params);
 }
 
+/** What every statement of a pick's batch shares: its plan as one JSON parameter, and the order's guard. */
+type PickBatch = PickPlan & {
+  d1: D1Database;
+  db: Database;
+  now: number;
+  json: string;
+  guard: SQL;
+  /** True while the order is as the pick read it: every statement but the last is under it. */
+  unchanged: SQL;
+};
+
+/** A field of the pick's plan, for a statement that reads it with `json_each(…) j`. */
+const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
+
 /** The pick's one batch; false when the order changed since it was read (another pick won). */
-async function applyPick(context: AppLoadContext, db: Database, { order, storeId, userId, plan, bill, note, paidOnline }: PickPlan): Promise<boolean> {
-  const d1 = getD1(context);
-  const now = Date.now();
-  const json = JSON.stringify(plan);
-  const guard = and(eq(orders.id, order.id), eq(orders.version, order.version), inArray(orders.status, ["placed", "paid"]));
-  const unchanged = sql`exists (select 1 from ${orders} where ${guard})`;
-  const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
+async function applyPick(context: AppLoadContext, db: Database, pick: PickPlan): Promise<boolean> {
+  const guard = and(eq(orders.id, pick.order.id), eq(orders.version, pick.order.version), inArray(orders.status, ["placed", "paid"]))!;
+  const batch: PickBatch = {
+    ...pick,
+    d1: getD1(context),
+    db,
+    now: Date.now(),
+    json: JSON.stringify(pick.plan),
+    guard,
+    unchanged: sql`exists (select 1 from ${orders} where ${guard})`,
+  };
+  const named = {
+    history: historyInsert(batch),
+    ...stockStatements(batch),
+    lines: lineUpdate(batch),
+    refunds: refundRows(batch),
+    packed: packedUpdate(batch),
+  };
   try {
-    const results = await d1.batch([
-      statement(
-        d1,
-        db.insert(orderStatusHistory).select(
-          db
-            .select({
-              id: sql<string>`${newId()}`.as("id"),
-              orderId: orders.id,
-              status: sql<"packed">`'packed'`.as("status"),
-              actorUserId: sql<string>`${userId}`.as("actor_user_id"),
-              note: sql<string>`${note}`.as("note"),
-              createdAt: sql<number>`${now}`.as("created_at"),
-            })
-            .from(orders)
-            .where(guard),
-        ),
-      ),
-      // Missing units: the stock recorded at the store was that much too high. The adjustment is
-      // what the correction below takes (never below 0), read in the same transaction.
-      statement(
-        d1,
-        sql`insert into stock_adjustments (id, store_id, product_id, delta, reason, user_id, order_id, created_at)
+    const results = await batch.d1.batch(Object.values(named));
+    const packed = results[Object.keys(named).indexOf("packed")];
+    return (packed?.results?.length ?? 0) > 0;
+  } catch (error) {
+    // CHECK (stock >= 0) refused a replacement's units: one sold out since the pick read it.
+    if (await replacementSoldOut(db, pick)) throw new Refusal("A replacement sold out while you were picking: pick the order again", 409);
+    throw error;
+  }
+}
+
+/** Whether the stock at the store now holds fewer units of a chosen replacement than the pick takes. */
+async function replacementSoldOut(db: Database, { storeId, plan }: PickPlan): Promise<boolean> {
+  const wanted = plan.filter((line) => line.replId && line.replQty > 0);
+  if (!wanted.length) return false;
+  const rows = await db
+    .select({ productId: storeStock.productId, stock: storeStock.stock })
+    .from(storeStock)
+    .where(
+      and(eq(storeStock.storeId, storeId), inArray(storeStock.productId, sql`(select value from json_each(${JSON.stringify(wanted.map((l) => l.replId))}))`)),
+    );
+  const stock = new Map(rows.map((row) => [row.productId, row.stock]));
+  const taken = new Map<string, number>();
+  for (const line of wanted) taken.set(line.replId!, (taken.get(line.replId!) ?? 0) + line.replQty);
+  return [...taken].some(([productId, units]) => (stock.get(productId) ?? 0) < units);
+}
+
+function historyInsert({ d1, db, guard, userId, note, now }: PickBatch) {
+  return statement(
+    d1,
+    db.insert(orderStatusHistory).select(
+      db
+        .select({
+          id: sql<string>`${newId()}`.as("id"),
+          orderId: orders.id,
+          status: sql<"packed">`'packed'`.as("status"),
+          actorUserId: sql<string>`${userId}`.as("actor_user_id"),
+          note: sql<string>`${note}`.as("note"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(orders)
+        .where(guard),
+    ),
+  );
+}
+
+/** The stock: short units corrected (with their adjustment rows), replacements' units taken. */
+function stockStatements({ d1, storeId, userId, order, now, json, unchanged }: PickBatch) {
+  return {
+    // Missing units: the stock recorded at the store was that much too high. The adjustment is
+    // what the correction below takes (never below 0), read in the same transaction.
+    shortAdjustments: statement(
+      d1,
+      sql`insert into stock_adjustments (id, store_id, product_id, delta, reason, user_id, order_id, created_at)
         select lower(hex(randomblob(12))), ${storeId}, ${field("productId")},
           -min(coalesce((select s.stock from store_stock s where s.store_id = ${storeId} and s.product_id = ${field("productId")}), 0), ${field("missing")}),
           'short pick', ${userId}, ${order.id}, ${now}
         from json_each(${json}) j
         where ${field("missing")} > 0 and ${field("productId")} is not null and ${unchanged}`,
-      ),
-      statement(
-        d1,
-        sql`update store_stock set stock = stock - min(stock, (select ${field("missing")} from json_each(${json}) j where ${field("productId")} = store_stock.product_id))
+    ),
+    shortStock: statement(
+      d1,
+      sql`update store_stock set stock = stock - min(stock, (select ${field("missing")} from json_each(${json}) j where ${field("productId")} = store_stock.product_id))
         where store_id = ${storeId}
           and product_id in (select ${field("productId")} from json_each(${json}) j where ${field("missing")} > 0 and ${field("productId")} is not null)
           and ${unchanged}`,
-      ),
-      // The replacements are sold like any line: CHECK (stock >= 0) refuses the batch if one sold out meanwhile.
-      statement(
-        d1,
-        sql`update store_stock set stock = stock - (select sum(${field("replQty")}) from json_each(${json}) j where ${field("replId")} = store_stock.product_id)
+    ),
+    // The replacements are sold like any line: CHECK (stock >= 0) refuses the batch if one sold out meanwhile.
+    replacementStock: statement(
+      d1,
+      sql`update store_stock set stock = stock - (select sum(${field("replQty")}) from json_each(${json}) j where ${field("replId")} = store_stock.product_id)
         where store_id = ${storeId}
           and product_id in (select ${field("replId")} from json_each(${json}) j where ${field("replQty")} > 0)
           and ${unchanged}`,
-      ),
-      statement(
-        d1,
-        sql`update order_items set picked = ${field("picked")}, replaced_by_product_id = ${field("replId")}, replaced_by_name = ${field("replName")},
+    ),
+  };
+}
+
+function lineUpdate({ d1, order, json, unchanged }: PickBatch) {
+  return statement(
+    d1,
+    sql`update order_items set picked = ${field("picked")}, replaced_by_product_id = ${field("replId")}, replaced_by_name = ${field("replName")},
           replaced_by_quantity = ${field("replQty")}, replaced_by_unit_price = ${field("replPrice")}, refunded_amount = ${field("refund")}
         from json_each(${json}) j
         where order_items.id = ${field("id")} and order_items.order_id = ${order.id} and ${unchanged}`,
-      ),
-      statement(
-        d1,
-        sql`insert into order_line_refunds (order_item_id, order_id, amount, idempotency_key, status, created_at, updated_at)
+  );
+}
+
+/** A paid online order's lines that cost less now: one refund row each (its key is the line's). */
+function refundRows({ d1, order, json, paidOnline, now, unchanged }: PickBatch) {
+  return statement(
+    d1,
+    sql`insert into order_line_refunds (order_item_id, order_id, amount, idempotency_key, status, created_at, updated_at)
         select ${field("id")}, ${order.id}, ${field("refund")}, 'pick-refund-' || ${field("id")}, 'pending', ${now}, ${now}
         from json_each(${json}) j
         where ${paidOnline ? 1 : 0} and ${field("refund")} > 0 and ${unchanged}`,
-      ),
-      statement(
-        d1,
-        db
-          .update(orders)
-          .set({
-            status: "packed",
-            subTotal: bill.itemsTotal,
-            discount: bill.couponDiscount,
-            total: bill.grandTotal,
-            version: sql`${orders.version} + 1`,
-            updatedAt: now,
-          })
-          .where(guard)
-          .returning({ id: orders.id }),
-      ),
-    ]);
-    return (results[results.length - 1].results?.length ?? 0) > 0;
-  } catch (error) {
-    if (/store_stock_stock_check|CHECK constraint failed/i.test(sqliteErrorText(error))) {
-      throw new Refusal("A replacement sold out while you were picking: pick the order again", 409);
-    }
-    throw error;
-  }
+  );
+}
+
+/** The move to packed, last (the statements before it still see the order as read); returns the order when it applied. */
+function packedUpdate({ d1, db, bill, guard, now }: PickBatch) {
+  return statement(
+    d1,
+    db
+      .update(orders)
+      .set({
+        status: "packed",
+        subTotal: bill.itemsTotal,
+        discount: bill.couponDiscount,
+        total: bill.grandTotal,
+        version: sql`${orders.version} + 1`,
+        updatedAt: now,
+      })
+      .where(guard)
+      .returning({ id: orders.id }),
+  );
 }

@@ -166,10 +166,18 @@ function chunkStatements(context: AppLoadContext, syncId: string, chunk: number,
   ] as const;
 }
 
-/** A batch refused because the chunk's marker exists: that chunk was applied by another attempt. */
-function isChunkAlreadyApplied(error: unknown) {
-  const text = String((error as { cause?: unknown })?.cause ?? error);
-  return /UNIQUE constraint failed: stock_sync_chunks|stock_sync_chunks\.sync_id/i.test(text) || /PRIMARY KEY.*stock_sync_chunks/i.test(text);
+/**
+ * Whether a chunk's marker is recorded. The marker's primary key refuses a second batch of the same
+ * chunk, which then rolls back whole: a marker there after a failed batch means another attempt
+ * applied the chunk.
+ */
+async function chunkApplied(context: AppLoadContext, syncId: string, chunk: number): Promise<boolean> {
+  const row = await getDb(context)
+    .select({ chunk: stockSyncChunks.chunk })
+    .from(stockSyncChunks)
+    .where(and(eq(stockSyncChunks.syncId, syncId), eq(stockSyncChunks.chunk, chunk)))
+    .get();
+  return Boolean(row);
 }
 
 /**
@@ -224,7 +232,7 @@ export async function runStockSync(context: AppLoadContext, request: SyncRequest
       flagRestocks(context, results[results.length - 1] as ClaimedRestocks);
     } catch (error) {
       // Another copy of this request applied the chunk since the read above: its batch decided.
-      if (!isChunkAlreadyApplied(error)) throw error;
+      if (!(await chunkApplied(context, sync.id, index))) throw error;
     }
   }
   return answerOf(context, sync.id, body, early);

@@ -14,7 +14,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { nowMs, products, restockEvents, stores, storeStock } from "~/db/schema";
 import { Refusal } from "~/lib/refusal";
-import { type Database, failedOn, getDb } from "~/server/db/db.server";
+import { type Database, getDb } from "~/server/db/db.server";
 
 /** One store's stock as an edit gives it: set `to`, given that the editor saw `seen` there. */
 export type StockSet = { store: string | null; to: number; seen: number };
@@ -168,10 +168,14 @@ async function storeStockRow(db: Database, productId: string, storeId: string) {
     .get();
 }
 
-/** A product or store deleted between the read and the write: the trigger's words, as a 404. */
-function goneOnWrite(error: unknown): never {
-  if (failedOn(error, /store_stock\.product_id/)) throw new Refusal("Product not found", 404);
-  if (failedOn(error, /FOREIGN KEY/i)) throw new Refusal("Store not found", 404);
+/** A refused stock write, explained from the rows read again: the product or the store deleted meanwhile is a 404. */
+async function goneOnWrite(db: Database, productId: string, storeId: string, error: unknown): Promise<never> {
+  const [product, store] = await db.batch([
+    db.select({ id: products.id }).from(products).where(eq(products.id, productId)),
+    db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId)),
+  ]);
+  if (!product.length) throw new Refusal("Product not found", 404);
+  if (!store.length) throw new Refusal("Store not found", 404);
   throw error;
 }
 
@@ -187,7 +191,7 @@ export async function setStoreStock(context: AppLoadContext, productId: string, 
   const isActive = sql`exists (select 1 from ${stores} where ${stores.id} = ${store} and ${stores.active} = 1)`;
   const [written, restocks] = await db
     .batch([writeStockSets(db, productId, sets, and(canApply, isActive)!).returning({ stock: storeStock.stock }), claimRestocks(db)])
-    .catch(goneOnWrite);
+    .catch((error: unknown) => goneOnWrite(db, productId, store, error));
   flagRestocks(context, restocks);
   if (written.length) return written[0].stock;
   const row = await storeStockRow(db, productId, store);
@@ -228,7 +232,7 @@ export async function addStoreStock(context: AppLoadContext, productId: string, 
       setWhere: sql`${storeStock.stock} + ${delta} >= 0`,
     })
     .returning({ stock: storeStock.stock });
-  const [written, restocks] = await db.batch([add, claimRestocks(db)]).catch(goneOnWrite);
+  const [written, restocks] = await db.batch([add, claimRestocks(db)]).catch((error: unknown) => goneOnWrite(db, productId, store, error));
   flagRestocks(context, restocks);
   if (written.length) return written[0].stock;
   const row = await storeStockRow(db, productId, store);

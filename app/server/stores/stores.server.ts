@@ -15,7 +15,7 @@ import { Refusal } from "~/lib/refusal";
 import type { DeliveryLocation } from "~/lib/hooks/use-delivery-location";
 import { PINCODE_PATTERN, type PincodeRange, type StoreInput } from "~/lib/schemas/store";
 import { parseCookie, signedCookie } from "~/server/platform/cookies.server";
-import { type Database, failedOn, getDb } from "~/server/db/db.server";
+import { type Database, getDb } from "~/server/db/db.server";
 import { LOCATION_COOKIE } from "~/server/http/location-cookie.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -219,7 +219,16 @@ function takeDefaultFrom(db: Database, storeId: string, when: boolean) {
 const NAME_TAKEN = "Another store already has this name";
 const nameTaken = () => new Refusal(NAME_TAKEN, 409, { fields: { name: [NAME_TAKEN] } });
 
-const isUniqueNameViolation = (error: unknown) => failedOn(error, /stores\.name/);
+/** Whether a store other than `id` holds `name`: read again after a refused write (the name's unique index refused it). */
+async function nameHeldByAnother(db: Database, name: string, id: string): Promise<boolean> {
+  return Boolean(
+    await db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(and(eq(stores.name, name), ne(stores.id, id)))
+      .get(),
+  );
+}
 
 /** Adds a store with its ranges in one batch. */
 export async function createStore(context: AppLoadContext, input: StoreInput): Promise<string> {
@@ -229,7 +238,7 @@ export async function createStore(context: AppLoadContext, input: StoreInput): P
   try {
     await db.batch([takeDefaultFrom(db, id, input.isDefault), db.insert(stores).values({ id, ...fields, active: true }), ...rangeInserts(db, id, ranges)]);
   } catch (error) {
-    if (isUniqueNameViolation(error)) throw nameTaken();
+    if (await nameHeldByAnother(db, input.name, id)) throw nameTaken();
     throw error;
   }
   return id;
@@ -256,8 +265,9 @@ export async function updateStore(context: AppLoadContext, id: string, input: St
     ]);
     return updated.length > 0;
   } catch (error) {
-    if (isUniqueNameViolation(error)) throw nameTaken();
-    if (failedOn(error, /FOREIGN KEY/i)) return false;
+    // The store's ranges reference it: for a store that does not exist their inserts refuse the batch.
+    if (await nameHeldByAnother(db, input.name, id)) throw nameTaken();
+    if (!(await db.select({ id: stores.id }).from(stores).where(eq(stores.id, id)).get())) return false;
     throw error;
   }
 }
