@@ -19,6 +19,7 @@ import { type Database, getDb } from "~/server/db/db.server";
 import { cancelStatements } from "./order-cancel.server";
 import { lineOrder } from "./read-orders.server";
 import { stockAt, type StockStore } from "~/server/stores/store-stock.server";
+import { claimRestocks, flagRestocks } from "~/server/stores/stock-writes.server";
 import { getStripe } from "./stripe.server";
 import { publishOrderChange } from "./order-events.server";
 import { sendLineRefunds } from "./line-refunds.server";
@@ -94,7 +95,7 @@ export async function moveOrder(
 
   const cancelling = to === "cancelled";
   const moved = cancelling
-    ? await cancelOrder(db, order, actor, input.note ?? (actor.as === "shopper" ? "Cancelled by the shopper" : "Cancelled by the store"))
+    ? await cancelOrder(context, order, actor, input.note ?? (actor.as === "shopper" ? "Cancelled by the shopper" : "Cancelled by the store"))
     : await moveForward(db, order, to, actor, input.note ?? ADMIN_MOVE_NOTES[to] ?? "");
   if (!moved) {
     const current = await readOrder(db, order.id);
@@ -130,9 +131,16 @@ const ADMIN_MOVE_NOTES: Partial<Record<OrderStatus, string>> = {
   delivered: "Marked delivered by an admin (override, no delivery code)",
 };
 
-/** Cancels the order as it was read (same version), stock back once: one batch. False when it changed meanwhile. */
-async function cancelOrder(db: Database, order: DecidedOrder, actor: Actor, note: string): Promise<boolean> {
-  const [, , , cancelled] = await db.batch(cancelStatements(db, { orderId: order.id, by: actor, version: order.version }, note));
+/**
+ * Cancels the order as it was read (same version), stock back once: one batch, which also claims
+ * the restocks the returned stock recorded, so "Notify me" mail goes out after this request.
+ * False when it changed meanwhile.
+ */
+async function cancelOrder(context: AppLoadContext, order: DecidedOrder, actor: Actor, note: string): Promise<boolean> {
+  const db = getDb(context);
+  const [returnStock, returnReplacements, recordHistory, cancelOrders] = cancelStatements(db, { orderId: order.id, by: actor, version: order.version }, note);
+  const [, , , cancelled, restocks] = await db.batch([returnStock, returnReplacements, recordHistory, cancelOrders, claimRestocks(db)]);
+  flagRestocks(context, restocks);
   return cancelled.length > 0;
 }
 
