@@ -37,7 +37,7 @@ function FieldError({ errors, name }: { errors: Props["errors"]; name: string })
   );
 }
 
-/** The admin's coupon form (create or edit): a plain form, every field of issue 31 (decision 030). */
+/** The admin's coupon form (create or edit): a plain form, every field of decision 030. */
 export function CouponForm({ values, errors, scope }: Props) {
   const field = (name: keyof CouponFormValues, label: string, props: Record<string, unknown> = {}) => (
     <label className="grid gap-1 text-sm">

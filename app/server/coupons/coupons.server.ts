@@ -1,5 +1,5 @@
 /**
- * Coupons (issue 31, docs/decisions/030-coupons-and-tips.md): the admin's coupons with their uses,
+ * Coupons (docs/decisions/030-coupons-and-tips.md): the admin's coupons with their uses,
  * and the verdict on a code for a cart (`judgeCoupon` from the server's own prices and counts).
  *
  * A use is an order that carries the coupon and is not cancelled; `coupons.uses` counts them. The

@@ -16,7 +16,7 @@
  * (the status and the message), `handleApi` with the JSON envelope.
  *
  * An answer given while the client may still be sending must not abandon a body half-handled
- * (issue 28: under `npm start` such answers came back as wrangler's 503 "Your worker restarted
+ * (under `npm start` such answers came back as wrangler's 503 "Your worker restarted
  * mid-request", its dev proxy's pipe to the worker broken; and a browser still uploading when the
  * answer came showed its own network error page instead of the 413). So a refusal for the method or
  * type leaves the body untouched (the runtime discards an unread body itself), a body too large,

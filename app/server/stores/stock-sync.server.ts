@@ -1,5 +1,5 @@
 /**
- * The bulk stock engine (issue 29 part 4, decision 024), shared by `POST /api/store/stock-sync` and
+ * The bulk stock engine (decision 024), shared by `POST /api/store/stock-sync` and
  * the confirm step of the CSV import.
  *
  * Rows are applied in chunks of CHUNK_ROWS, each chunk ONE D1 batch (atomic), every statement of it
@@ -9,7 +9,7 @@
  *      whole batch then rolls back;
  *   2. the rows not applied (unknown product, compare-and-set conflict, below zero) with the stock then;
  *   3. one upsert of every row to apply;
- *   4. one upsert of the shelf locations (`bin`, issue 30) of the rows that name a known product,
+ *   4. one upsert of the shelf locations (`bin`) of the rows that name a known product,
  *      whatever their stock's outcome (a bin is where the product is, not how many there are).
  * All three read the stock in the same batch, so what is reported is what was decided, and a sale
  * (a delta in its own batch) is never overwritten by a value read before it.
