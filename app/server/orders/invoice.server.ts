@@ -125,6 +125,20 @@ async function invoiceOrder(db: Database, user: SessionUser | null, orderId: str
 }
 
 /** The invoice of `orderId` as `user` may read it (see invoiceOrder for the refusals). */
+interface SuppliedItem {
+  name: string;
+  quantity: number;
+  picked: number | null;
+  unitFinalPrice: number;
+  hsnCode: string | null;
+  gstRate: number | null;
+  replacedByName: string | null;
+  replacedByQuantity: number;
+  replacedByUnitPrice: number;
+  replacedByHsnCode: string | null;
+  replacedByGstRate: number | null;
+}
+
 export async function readInvoice(
   context: AppLoadContext,
   user: SessionUser | null,
@@ -156,30 +170,7 @@ export async function readInvoice(
       .orderBy(sql`${orderItems}.rowid`),
   ]);
   if (!store) throw new Refusal(NOT_FOUND, 404);
-  // What was supplied: the units picked (all of them before a pick was recorded) and any replacement.
-  const lines: InvoiceLineInput[] = items.flatMap((item) => {
-    const supplied = item.picked ?? item.quantity;
-    const own = {
-      name: item.name,
-      hsn: item.hsnCode ?? "",
-      gstRate: item.gstRate ?? UNKNOWN_PRODUCT_GST_RATE,
-      quantity: supplied,
-      unitPrice: item.unitFinalPrice,
-    };
-    const replaced =
-      item.replacedByQuantity > 0
-        ? [
-            {
-              name: item.replacedByName ?? item.name,
-              hsn: item.replacedByHsnCode ?? "",
-              gstRate: item.replacedByGstRate ?? UNKNOWN_PRODUCT_GST_RATE,
-              quantity: item.replacedByQuantity,
-              unitPrice: item.replacedByUnitPrice,
-            },
-          ]
-        : [];
-    return [...(supplied > 0 ? [own] : []), ...replaced];
-  });
+  const lines = suppliedLines(items);
   const address = order.deliveryAddress ?? {};
   const deliveryState = address.state ?? "";
   // The coupon's discount as it stands after any short pick (decision 030) and the rider's tip.
@@ -213,6 +204,33 @@ export async function readInvoice(
     maths,
   };
   return { invoice, order: { id: order.id, orderId: order.orderId, userId: order.userId, storeId: order.storeId!, total: order.total } };
+}
+
+/** The lines an invoice bills: each line's units supplied (all of them before a pick was recorded) and any replacement. */
+function suppliedLines(items: SuppliedItem[]): InvoiceLineInput[] {
+  return items.flatMap((item) => {
+    const supplied = item.picked ?? item.quantity;
+    const own = {
+      name: item.name,
+      hsn: item.hsnCode ?? "",
+      gstRate: item.gstRate ?? UNKNOWN_PRODUCT_GST_RATE,
+      quantity: supplied,
+      unitPrice: item.unitFinalPrice,
+    };
+    const replaced =
+      item.replacedByQuantity > 0
+        ? [
+            {
+              name: item.replacedByName ?? item.name,
+              hsn: item.replacedByHsnCode ?? "",
+              gstRate: item.replacedByGstRate ?? UNKNOWN_PRODUCT_GST_RATE,
+              quantity: item.replacedByQuantity,
+              unitPrice: item.replacedByUnitPrice,
+            },
+          ]
+        : [];
+    return [...(supplied > 0 ? [own] : []), ...replaced];
+  });
 }
 
 /**
