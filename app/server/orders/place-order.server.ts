@@ -11,7 +11,7 @@ import type { OrderInput, PlacedOrder } from "./place-order/model.server";
 import { planOrder } from "./place-order/plan.server";
 
 export { commitOrder } from "./place-order/batch.server";
-export { type OrderPlan, type PaymentMethod, type PlacedOrder, type Planned, RESERVATION_MS, TOO_MANY_LINES } from "./place-order/model.server";
+export { type OrderPlan, type PaymentMethod, type PlacedOrder, RESERVATION_MS, TOO_MANY_LINES } from "./place-order/model.server";
 export { planOrder } from "./place-order/plan.server";
 
 /** Places an order, or answers with the one an earlier copy placed; a refused order throws a Refusal. */

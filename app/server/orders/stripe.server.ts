@@ -4,6 +4,6 @@
  * (stripe/webhook.server.ts) and the sweep of lost webhooks (stripe/sweep.server.ts).
  */
 export { getStripe, ONLINE_PAYMENT_UNAVAILABLE } from "./stripe/client.server";
-export { type OnlinePaymentStart, startOnlinePayment } from "./stripe/checkout.server";
-export { handleStripeWebhook, type WebhookOutcome } from "./stripe/webhook.server";
+export { startOnlinePayment } from "./stripe/checkout.server";
+export { handleStripeWebhook } from "./stripe/webhook.server";
 export { sweepExpiredReservations } from "./stripe/sweep.server";
