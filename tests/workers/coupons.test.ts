@@ -7,6 +7,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { cartCoupon } from "../../app/server/coupons/bill-choices.server";
 import { commitOrder, planOrder } from "../../app/server/orders/place-order.server";
 import { api, login, makeProduct, newShopper, randomIp, stockOf, VALID_ADDRESS } from "./api-client";
 import { outcomeOf } from "./fixtures";
@@ -158,6 +159,15 @@ describe("the uses are counted by the order's own insert", { timeout: 60_000 }, 
     const apply = await api("/api/coupon/apply", { method: "POST", token: second, body: { code, list_items: [{ productId: product.id, quantity: 1 }] } });
     expect(apply.status).toBe(422);
     expect(apply.body.message).toBe(`You have already used ${code}`);
+    // The cart's coupon box (the /cart and /checkout pages) says the same of the applied code.
+    const shopperId = (await env.DB.prepare("select id from users where email = ?").bind(shopper.email).first<{ id: string }>())!.id;
+    const { coupon: box } = await cartCoupon(context, {
+      code,
+      userId: shopperId,
+      lines: [{ productId: product.id, quantity: 1, price: 10000, discount: 0 }],
+      store: null,
+    });
+    expect(box).toMatchObject({ discount: 0, reason: `You have already used ${code}` });
     // Another shopper still may.
     const other = await newShopper();
     const res = await api("/api/order/cash-on-delivery", {

@@ -202,8 +202,10 @@ const OFFERS_MAX = 20;
 /** A coupon's uses (selected from `coupons`): in total (its counter) and by `userId` (their orders carrying it, not cancelled). */
 const usesOf = (userId: string | null) => ({
   total: sql<number>`${coupons.uses}`.as("total"),
+  // The coupon's id nested in its own fragment: in a select from one table Drizzle writes a bare
+  // column as "id", which inside the subquery would name the order's id (decision 019).
   mine: (userId
-    ? sql<number>`(select count(*) from ${orders} where ${orders.couponId} = ${coupons.id} and ${orders.userId} = ${userId} and ${orders.status} <> 'cancelled')`
+    ? sql<number>`(select count(*) from ${orders} where ${orders.couponId} = ${sql`${coupons.id}`} and ${orders.userId} = ${userId} and ${orders.status} <> 'cancelled')`
     : sql<null>`null`
   ).as("mine"),
 });
