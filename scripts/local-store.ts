@@ -24,13 +24,14 @@ export const wranglerEnv = {
   CI: "1",
 };
 
-function run(cmd: string, args: string[]) {
-  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: wranglerEnv });
-  if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed with ${result.status}`);
-}
-
 export function build() {
-  run("npx", ["remix", "vite:build"]);
+  // Vite lists every file it writes; one line says the same, and a failure prints the whole output.
+  const result = spawnSync("npx", ["remix", "vite:build"], { cwd: root, env: wranglerEnv, encoding: "utf8" });
+  if (result.status !== 0) {
+    process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+    throw new Error(`npx remix vite:build failed with ${result.status}`);
+  }
+  console.log("Built the app into build/.");
 }
 
 /** `persistTo` is a wrangler --persist-to directory (undefined = wrangler's default .wrangler/state). */
