@@ -57,7 +57,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // In CI one retry: with two workers, the local wrangler dev server now and then resets a
+  // connection (one "socket hang up" on an /api request in 97 tests; decision 034). A retried test
+  // that passes is still listed as "flaky" in the output; a real failure fails both times.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
