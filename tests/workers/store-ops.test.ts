@@ -93,6 +93,24 @@ async function adjustments(orderId: string) {
   return results;
 }
 
+/** A paid online order of two lines (2 × ₹60, 3 × ₹40) picked short on both (1 each), its payment on `piPrefix`. */
+async function shortPickTwoLines(piPrefix: string) {
+  const shopper = await newShopper();
+  const a = await makeProduct({ stock: 6, price: 60 });
+  const b = await makeProduct({ stock: 6, price: 40 });
+  const pi = uniquePi(piPrefix);
+  const id = await paidOnlineOrder(shopper.token, pi, [
+    { productId: a.id, quantity: 2 },
+    { productId: b.id, quantity: 3 },
+  ]);
+  const res = await pick(id, [
+    { productId: a.id, picked: 1 },
+    { productId: b.id, picked: 1 },
+  ]);
+  expect(res.status).toBe(200);
+  return { id, pi, res };
+}
+
 describe("staff are assigned by admins, by email", () => {
   it("adds and removes staff; refuses unknown accounts, admins, staff of another store, shoppers and guests", async () => {
     const person = await newShopper();
@@ -296,19 +314,7 @@ describe("a short pick", () => {
   });
 
   it("a refund Stripe refuses flags the order for attention; the board's retry uses the same per-line key", async () => {
-    const shopper = await newShopper();
-    const a = await makeProduct({ stock: 6, price: 60 });
-    const b = await makeProduct({ stock: 6, price: 40 });
-    const pi = uniquePi("pi_refuse");
-    const id = await paidOnlineOrder(shopper.token, pi, [
-      { productId: a.id, quantity: 2 },
-      { productId: b.id, quantity: 3 },
-    ]);
-    const res = await pick(id, [
-      { productId: a.id, picked: 1 },
-      { productId: b.id, picked: 1 },
-    ]);
-    expect(res.status).toBe(200);
+    const { id, pi, res } = await shortPickTwoLines("pi_refuse");
     expect(res.body.refund).toBe("failed");
     expect(await orderRow(id)).toMatchObject({ status: "packed", needsAttention: 1, total: 6000 + 4000 });
     const { results: rows } = await env.DB.prepare("select status from order_line_refunds where order_id = ?").bind(id).all<{ status: string }>();
@@ -324,19 +330,7 @@ describe("a short pick", () => {
   });
 
   it("a refund whose answer was lost is retried from the board with the same per-line keys: Stripe replays it, nothing is refunded twice", async () => {
-    const shopper = await newShopper();
-    const a = await makeProduct({ stock: 6, price: 60 });
-    const b = await makeProduct({ stock: 6, price: 40 });
-    const pi = uniquePi("pi_lost");
-    const id = await paidOnlineOrder(shopper.token, pi, [
-      { productId: a.id, quantity: 2 },
-      { productId: b.id, quantity: 3 },
-    ]);
-    const res = await pick(id, [
-      { productId: a.id, picked: 1 },
-      { productId: b.id, picked: 1 },
-    ]);
-    expect(res.status).toBe(200);
+    const { id, pi, res } = await shortPickTwoLines("pi_lost");
     // Stripe refunded both lines, but the store never heard: it flags the order.
     expect(res.body.refund).toBe("failed");
     expect(await orderRow(id)).toMatchObject({ status: "packed", needsAttention: 1, total: 6000 + 4000 });
