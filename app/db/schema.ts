@@ -6,7 +6,7 @@
  * unix epoch milliseconds; booleans are 0/1 integers.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** The database's clock in milliseconds, the unit of every time column: defaults and `set` both use it. */
 export const nowMs = sql<number>`(unixepoch() * 1000)`;
@@ -293,6 +293,10 @@ export const cartItems = sqliteTable(
   (t) => [uniqueIndex("cart_items_user_product_unique").on(t.userId, t.productId), check("cart_items_quantity_check", sql`${t.quantity} > 0`)],
 );
 
+/** How a shopper names an address (decision 035). */
+export const ADDRESS_LABELS = ["home", "work", "other"] as const;
+export type AddressLabel = (typeof ADDRESS_LABELS)[number];
+
 export const addresses = sqliteTable(
   "addresses",
   {
@@ -310,8 +314,19 @@ export const addresses = sqliteTable(
     status: integer("status", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // What a rider needs (decision 035); `addressLine` is the street and `mobile` the recipient's phone.
+    recipientName: text("recipient_name").notNull().default(""),
+    house: text("house").notNull().default(""),
+    floor: text("floor").notNull().default(""),
+    building: text("building").notNull().default(""),
+    landmark: text("landmark").notNull().default(""),
+    label: text("label", { enum: ADDRESS_LABELS }).notNull().default("home"),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    /** The GST state code of the pincode, set by the server with city and state; null on rows saved before it. */
+    stateCode: text("state_code"),
   },
-  (t) => [index("addresses_user_idx").on(t.userId, t.status)],
+  (t) => [index("addresses_user_idx").on(t.userId, t.status), check("addresses_label_check", sql`${t.label} in ('home', 'work', 'other')`)],
 );
 
 /**

@@ -25,6 +25,7 @@ import { readFormData } from "~/server/http/form-data.server";
 import { notFound } from "~/server/http/not-found.server";
 import { pageStockStore } from "~/server/stores/store-stock.server";
 import { Refusal } from "~/lib/refusal";
+import { DeliveryAddress } from "~/components/addresses/DeliveryAddress";
 
 const ORDER_NOT_FOUND = "Order not found";
 
@@ -148,9 +149,7 @@ export default function OrderDetail() {
         <p>
           <OrderPayment order={order} />
         </p>
-        <p className="text-neutral-600">
-          Delivering to {[order.deliveryAddress.address_line, order.deliveryAddress.city, order.deliveryAddress.pincode].filter(Boolean).join(", ")}
-        </p>
+        <DeliveryAddress address={order.deliveryAddress} heading="Delivering to" />
       </div>
 
       {order.status === "delivered" ? (

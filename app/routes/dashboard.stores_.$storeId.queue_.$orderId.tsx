@@ -29,6 +29,7 @@ import { deliverWithCode, dispatchOrder, markReady, overrideDelivery } from "~/s
 import { pickOrder } from "~/server/operations/pick.server";
 import { loadStoreOrder } from "~/server/operations/queue.server";
 import { answerMessage } from "~/lib/action-answer";
+import { DeliveryAddress } from "~/components/addresses/DeliveryAddress";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.view ? `Pick ${data.view.order.orderId} | FreshDash` : "Store order | FreshDash" },
@@ -127,10 +128,7 @@ export default function StoreOrder() {
             Shopper: {order.customerName}, {order.customerMobile || order.deliveryAddress.mobile || "no phone on file"}
           </p>
         ) : null}
-        <p className="text-neutral-600">
-          Deliver to {[order.deliveryAddress.address_line, order.deliveryAddress.city, order.deliveryAddress.pincode].filter(Boolean).join(", ")}
-          {order.deliveryAddress.mobile ? ` · ${order.deliveryAddress.mobile}` : ""}
-        </p>
+        <DeliveryAddress address={order.deliveryAddress} heading="Deliver to" withMap />
         {order.riderName ? <p>Rider: {[order.riderName, order.riderPhone].filter(Boolean).join(", ")}</p> : null}
         {order.needsAttention ? <p className="font-semibold text-red-700">Needs attention: {order.attentionNote}</p> : null}
         <OrderTimeline history={history} showActors />

@@ -3,6 +3,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq } from "drizzle-orm";
 import { addresses, nowMs } from "~/db/schema";
 import { newId } from "~/lib/ids";
+import { placeForPincode, unknownPincodeMessage } from "~/lib/pincode-places";
+import { Refusal } from "~/lib/refusal";
 import type { AddressInput } from "~/lib/schemas/address";
 import { type Database, getDb } from "~/server/db/db.server";
 
@@ -17,6 +19,15 @@ const addressColumns = {
   mobile: addresses.mobile,
   status: addresses.status,
   created_at: addresses.createdAt,
+  recipient_name: addresses.recipientName,
+  house: addresses.house,
+  floor: addresses.floor,
+  building: addresses.building,
+  landmark: addresses.landmark,
+  label: addresses.label,
+  latitude: addresses.latitude,
+  longitude: addresses.longitude,
+  state_code: addresses.stateCode,
 };
 
 /** The user's own, still active address, or nothing: the one rule for "may this user use this address". */
@@ -42,36 +53,55 @@ export function ownAddressQuery(db: Database, userId: string, id: string) {
   return db.select(addressColumns).from(addresses).where(ownActive(userId, id));
 }
 
-export async function createAddress(context: AppLoadContext, userId: string, input: AddressInput): Promise<AddressRow> {
+/** The place of a pincode the store knows; refused on the `pincode` field otherwise. */
+export function pincodePlace(pincode: string, status: 400 | 404 = 404) {
+  const place = placeForPincode(pincode);
+  if (place) return place;
+  const message = unknownPincodeMessage(pincode);
+  throw new Refusal(message, status, { fields: { pincode: [message] } });
+}
+
+/** What an address form or /api body gives, less what only the server decides. */
+type AddressFields = Omit<AddressInput, "city" | "state" | "country">;
+
+/**
+ * The row's values: city, state and GST state code always from the pincode (decision 035), never
+ * as typed; an unknown pincode is refused on its field.
+ */
+function addressValues(input: AddressFields) {
+  const place = pincodePlace(input.pincode, 400);
+  return {
+    recipientName: input.recipient_name,
+    house: input.house,
+    floor: input.floor,
+    building: input.building,
+    addressLine: input.street,
+    landmark: input.landmark,
+    label: input.label,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    city: place.city,
+    state: place.state,
+    stateCode: place.stateCode,
+    country: "India",
+    pincode: input.pincode,
+    mobile: input.mobile,
+  };
+}
+
+export async function createAddress(context: AppLoadContext, userId: string, input: AddressFields): Promise<AddressRow> {
   const [row] = await getDb(context)
     .insert(addresses)
-    .values({
-      id: newId(),
-      userId,
-      addressLine: input.address_line,
-      city: input.city,
-      state: input.state,
-      country: input.country,
-      pincode: input.pincode,
-      mobile: input.mobile,
-    })
+    .values({ id: newId(), userId, ...addressValues(input) })
     .returning(addressColumns);
   return row;
 }
 
 /** Returns null when the address is not the user's (or was removed). */
-export async function updateAddress(context: AppLoadContext, userId: string, id: string, input: AddressInput): Promise<AddressRow | null> {
+export async function updateAddress(context: AppLoadContext, userId: string, id: string, input: AddressFields): Promise<AddressRow | null> {
   const [row] = await getDb(context)
     .update(addresses)
-    .set({
-      addressLine: input.address_line,
-      city: input.city,
-      state: input.state,
-      country: input.country,
-      pincode: input.pincode,
-      mobile: input.mobile,
-      updatedAt: nowMs,
-    })
+    .set({ ...addressValues(input), updatedAt: nowMs })
     .where(ownActive(userId, id))
     .returning(addressColumns);
   return row ?? null;
@@ -83,6 +113,12 @@ export async function disableAddress(context: AppLoadContext, userId: string, id
   return result.meta.changes > 0;
 }
 
+/** An address row's GST state code: its own, or for a row saved before it was kept, its pincode's. */
+export function addressStateCode(row: Pick<AddressRow, "state_code" | "pincode">): string | null {
+  return row.state_code ?? placeForPincode(row.pincode)?.stateCode ?? null;
+}
+
+/** The /api shape: the original fields (`address_line` is the street) and the rider's details. */
 export function serializeAddress(row: AddressRow, userId: string) {
   return {
     _id: row.id,
@@ -94,5 +130,40 @@ export function serializeAddress(row: AddressRow, userId: string) {
     pincode: row.pincode,
     mobile: row.mobile,
     status: Boolean(row.status),
+    recipient_name: row.recipient_name,
+    house: row.house,
+    floor: row.floor,
+    building: row.building,
+    street: row.address_line,
+    landmark: row.landmark,
+    label: row.label,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    state_code: addressStateCode(row),
   };
+}
+
+/**
+ * The address as the order keeps it (`orders.delivery_address`): the original six fields and the
+ * rider's details, blank ones left out; the pin as text (the snapshot is strings).
+ */
+export function deliverySnapshot(row: AddressRow): Record<string, string> {
+  const snapshot: Record<string, string> = {
+    address_line: row.address_line,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    pincode: row.pincode,
+    mobile: row.mobile,
+    label: row.label,
+  };
+  const details = { recipient_name: row.recipient_name, house: row.house, floor: row.floor, building: row.building, landmark: row.landmark };
+  for (const [key, value] of Object.entries(details)) if (value) snapshot[key] = value;
+  const stateCode = addressStateCode(row);
+  if (stateCode) snapshot.state_code = stateCode;
+  if (row.latitude !== null && row.longitude !== null) {
+    snapshot.latitude = String(row.latitude);
+    snapshot.longitude = String(row.longitude);
+  }
+  return snapshot;
 }

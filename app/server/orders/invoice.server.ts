@@ -8,6 +8,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { invoiceSequences, orderItems, orders, orderStatusHistory, products, stores, users } from "~/db/schema";
 import { type InvoiceDocument } from "~/lib/invoice/document";
 import { stateCode, isIntraState, stateName } from "~/lib/invoice/gst";
+import { doorLine } from "~/lib/delivery-address";
 import { computeInvoice, financialYear, invoiceNumber, type InvoiceLineInput } from "~/lib/invoice/maths";
 import { Refusal } from "~/lib/refusal";
 import { type Database, getDb } from "~/server/db/db.server";
@@ -192,9 +193,7 @@ export async function readInvoice(
     },
     buyer: {
       name: order.buyerName,
-      address: [address.address_line, [address.city, address.pincode].filter(Boolean).join(" "), address.country].filter((line): line is string =>
-        Boolean(line),
-      ),
+      address: [doorLine(address), [address.city, address.pincode].filter(Boolean).join(" "), address.country].filter((line): line is string => Boolean(line)),
       state: deliveryState,
       stateCode: buyerCode,
       gstin: "",

@@ -22,6 +22,7 @@ import { newId } from "~/lib/ids";
 import { type Database, getDb } from "~/server/db/db.server";
 import { namedBatch } from "~/server/db/named-batch.server";
 import { takeCouponUse } from "~/server/coupons/coupons.server";
+import { deliverySnapshot } from "~/server/addresses/addresses.server";
 import { cancelStatements, publishCancelled } from "../order-cancel.server";
 import { publishOrderChange } from "../order-events.server";
 import {
@@ -95,13 +96,12 @@ function freeDerivedKey(db: Database, key: OrderKey, now: number) {
 
 function orderInsert(db: Database, plan: OrderPlan, reservationExpiresAt: number | null, now: number) {
   const { address, bill } = plan;
-  const { address_line, city, state, country, pincode, mobile } = address;
   return db.insert(orders).values({
     id: plan.id,
     orderId: plan.orderId,
     userId: plan.userId,
     addressId: address.id,
-    deliveryAddress: { address_line, city, state, country, pincode, mobile },
+    deliveryAddress: deliverySnapshot(address),
     paymentMethod: plan.paymentMethod,
     paymentStatus: "PENDING",
     status: "placed",
