@@ -10,21 +10,20 @@ async function addAddress(page: Page) {
   await expect(dialog).toBeVisible();
   // Server-side validation first (native checks off): messages per field, values kept.
   await page.evaluate(() => document.querySelectorAll("form").forEach((f) => (f.noValidate = true)));
-  await dialog.getByLabel("Address Line").fill("Flat 4B, Lake View Apartments");
+  await dialog.getByLabel("Street or area").fill("Lake View Apartments, 100 Feet Road");
   await dialog.getByLabel("Pincode").fill("12");
-  await dialog.getByRole("button", { name: "Submit" }).click();
+  await dialog.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByText("Pincode must be 6 digits")).toBeVisible();
-  await expect(page.getByText("City is required")).toBeVisible();
+  await expect(page.getByText("Recipient name is required")).toBeVisible();
   await expectAccessible(page, "add-address dialog with errors");
   const again = page.getByRole("dialog", { name: "Add Address" });
-  await expect(again.getByLabel("Address Line")).toHaveValue("Flat 4B, Lake View Apartments");
-  // A pincode the default store serves: the cart shows its stock (decision 020).
-  await again.getByLabel("City").fill("Bengaluru");
-  await again.getByLabel("State").fill("Karnataka");
+  await expect(again.getByLabel("Street or area")).toHaveValue("Lake View Apartments, 100 Feet Road");
+  // A pincode the default store serves: the cart shows its stock (decision 020). City and state come from it.
+  await again.getByLabel("Recipient name").fill("Kavya Rao");
+  await again.getByLabel("House or flat number").fill("Flat 4B");
   await again.getByLabel("Pincode").fill("560008");
-  await again.getByLabel("Country").fill("India");
-  await again.getByLabel("Mobile No.").fill("9812345678");
-  await again.getByRole("button", { name: "Submit" }).click();
+  await again.getByLabel("Recipient mobile").fill("9812345678");
+  await again.getByRole("button", { name: "Save address" }).click();
   await expectMessage(page, "Address Created Successfully");
 }
 
