@@ -37,11 +37,6 @@ export function doorLine(address: DeliveryAddressView): string {
   return [address.house, floor, address.building, address.address_line].filter(Boolean).join(", ");
 }
 
-/** The address on one line, for a list or a map search. */
-export function addressText(address: DeliveryAddressView): string {
-  return [doorLine(address), address.landmark ? `near ${address.landmark}` : "", address.city, address.state, address.pincode].filter(Boolean).join(", ");
-}
-
 /** Google Maps: the pin when there is one, else a search for the address's text. */
 export function mapLink(address: DeliveryAddressView): string {
   const lat = Number(address.latitude);

@@ -47,7 +47,7 @@ function load() {
   return table;
 }
 
-export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
+const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
 
 /**
  * The place of a 6-digit pincode, or null when its 3-digit prefix is not in India Post's directory.

@@ -122,7 +122,14 @@ describe("other shoppers' orders and addresses (IDOR)", () => {
     expect((await checkout(attacker.token, { list_items: [{ productId: product.id, quantity: 1 }], addressId: theirs })).status).toBe(404);
     // The page forms refuse it too (a flash message back to the page, as every page form does).
     const cookie = await sessionCookie(attacker.email);
-    const form = await postForm("/dashboard/address", cookie, { intent: "update-address", _id: theirs, ...VALID_ADDRESS, city: "Elsewhere" });
+    const form = await postForm("/dashboard/address", cookie, {
+      intent: "update-address",
+      _id: theirs,
+      ...VALID_ADDRESS,
+      recipient_name: "Intruder",
+      house: "1",
+      street: "Elsewhere Road",
+    });
     expect(form.status).toBe(303);
     const removed = await postForm("/dashboard/address", cookie, { intent: "disable-address", _id: theirs });
     expect(removed.status).toBe(303);

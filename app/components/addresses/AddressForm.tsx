@@ -9,7 +9,7 @@ import { ADDRESS_LABELS, addressSchema } from "~/lib/schemas/address";
 import { FormField } from "~/components/forms/FormField";
 
 /** A saved address as the form starts from (the page's row: `address_line` is the street). */
-export interface AddressDefaults {
+interface AddressDefaults {
   recipient_name?: string;
   mobile?: string;
   house?: string;

@@ -114,7 +114,7 @@ export async function disableAddress(context: AppLoadContext, userId: string, id
 }
 
 /** An address row's GST state code: its own, or for a row saved before it was kept, its pincode's. */
-export function addressStateCode(row: Pick<AddressRow, "state_code" | "pincode">): string | null {
+function addressStateCode(row: Pick<AddressRow, "state_code" | "pincode">): string | null {
   return row.state_code ?? placeForPincode(row.pincode)?.stateCode ?? null;
 }
 
