@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { ID_PATTERN } from "../ids";
+import { rupeesField } from "../money-input";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 import { optionalCouponCode, tipSchema } from "./coupon";
 
@@ -70,11 +71,15 @@ const listItems = z
     }
   });
 
+/** Far above any order (₹100 crore): a larger advisory total is malformed, not a price change. */
+const ADVISORY_MAX_PAISE = 100_000_000_000;
+
 export const apiOrderSchema = z.object({
   list_items: listItems,
   addressId: z.string({ error: "addressId is required" }).regex(ID_PATTERN, "addressId is not a valid address id"),
-  subTotalAmt: z.number().nonnegative().optional(),
-  totalAmt: z.number().nonnegative().optional(),
+  /** Rupees written plainly (money-input.ts), as paise. */
+  subTotalAmt: rupeesField("subTotalAmt", { maxPaise: ADVISORY_MAX_PAISE }).optional(),
+  totalAmt: rupeesField("totalAmt", { maxPaise: ADVISORY_MAX_PAISE }).optional(),
   idempotencyKey: z.string().min(8).max(64).optional(),
   replacementPreference: replacementPreference.optional(),
   /** A coupon code (decision 030): refused with the reason when it does not apply. */
