@@ -62,8 +62,13 @@ export interface RupeesFieldOptions {
  * A zod schema for a money field: the value (form text or JSON) as integer paise, 0..maxPaise,
  * refused with a message that names the field. Used by every page form and /api body alike.
  */
-export function rupeesField(label: string, { maxPaise, example, required }: RupeesFieldOptions) {
-  return z.unknown().transform((value, ctx) => {
+export function rupeesField(label: string, options: RupeesFieldOptions) {
+  return z.unknown().transform(toPaise(label, options));
+}
+
+/** The transform behind {@link rupeesField}, for a schema that first holds the value to a type of its own. */
+export function toPaise(label: string, { maxPaise, example, required }: RupeesFieldOptions) {
+  return (value: unknown, ctx: z.RefinementCtx): number => {
     if (required && (value === undefined || value === null || (typeof value === "string" && value.trim() === ""))) {
       ctx.addIssue({ code: "custom", message: required });
       return z.NEVER;
@@ -78,7 +83,7 @@ export function rupeesField(label: string, { maxPaise, example, required }: Rupe
       return z.NEVER;
     }
     return reading.paise;
-  });
+  };
 }
 
 /** Paise as plain rupees for a message: 20000 → "200", 2050 → "20.50". */

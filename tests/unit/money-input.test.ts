@@ -166,6 +166,8 @@ describe("the shared schemas name the field", () => {
   it("advisory order totals, as paise", () => {
     const order = { list_items: [{ productId: "c".repeat(24), quantity: 1 }], addressId: "d".repeat(24) };
     expect(apiOrderSchema.parse({ ...order, totalAmt: 359.99 }).totalAmt).toBe(35999);
-    expect(firstMessage(apiOrderSchema.safeParse({ ...order, subTotalAmt: "1e2" }))).toBe("subTotalAmt must be an amount in rupees like 20 or 20.50");
+    expect(firstMessage(apiOrderSchema.safeParse({ ...order, subTotalAmt: 1.005 }))).toBe("subTotalAmt must be an amount in rupees like 20 or 20.50");
+    expect(firstMessage(apiOrderSchema.safeParse({ ...order, totalAmt: -1 }))).toBe("totalAmt cannot be negative");
+    expect(firstMessage(apiOrderSchema.safeParse({ ...order, totalAmt: "360" }))).toBe("totalAmt must be a JSON number of rupees like 20 or 20.50");
   });
 });
