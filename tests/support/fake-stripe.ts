@@ -8,7 +8,10 @@
  * Control routes for tests: POST /__control/expire/:id (delivers checkout.session.expired),
  * POST /__control/redeliver/:id (sends the last event again), GET /__control/events,
  * GET /__control/refunds?payment_intent=pi_… (the refunds really created, and every refund request
- * received with its idempotency key and outcome), POST /__control/answer/pi_… (see below).
+ * received with its idempotency key and outcome), GET /__control/session-requests?customer_email=…
+ * (every Checkout Session request received, refused ones too), POST /__control/answer/pi_… (see below).
+ *
+ * Like Stripe, a Checkout Session in rupees below ₹0.50 is refused (400 `amount_too_small`).
  *
  * Refunds keep Stripe's idempotency: the first answer to a key (a refusal too) is replayed to every
  * later request with that key and the same parameters; other parameters get a 400
@@ -50,6 +53,17 @@ export interface RefundRequest {
   /** The answer was lost on its way (`pi_lost…`). */
   lost?: true;
 }
+
+/** A Checkout Session request as the fake received it, and what it did. */
+export interface SessionRequest {
+  key: string | null;
+  customer_email: string | null;
+  amount_total: number;
+  outcome: "created" | "replayed" | "amount_too_small" | "invalid";
+}
+
+/** Stripe's smallest charge in rupees, in paise. */
+const MIN_INR_AMOUNT = 50;
 
 export interface FakeStripeOptions {
   port: number;
@@ -100,6 +114,8 @@ export function startFakeStripe({ port, storeUrl, webhookSecret }: FakeStripeOpt
   const refundLog: { id: string; payment_intent: string; amount: number }[] = [];
   /** Every refund request received, for tests to read the keys the store sent. */
   const refundRequests: RefundRequest[] = [];
+  /** Every Checkout Session request received, for tests to prove one was (or was not) made. */
+  const sessionRequests: SessionRequest[] = [];
   /** `pi_lost…` intents whose answers now get through. */
   const answering = new Set<string>();
   const lastEvent = new Map<string, string>();
@@ -136,7 +152,6 @@ export function startFakeStripe({ port, storeUrl, webhookSecret }: FakeStripeOpt
 
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
         const key = req.headers["idempotency-key"];
-        if (typeof key === "string" && byIdempotencyKey.has(key)) return json(res, 200, byIdempotencyKey.get(key));
         const form = parseForm(body) as {
           line_items?: Record<string, { quantity: string; price_data: { unit_amount: string; product_data: { name: string } } }>;
           success_url: string;
@@ -145,14 +160,38 @@ export function startFakeStripe({ port, storeUrl, webhookSecret }: FakeStripeOpt
           metadata?: Record<string, string>;
           expires_at?: string;
           currency?: string;
+          customer_email?: string;
         };
         const lines = Object.values(form.line_items ?? {}).map((l) => ({
           name: l.price_data.product_data.name,
           quantity: Number(l.quantity),
           unit_amount: Number(l.price_data.unit_amount),
         }));
+        const amountTotal = lines.reduce((sum, l) => sum + l.quantity * l.unit_amount, 0);
+        const request: SessionRequest = {
+          key: typeof key === "string" ? key : null,
+          customer_email: form.customer_email ?? null,
+          amount_total: amountTotal,
+          outcome: "created",
+        };
+        sessionRequests.push(request);
+        if (typeof key === "string" && byIdempotencyKey.has(key)) {
+          request.outcome = "replayed";
+          return json(res, 200, byIdempotencyKey.get(key));
+        }
         if (!lines.length || !form.success_url || !form.cancel_url) {
+          request.outcome = "invalid";
           return json(res, 400, { error: { type: "invalid_request_error", message: "Missing line_items or URLs" } });
+        }
+        if ((form.currency ?? "inr") === "inr" && amountTotal < MIN_INR_AMOUNT) {
+          request.outcome = "amount_too_small";
+          return json(res, 400, {
+            error: {
+              type: "invalid_request_error",
+              code: "amount_too_small",
+              message: "The Checkout Session's total amount due must add up to at least ₹0.50 inr",
+            },
+          });
         }
         const id = `cs_test_${rand()}`;
         const session: FakeCheckoutSession = {
@@ -162,7 +201,7 @@ export function startFakeStripe({ port, storeUrl, webhookSecret }: FakeStripeOpt
           status: "open",
           payment_status: "unpaid",
           payment_intent: null,
-          amount_total: lines.reduce((sum, l) => sum + l.quantity * l.unit_amount, 0),
+          amount_total: amountTotal,
           currency: form.currency ?? "inr",
           client_reference_id: form.client_reference_id ?? null,
           metadata: form.metadata ?? {},
@@ -278,6 +317,10 @@ export function startFakeStripe({ port, storeUrl, webhookSecret }: FakeStripeOpt
       }
       if (path === "/__control/events") return json(res, 200, { events, sessions: [...sessions.values()] });
       if (path === "/__control/health") return json(res, 200, { ok: true });
+      if (path === "/__control/session-requests") {
+        const email = url.searchParams.get("customer_email");
+        return json(res, 200, { requests: sessionRequests.filter((r) => !email || r.customer_email === email) });
+      }
       if (path === "/__control/refunds") {
         const pi = url.searchParams.get("payment_intent");
         return json(res, 200, {

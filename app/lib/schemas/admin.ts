@@ -5,6 +5,7 @@
 import * as z from "zod";
 import { ID_PATTERN } from "../ids";
 import { HSN_PATTERN, isGstRate } from "../invoice/gst";
+import { rupeesField } from "../money-input";
 
 const name = (label: string) =>
   z
@@ -68,7 +69,8 @@ const numberField = (label: string) =>
     z.number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) }),
   );
 
-const money = numberField("Price").pipe(z.number().min(0, "Price cannot be negative").max(1_000_000, "Price is too high"));
+/** The price in rupees written plainly (money-input.ts), as paise: blank is "required", never ₹0. */
+const money = rupeesField("Price", { maxPaise: 1_000_000 * 100, required: "Price is required" });
 
 const customFieldsSchema = z
   .array(
@@ -115,6 +117,7 @@ export const productInputSchema = z.object({
   unit: name("Unit"),
   stock: stockNumber("Stock"),
   storeStock: storeStockSchema,
+  /** Paise. */
   price: money,
   discount: numberField("Discount").pipe(
     z.number().int("Discount must be a whole percent").min(0, "Discount must be between 0 and 100").max(100, "Discount must be between 0 and 100"),

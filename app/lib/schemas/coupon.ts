@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { ID_PATTERN } from "../ids";
+import { amountMessage, readRupees, rupeesField } from "../money-input";
 import { MAX_TIP } from "../pricing";
 
 /** Codes are case-insensitive: stored and compared upper-case. */
@@ -28,13 +29,11 @@ const toNumber = (v: unknown) => (blank(v) ? undefined : typeof v === "string" ?
 
 const finite = (label: string) => z.number({ error: `${label} must be a number` }).refine(Number.isFinite, `${label} must be a number`);
 
-/** Rupees with at most 2 decimals, 0..MAX_RUPEES, as paise. */
-const rupeesValue = (label: string) =>
-  finite(label)
-    .refine((v) => v >= 0, `${label} cannot be negative`)
-    .refine((v) => v <= MAX_RUPEES, `${label} can be at most ₹${MAX_RUPEES}`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} has at most 2 decimals (paise)`)
-    .transform((v) => Math.round(v * 100));
+/** Rupees written plainly (money-input.ts), 0..MAX_RUPEES, as paise. */
+const rupeesValue = (label: string) => rupeesField(label, { maxPaise: MAX_RUPEES * 100 });
+
+/** Blank or absent is "not given"; anything else is read as the field says. */
+const unlessBlank = (v: unknown) => (blank(v) ? undefined : v);
 
 const countValue = (label: string) =>
   finite(label)
@@ -42,8 +41,10 @@ const countValue = (label: string) =>
     .refine((v) => v >= 1, `${label} must be at least 1 (leave it empty for no limit)`)
     .refine((v) => v <= 10_000_000, `${label} is too large`);
 
-/** An optional amount or count: blank or absent is "not given". */
+/** An optional count: blank or absent is "not given". */
 const optional = <T extends z.ZodType>(inner: T) => z.preprocess(toNumber, inner.optional());
+/** An optional amount: blank or absent is "not given". */
+const optionalRupees = (label: string) => z.preprocess(unlessBlank, rupeesValue(label).optional());
 
 /** Earliest and latest moment a coupon may name (2000-01-01 .. 2100-01-01 UTC). */
 const MIN_TIME = Date.UTC(2000, 0, 1);
@@ -90,10 +91,10 @@ export const couponFieldsSchema = z
   .object({
     code: couponCodeSchema,
     type: z.enum(["percent", "flat"], { error: 'type must be "percent" or "flat" (one of them)' }),
-    /** percent: whole percent 1..100; flat: rupees. */
-    value: z.preprocess(toNumber, finite("Value")),
-    minOrder: optional(rupeesValue("Minimum order")),
-    maxDiscount: optional(rupeesValue("Maximum discount")),
+    /** percent: whole percent 1..100; flat: rupees. Both read by the money rule, then judged by type. */
+    value: z.unknown(),
+    minOrder: optionalRupees("Minimum order"),
+    maxDiscount: optionalRupees("Maximum discount"),
     startsAt: moment("Start"),
     endsAt: moment("End"),
     totalUses: optional(countValue("Total uses")),
@@ -104,12 +105,15 @@ export const couponFieldsSchema = z
     active: flag("Active").optional(),
   })
   .superRefine((c, ctx) => {
+    const value = readRupees(c.value);
     if (c.type === "percent") {
-      if (!Number.isInteger(c.value) || c.value < 1 || c.value > 100) {
+      if (!value.ok || value.paise % 100 !== 0 || value.paise < 100 || value.paise > 100 * 100) {
         ctx.addIssue({ code: "custom", path: ["value"], message: "A percent discount is a whole number from 1 to 100" });
       }
-    } else if (!(c.value > 0) || c.value > MAX_RUPEES || Math.abs(c.value * 100 - Math.round(c.value * 100)) >= 1e-6) {
-      ctx.addIssue({ code: "custom", path: ["value"], message: `A flat discount is an amount in rupees above ₹0 (at most 2 decimals, up to ₹${MAX_RUPEES})` });
+    } else if (!value.ok && !value.negative) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: amountMessage("Value (a flat discount)") });
+    } else if (!value.ok || value.paise <= 0 || value.paise > MAX_RUPEES * 100) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: `A flat discount is an amount in rupees above ₹0, up to ₹${MAX_RUPEES}` });
     }
     if (c.type === "flat" && c.maxDiscount !== undefined) {
       ctx.addIssue({ code: "custom", path: ["maxDiscount"], message: "A maximum discount is for percent coupons only: a flat coupon's value is its discount" });
@@ -122,21 +126,26 @@ export const couponFieldsSchema = z
       ctx.addIssue({ code: "custom", path: ["perShopper"], message: "Uses per shopper cannot be more than the total uses" });
     }
   })
-  .transform((c) => ({
-    code: c.code,
-    type: c.type,
-    value: c.type === "percent" ? c.value : Math.round(c.value * 100),
-    minOrder: c.minOrder ?? 0,
-    maxDiscount: c.maxDiscount ?? null,
-    startsAt: c.startsAt,
-    endsAt: c.endsAt,
-    totalUses: c.totalUses ?? null,
-    perShopper: c.perShopper ?? null,
-    firstOrderOnly: c.firstOrderOnly ?? false,
-    categories: c.categories ?? [],
-    stores: c.stores ?? [],
-    active: c.active ?? true,
-  }));
+  .transform((c) => {
+    // Judged above: the value reads as an amount (whole rupees for a percent).
+    const value = readRupees(c.value);
+    const paise = value.ok ? value.paise : 0;
+    return {
+      code: c.code,
+      type: c.type,
+      value: c.type === "percent" ? paise / 100 : paise,
+      minOrder: c.minOrder ?? 0,
+      maxDiscount: c.maxDiscount ?? null,
+      startsAt: c.startsAt,
+      endsAt: c.endsAt,
+      totalUses: c.totalUses ?? null,
+      perShopper: c.perShopper ?? null,
+      firstOrderOnly: c.firstOrderOnly ?? false,
+      categories: c.categories ?? [],
+      stores: c.stores ?? [],
+      active: c.active ?? true,
+    };
+  });
 
 export type CouponInput = z.output<typeof couponFieldsSchema>;
 
@@ -147,16 +156,13 @@ export const apiCouponUpdateSchema = z.intersection(z.object({ _id: idField }), 
 /** DELETE /api/coupon/delete { _id } */
 export const apiCouponDeleteSchema = z.object({ _id: idField });
 
-/** The tip in rupees: none, or a whole number of rupees up to ₹200 (as paise once parsed). */
+/**
+ * The tip in rupees: none (blank), or a whole number of rupees up to ₹200, written plainly
+ * (money-input.ts); as paise once parsed.
+ */
 export const tipSchema = z.preprocess(
-  (v) => (blank(v) ? 0 : typeof v === "string" ? Number(v.trim()) : v),
-  z
-    .number({ error: "The tip must be an amount in rupees" })
-    .refine(Number.isFinite, "The tip must be an amount in rupees")
-    .refine((v) => Number.isInteger(v), "The tip is a whole number of rupees")
-    .refine((v) => v >= 0, "The tip cannot be negative")
-    .refine((v) => v * 100 <= MAX_TIP, `The tip can be at most ₹${MAX_TIP / 100}`)
-    .transform((v) => v * 100),
+  (v) => (blank(v) ? "0" : v),
+  rupeesField("The tip", { maxPaise: MAX_TIP, example: "20" }).refine((paise) => paise % 100 === 0, "The tip is a whole number of rupees, like 20"),
 );
 
 /** An optional code: blank is none. */

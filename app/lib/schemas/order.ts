@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { ID_PATTERN } from "../ids";
+import { toPaise } from "../money-input";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 import { optionalCouponCode, tipSchema } from "./coupon";
 
@@ -70,11 +71,21 @@ const listItems = z
     }
   });
 
+/** Far above any order (₹100 crore): a larger advisory total is malformed, not a price change. */
+const ADVISORY_MAX_PAISE = 100_000_000_000;
+
+/** A JSON number of rupees (as /api has always sent them), held to the money rule (money-input.ts), as paise. */
+const advisoryTotal = (label: string) =>
+  z
+    .number({ error: `${label} must be a JSON number of rupees like 20 or 20.50` })
+    .transform(toPaise(label, { maxPaise: ADVISORY_MAX_PAISE }))
+    .optional();
+
 export const apiOrderSchema = z.object({
   list_items: listItems,
   addressId: z.string({ error: "addressId is required" }).regex(ID_PATTERN, "addressId is not a valid address id"),
-  subTotalAmt: z.number().nonnegative().optional(),
-  totalAmt: z.number().nonnegative().optional(),
+  subTotalAmt: advisoryTotal("subTotalAmt"),
+  totalAmt: advisoryTotal("totalAmt"),
   idempotencyKey: z.string().min(8).max(64).optional(),
   replacementPreference: replacementPreference.optional(),
   /** A coupon code (decision 030): refused with the reason when it does not apply. */

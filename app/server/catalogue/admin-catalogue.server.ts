@@ -19,7 +19,6 @@ import {
   nowMs,
 } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import { rupeesToPaise } from "~/lib/money";
 import type { ProductInput } from "~/lib/schemas/admin";
 import { Refusal } from "~/lib/refusal";
 import { type Database, getDb } from "~/server/db/db.server";
@@ -253,7 +252,7 @@ function productColumns(input: ProductInput) {
     name: input.name,
     description: input.description,
     unit: input.unit,
-    price: rupeesToPaise(input.price),
+    price: input.price,
     discount: input.discount,
     moreDetails: moreDetails(input),
     // GST (decision 031): what the form or body leaves out is kept (an update) or the default (a new product).

@@ -22,6 +22,7 @@ export async function placeApiOrder(
   body: {
     list_items: OrderLineInput[];
     addressId: string;
+    /** Paise, like the tip. */
     subTotalAmt?: number;
     totalAmt?: number;
     idempotencyKey?: string;

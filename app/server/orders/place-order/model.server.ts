@@ -61,7 +61,7 @@ export interface OrderInput {
   paymentMethod: PaymentMethod;
   /** The client's key (page form or Idempotency-Key); without one a key is derived from the request. */
   idempotencyKey?: string;
-  /** Advisory totals from a client, in rupees: refused with 409 when they disagree. */
+  /** Advisory totals from a client, in paise: refused with 409 when they disagree. */
   clientTotals?: { subTotalAmt?: number; totalAmt?: number };
   /**
    * A page checkout: the store whose stock the cart showed (the location cookie's, else the

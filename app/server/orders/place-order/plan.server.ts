@@ -8,7 +8,7 @@ import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { addresses, orders, products } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
-import { paiseToRupees } from "~/lib/money";
+import { formatRupees, paiseToRupees } from "~/lib/money";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
 import { lineLimitMessage, mergeOrderLines, type OrderLineInput } from "~/lib/schemas/order";
@@ -20,6 +20,7 @@ import { DERIVED_KEY_WINDOW_MS, EMPTY_CART, NOT_SOLD, type OrderInput, type Orde
 import { firstImageUrl } from "~/server/catalogue/product-columns.server";
 import { storeIdSql, storeServingSql } from "~/server/stores/store-stock.server";
 import { categoriesQuery, judgeCode, pricedCouponLines } from "~/server/coupons/coupons.server";
+import { MIN_ONLINE_PAISE } from "../stripe/payment-rules.server";
 
 function newOrderNumber(now: Date): string {
   const day = now.toISOString().slice(0, 10).replace(/-/g, "");
@@ -57,7 +58,7 @@ export async function planOrder(context: AppLoadContext, input: OrderInput, now 
   const coupon = input.couponCode ? await judgeOrderCoupon(db, input, lines, productRows, storeId, now) : null;
   const bill = computeBill(priced, { couponDiscount: coupon?.discount ?? 0, tip: input.tip ?? 0 });
   checkClientTotals(input.clientTotals, bill);
-  if (input.paymentMethod === "ONLINE" && bill.grandTotal <= 0) throw new Refusal("Nothing to pay online: choose Cash on Delivery", 409);
+  if (input.paymentMethod === "ONLINE") refuseBelowOnlineMinimum(bill.grandTotal);
   return {
     plan: {
       id: newId(),
@@ -188,8 +189,22 @@ function priceLines(
   return priced;
 }
 
+/**
+ * An online payment must reach Stripe's minimum; refused here, before the order holds stock or
+ * Stripe is asked. Cash on delivery takes any total, ₹0 included (nothing to collect).
+ */
+function refuseBelowOnlineMinimum(total: number): void {
+  if (total <= 0) throw new Refusal("Nothing to pay online: choose Cash on Delivery", 409);
+  if (total < MIN_ONLINE_PAISE) {
+    throw new Refusal(
+      `Online payment needs at least ${formatRupees(MIN_ONLINE_PAISE)} and this order comes to ${formatRupees(total)}: choose Cash on Delivery, or add items to your cart`,
+      409,
+    );
+  }
+}
+
 function checkClientTotals(totals: OrderInput["clientTotals"], bill: Bill): void {
-  const differs = (rupees: number | undefined, paise: number) => rupees !== undefined && Math.round(rupees * 100) !== paise;
+  const differs = (claimed: number | undefined, paise: number) => claimed !== undefined && claimed !== paise;
   if (!differs(totals?.subTotalAmt, bill.itemsTotal) && !differs(totals?.totalAmt, bill.grandTotal)) return;
   throw new Refusal(`Prices have changed: the total is now ₹${paiseToRupees(bill.grandTotal)}. Review your cart and try again.`, 409);
 }

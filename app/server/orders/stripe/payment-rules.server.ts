@@ -10,6 +10,12 @@ import type { Database } from "~/server/db/db.server";
 /** Checkout Sessions are in rupees; an event in any other currency never pays an order. */
 export const STORE_CURRENCY = "inr";
 
+/**
+ * Stripe's smallest charge in rupees (₹0.50, in paise): it refuses a Checkout Session for less, so
+ * an online order below it is refused before it is placed (docs/decisions/039-exact-money-input.md).
+ */
+export const MIN_ONLINE_PAISE = 50;
+
 /** What a payment is checked against (see {@link paymentMismatch}). */
 export const orderForPayment = {
   id: orders.id,
