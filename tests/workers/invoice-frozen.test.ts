@@ -14,6 +14,7 @@ import { makeProduct, newShopper } from "./api-client";
 import { BASE } from "./fixtures";
 import { codOrder, deliver, invoicePdf, pdfText } from "./invoice-support";
 import { sessionCookie } from "../security/support-pay";
+import { adminCookie, htmlText, pagePost } from "../security/support-admin";
 
 const hex = (bytes: number) => crypto.getRandomValues(new Uint8Array(bytes)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "");
 const gstin = (state: string, pan: string) => `${state}${pan}1Z${gstinCheckChar(`${state}${pan}1Z`)}`;
@@ -256,6 +257,49 @@ describe("invoice numbers per GSTIN, series and financial year", () => {
     expect(storeFormSchema.safeParse({ ...base, invoiceSeries: "blr" }).data).toMatchObject({ invoiceSeries: "BLR" });
     expect(storeFormSchema.safeParse({ ...base, invoiceSeries: "" }).data?.invoiceSeries).toBeUndefined();
     for (const bad of ["1AB", "ABCD", "B-1", "Ä"]) expect(storeFormSchema.safeParse({ ...base, invoiceSeries: bad }).success, bad).toBe(false);
+  });
+});
+
+describe("the store form's invoice fields", () => {
+  const fields = (extra: Record<string, string>) =>
+    new URLSearchParams({
+      intent: "create-store",
+      name: `Series form ${hex(4)}`,
+      address: "1 Form Road",
+      city: "Agartala",
+      opensAt: "07:00",
+      closesAt: "22:00",
+      baseDeliveryMinutes: "12",
+      pincodes: "799001",
+      ...extra,
+    });
+  const storeNamed = (name: string) =>
+    env.DB.prepare("select id, invoice_series as series, fssai_licence as fssai from stores where name = ?")
+      .bind(name)
+      .first<{ id: string; series: string; fssai: string }>();
+
+  it("saves an admin's series code and FSSAI licence, refuses a code another store holds (409 on the field), and assigns one when left blank", async () => {
+    const admin = await adminCookie();
+    const code = `X${hex(1).toUpperCase()}`;
+    const first = fields({ invoiceSeries: code.toLowerCase(), fssaiLicence: "2002 0042 0099 99" });
+    expect((await pagePost("/dashboard/stores", first, { cookie: admin })).status).toBe(303);
+    const saved = (await storeNamed(first.get("name")!))!;
+    expect(saved).toMatchObject({ series: code, fssai: "20020042009999" });
+
+    const second = fields({ invoiceSeries: code });
+    const refused = await pagePost("/dashboard/stores", second, { cookie: admin });
+    expect(refused.status).toBe(409);
+    expect(htmlText(await refused.text())).toContain("Another store already uses this invoice series");
+    expect(await storeNamed(second.get("name")!)).toBeNull();
+
+    const blank = fields({ invoiceSeries: "" });
+    expect((await pagePost("/dashboard/stores", blank, { cookie: admin })).status).toBe(303);
+    expect((await storeNamed(blank.get("name")!))!.series).toMatch(/^[0-9][0-9A-Z]{2}$/);
+
+    // Saved again with the field blank, a store keeps its code.
+    const again = fields({ intent: "update-store", id: saved.id, name: first.get("name")!, invoiceSeries: "", fssaiLicence: "20020042009999" });
+    expect((await pagePost("/dashboard/stores", again, { cookie: admin })).status).toBe(303);
+    expect((await storeNamed(first.get("name")!))!.series).toBe(code);
   });
 });
 
