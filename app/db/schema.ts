@@ -384,6 +384,8 @@ export const orders = sqliteTable(
     /**
      * The GST invoice (decision 031): financial year (2026 = Apr 2026–Mar 2027, IST), number in the
      * store's sequence for that year (invoice_sequences), time of issue. NULL until first needed.
+     * Only invoices issued before migration 0034 have them; since then the invoice is its record in
+     * `invoices` (decision 038).
      */
     invoiceFy: integer("invoice_fy"),
     invoiceSeq: integer("invoice_seq"),
