@@ -42,17 +42,19 @@ export const DEMO_ACCOUNTS = {
 };
 
 /**
- * HSN code and GST rate by sub-category (decision 031): the rates Indian grocery invoices carried
- * under the 0/5/12/18/28 % slabs (fresh produce, milk, eggs 0 %; staples 5 %; butter, ghee, juices
- * 12 %; biscuits, chocolates, cleaning 18 %; aerated and energy drinks 28 %).
+ * HSN code and GST rate by sub-category, checked category by category against the rates in force
+ * since 22 September 2025 (decision 038: Notification 9/2025-Central Tax (Rate) and the nil-rated
+ * list of 10/2025-Central Tax (Rate); the table and its gaps are in the decision). 40 % goods
+ * (aerated, caffeinated and other sweetened drinks) are stored at 28 %, the highest slab the
+ * product table takes today.
  */
 const SUB_CATEGORY_GST: Record<string, [string, number]> = {
   milk: ["0401", 0],
   "bread-pav": ["1905", 0],
   eggs: ["0407", 0],
-  "paneer-tofu": ["0406", 5],
+  "paneer-tofu": ["0406", 0],
   "curd-yogurt": ["0403", 5],
-  "butter-cheese": ["0405", 12],
+  "butter-cheese": ["0405", 5],
   "fresh-fruits": ["0810", 0],
   "fresh-vegetables": ["0709", 0],
   exotics: ["0810", 0],
@@ -61,63 +63,129 @@ const SUB_CATEGORY_GST: Record<string, [string, number]> = {
   rice: ["1006", 5],
   "dals-pulses": ["0713", 5],
   "sugar-salt": ["1701", 5],
-  "chips-crisps": ["20052000", 12],
-  "namkeen-bhujia": ["21069099", 12],
-  "popcorn-nachos": ["1904", 18],
-  "dry-fruits-nuts": ["0802", 12],
-  chocolates: ["1806", 18],
-  "candies-gums": ["1704", 18],
-  "ice-creams": ["2105", 18],
+  "chips-crisps": ["20052000", 5],
+  "namkeen-bhujia": ["21069099", 5],
+  "popcorn-nachos": ["1904", 5],
+  "dry-fruits-nuts": ["0802", 5],
+  chocolates: ["1806", 5],
+  "candies-gums": ["1704", 5],
+  "ice-creams": ["2105", 5],
   "indian-sweets": ["21069099", 5],
   "soft-drinks": ["22021010", 28],
-  "fruit-juices": ["2009", 12],
+  "fruit-juices": ["2009", 5],
   "water-soda": ["2201", 18],
   "energy-drinks": ["22029990", 28],
-  "iced-tea-coffee": ["2101", 18],
+  "iced-tea-coffee": ["22029990", 28],
   tea: ["0902", 5],
   "green-tea": ["0902", 5],
-  coffee: ["2101", 18],
-  "health-drinks": ["1901", 18],
+  coffee: ["2101", 5],
+  "health-drinks": ["1901", 5],
   "masala-powders": ["0910", 5],
   "whole-spices": ["0908", 5],
   "cooking-oil": ["1512", 5],
-  ghee: ["0405", 12],
-  "sauces-spreads": ["2103", 12],
-  pickles: ["2001", 12],
-  cookies: ["1905", 18],
-  "cream-biscuits": ["1905", 18],
-  "glucose-marie": ["1905", 18],
+  ghee: ["0405", 5],
+  "sauces-spreads": ["2103", 5],
+  pickles: ["2001", 5],
+  cookies: ["1905", 5],
+  "cream-biscuits": ["1905", 5],
+  "glucose-marie": ["1905", 5],
   "rusk-khari": ["1905", 5],
-  "cakes-muffins": ["1905", 18],
-  "noodles-pasta": ["1902", 12],
-  "ready-to-eat": ["2106", 12],
-  "frozen-snacks": ["2106", 18],
-  soups: ["2104", 18],
-  "breakfast-cereals": ["1904", 18],
+  "cakes-muffins": ["1905", 5],
+  "noodles-pasta": ["1902", 5],
+  "ready-to-eat": ["2106", 5],
+  "frozen-snacks": ["2106", 5],
+  soups: ["2104", 5],
+  "breakfast-cereals": ["1904", 5],
   detergents: ["3402", 18],
   dishwash: ["3402", 18],
   "floor-toilet": ["3808", 18],
   "cleaning-tools": ["9603", 18],
   tissues: ["4818", 18],
   "home-needs": ["3924", 18],
-  "bath-body": ["3401", 18],
-  "oral-care": ["3306", 18],
+  "bath-body": ["3401", 5],
+  "oral-care": ["3306", 5],
   "skin-care": ["3304", 18],
-  "hair-care": ["3305", 18],
-  shaving: ["3307", 18],
-  "health-wellness": ["3004", 12],
-  "diapers-wipes": ["9619", 12],
-  "baby-food": ["1901", 18],
-  "baby-bath": ["3401", 18],
-  feeding: ["3924", 18],
+  "hair-care": ["3305", 5],
+  shaving: ["3307", 5],
+  "health-wellness": ["3004", 5],
+  "diapers-wipes": ["9619", 5],
+  "baby-food": ["1901", 5],
+  "baby-bath": ["3401", 5],
+  feeding: ["3924", 5],
   "dog-food": ["2309", 18],
   "cat-food": ["2309", 18],
   "pet-treats": ["2309", 18],
 };
 
-/** A demo product's HSN code and GST rate, by its first sub-category (18 % with no code when unknown). */
-export function demoGst(subCategories: readonly string[]): { hsnCode: string; gstRate: number } {
-  const [hsnCode, gstRate] = SUB_CATEGORY_GST[subCategories[0] ?? ""] ?? ["", 18];
+/**
+ * Products of a sub-category whose own heading or rate differs from the sub-category's (first
+ * match wins): the flavoured and milk-based drinks (2202 99, 5 %), fruits and vegetables by their
+ * own heading, salt (nil), cheese (0406) and the rest listed in decision 038.
+ */
+const PRODUCE = ["fresh-fruits", "fresh-vegetables", "exotics", "leafy-herbs"];
+const PRODUCT_GST: [string[], RegExp, string, number][] = [
+  [["milk"], /flavoured milk/i, "22029930", 5],
+  [["iced-tea-coffee"], /kool cafe|latte/i, "22029930", 5],
+  [["fruit-juices"], /aamras|aam panna|mango drink/i, "22029920", 5],
+  [["water-soda"], /tonic water/i, "22021090", 28],
+  [["energy-drinks"], /glucon-d/i, "1702", 18],
+  [["paneer-tofu"], /tofu/i, "2106", 5],
+  [["butter-cheese"], /cheese/i, "0406", 5],
+  [["ghee"], /vanaspati/i, "1516", 5],
+  [PRODUCE, /banana/i, "0803", 0],
+  [PRODUCE, /mango|avocado|pineapple/i, "0804", 0],
+  [PRODUCE, /orange|sweet lime|lemon/i, "0805", 0],
+  [PRODUCE, /grapes/i, "0806", 0],
+  [PRODUCE, /melon/i, "0807", 0],
+  [PRODUCE, /\bapple|pear/i, "0808", 0],
+  [PRODUCE, /cherries|peach/i, "0809", 0],
+  [PRODUCE, /coconut/i, "0801", 0],
+  [PRODUCE, /^(onion|garlic)/i, "0703", 0],
+  [PRODUCE, /^potato/i, "0701", 0],
+  [PRODUCE, /tomato/i, "0702", 0],
+  [PRODUCE, /carrot/i, "0706", 0],
+  [PRODUCE, /cucumber/i, "0707", 0],
+  [PRODUCE, /peas/i, "0708", 0],
+  [PRODUCE, /broccoli/i, "0704", 0],
+  [PRODUCE, /sweet potato/i, "0714", 0],
+  [PRODUCE, /ginger/i, "0910", 0],
+  [["sugar-salt"], /salt/i, "2501", 0],
+  [["chips-crisps"], /kurkure|mad angles|tedhe medhe/i, "21069099", 5],
+  [["atta-flours"], /besan/i, "1106", 5],
+  [["atta-flours"], /sooji/i, "1103", 5],
+  [["dry-fruits-nuts"], /cashews/i, "0801", 5],
+  [["dry-fruits-nuts"], /raisins/i, "0806", 5],
+  [["sauces-spreads"], /honey/i, "0409", 5],
+  [["sauces-spreads"], /jam$/i, "2007", 5],
+  [["sauces-spreads"], /nutella/i, "1806", 5],
+  [["sauces-spreads"], /peanut butter/i, "2008", 5],
+  [["coffee"], /filter coffee|ground coffee/i, "0901", 5],
+  [["frozen-snacks"], /french fries|smiles|aloo tikki/i, "2004", 5],
+  [["frozen-snacks"], /green peas|sweet corn/i, "0710", 5],
+  [["frozen-snacks"], /momos/i, "1902", 5],
+  [["breakfast-cereals"], /oats$/i, "1104", 5],
+  [["indian-sweets"], /mix$/i, "1901", 5],
+  [["oral-care"], /toothbrush/i, "9603", 5],
+  [["oral-care"], /mouthwash/i, "3306", 18],
+  [["shaving"], /razor/i, "8212", 18],
+  [["hair-care"], /coconut oil/i, "1513", 5],
+  [["skin-care"], /antiseptic cream/i, "3004", 5],
+  [["health-wellness"], /bandages/i, "3005", 5],
+  [["health-wellness"], /sanitizer|antiseptic liquid/i, "3808", 18],
+  [["diapers-wipes"], /wipes/i, "3401", 5],
+  [["baby-bath"], /shampoo|oil/i, "3305", 5],
+  [["baby-bath"], /powder|lotion/i, "3304", 5],
+  [["home-needs"], /garbage bags/i, "3923", 18],
+  [["home-needs"], /led bulb/i, "8539", 18],
+  [["home-needs"], /batteries/i, "8506", 18],
+  [["home-needs"], /candles/i, "3406", 18],
+];
+
+/** A demo product's HSN code and GST rate: its own entry, else its first sub-category's (18 % with no code when unknown). */
+export function demoGst(subCategories: readonly string[], name = ""): { hsnCode: string; gstRate: number } {
+  const first = subCategories[0] ?? "";
+  const own = PRODUCT_GST.find(([of, pattern]) => of.includes(first) && pattern.test(name));
+  const [hsnCode, gstRate] = own ? [own[2], own[3]] : (SUB_CATEGORY_GST[first] ?? ["", 18]);
   return { hsnCode, gstRate };
 }
 
@@ -140,6 +208,8 @@ const demoBin = (index: number) => `${String.fromCharCode(65 + (index % 6))}${1 
 export const DEMO_STORES = [
   {
     key: "bengaluru-indiranagar",
+    invoiceSeries: "BLR",
+    fssaiLicence: "11226999000123",
     name: "FreshDash Indiranagar",
     address: "100 Feet Road, HAL 2nd Stage, Indiranagar 560038",
     city: "Bengaluru",
@@ -152,6 +222,8 @@ export const DEMO_STORES = [
   },
   {
     key: "delhi-saket",
+    invoiceSeries: "DEL",
+    fssaiLicence: "13326999000456",
     name: "FreshDash Saket",
     address: "Press Enclave Marg, Saket 110017",
     city: "Delhi",
@@ -167,6 +239,8 @@ export const DEMO_STORES = [
   },
   {
     key: "mumbai-andheri",
+    invoiceSeries: "BOM",
+    fssaiLicence: "11526999000789",
     name: "FreshDash Andheri West",
     address: "Link Road, Andheri West 400053",
     city: "Mumbai",
@@ -259,7 +333,7 @@ export async function seedStore(db: D1Database, bucket: R2Bucket | null, catalog
     statements.push(
       db
         .prepare(
-          "insert into stores (id, name, address, city, opens_at, closes_at, base_delivery_minutes, is_default, legal_name, state, gstin) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          "insert into stores (id, name, address, city, opens_at, closes_at, base_delivery_minutes, is_default, legal_name, state, gstin, invoice_series, fssai_licence) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(
           id,
@@ -273,6 +347,8 @@ export async function seedStore(db: D1Database, bucket: R2Bucket | null, catalog
           DEMO_LEGAL_NAME,
           store.state,
           demoGstin(store.state),
+          store.invoiceSeries,
+          store.fssaiLicence,
         ),
       ...store.ranges.map(([from, to]) =>
         db.prepare("insert into store_pincode_ranges (store_id, from_pincode, to_pincode) values (?, ?, ?)").bind(id, from, to),
@@ -299,8 +375,8 @@ export async function seedStore(db: D1Database, bucket: R2Bucket | null, catalog
           JSON.stringify(p.more_details ?? {}),
           base + index * 1000,
           base + index * 1000,
-          demoGst(p.subCategories).hsnCode,
-          demoGst(p.subCategories).gstRate,
+          demoGst(p.subCategories, p.name).hsnCode,
+          demoGst(p.subCategories, p.name).gstRate,
         ),
     );
     DEMO_STORES.forEach((store, at) => {

@@ -323,7 +323,7 @@ export async function seedScale(
       unit: p.unit,
       price: rupeesToPaise(p.price),
       discount: p.discount,
-      ...demoGst(p.subCategories),
+      ...demoGst(p.subCategories, p.name),
       details: JSON.stringify(p.more_details ?? {}),
       at: SCALE_EPOCH + index * 1000,
       images: p.images.map(seedImageUrl),

@@ -399,6 +399,8 @@ export const orders = sqliteTable(
     /**
      * The GST invoice (decision 031): financial year (2026 = Apr 2026–Mar 2027, IST), number in the
      * store's sequence for that year (invoice_sequences), time of issue. NULL until first needed.
+     * Only invoices issued before migration 0034 have them; since then the invoice is its record in
+     * `invoices` (decision 038).
      */
     invoiceFy: integer("invoice_fy"),
     invoiceSeq: integer("invoice_seq"),
@@ -643,11 +645,24 @@ export const stores = sqliteTable(
     legalName: text("legal_name").notNull().default(""),
     state: text("state").notNull().default(""),
     gstin: text("gstin").notNull().default(""),
+    /**
+     * The invoice series code (decision 038): 1-3 of A-Z 0-9, unique among stores; an admin's code
+     * starts with a letter, one the database assigns (trigger stores_invoice_series_assign) a digit.
+     */
+    invoiceSeries: text("invoice_series"),
+    /** The FSSAI licence number printed on the invoice: 14 digits, '' until set. */
+    fssaiLicence: text("fssai_licence").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("stores_name_unique").on(t.name),
+    uniqueIndex("stores_invoice_series_unique").on(t.invoiceSeries),
+    check(
+      "stores_invoice_series_check",
+      sql`${t.invoiceSeries} IS NULL OR (length(${t.invoiceSeries}) BETWEEN 1 AND 3 AND ${t.invoiceSeries} NOT GLOB '*[^0-9A-Z]*')`,
+    ),
+    check("stores_fssai_licence_check", sql`${t.fssaiLicence} = '' OR (length(${t.fssaiLicence}) = 14 AND ${t.fssaiLicence} NOT GLOB '*[^0-9]*')`),
     /** At most one default store. */
     uniqueIndex("stores_one_default_unique")
       .on(t.isDefault)
@@ -1093,4 +1108,52 @@ export const invoiceSequences = sqliteTable(
     last: integer("last").notNull(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.fy] }), check("invoice_sequences_last_check", sql`${t.last} >= 1`)],
+);
+
+/**
+ * The invoice number counter (decision 038): one per seller GSTIN ('' = none), series code and
+ * financial year, so each printed series is consecutive.
+ */
+export const invoiceSeriesCounters = sqliteTable(
+  "invoice_series_counters",
+  {
+    gstin: text("gstin").notNull(),
+    series: text("series").notNull(),
+    fy: integer("fy").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gstin, t.series, t.fy] }), check("invoice_series_counters_last_check", sql`${t.last} >= 1`)],
+);
+
+/**
+ * An issued invoice (decision 038): its number, the GSTIN and financial year it is numbered under,
+ * and the JSON of everything it prints, written once at first issue and the only thing read after.
+ * `backfilled` rows were issued before the record existed: their document is made at first read.
+ */
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    orderId: text("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    gstin: text("gstin").notNull(),
+    series: text("series").notNull(),
+    fy: integer("fy").notNull(),
+    seq: integer("seq").notNull(),
+    number: text("number").notNull(),
+    document: text("document"),
+    backfilled: integer("backfilled", { mode: "boolean" }).notNull().default(false),
+    issuedAt: integer("issued_at", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_unique")
+      .on(t.gstin, t.fy, t.number)
+      .where(sql`${t.backfilled} = 0`),
+    index("invoices_store_idx").on(t.storeId, t.fy),
+    check("invoices_number_check", sql`length(${t.number}) <= 16 AND ${t.seq} >= 1`),
+    check("invoices_document_check", sql`${t.document} IS NOT NULL OR ${t.backfilled} = 1`),
+  ],
 );

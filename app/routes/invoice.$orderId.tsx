@@ -5,7 +5,7 @@ import { pageLoader } from "~/server/http/page-actions.server";
 import { pageInvoice } from "~/server/orders/invoice-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Tax invoice ${data.invoice.number} | FreshDash` : "Tax invoice | FreshDash" },
+  { title: data ? `${data.invoice.title} ${data.invoice.number} | FreshDash` : "Invoice | FreshDash" },
   { name: "robots", content: "noindex" },
 ];
 

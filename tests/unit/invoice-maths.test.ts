@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { invoiceDate } from "~/lib/invoice/document";
+import { invoiceTitle } from "~/lib/invoice/document";
 import { computeInvoice, financialYear, invoiceNumber, prorate, type InvoiceLineInput } from "~/lib/invoice/maths";
 
 describe("prorate", () => {
@@ -194,10 +195,16 @@ describe("the invoice's number and date", () => {
   });
 
   it("prints series/years/number in at most 16 characters", () => {
-    expect(invoiceNumber("0123456789abcdef3f9a", 2026, 12)).toBe("3F9A/2627/000012");
-    expect(invoiceNumber("store-7", 2099, 1)).toBe("RE-7/9900/000001");
-    expect(invoiceNumber("xy", 2005, 999_999)).toBe("XY/0506/999999");
-    expect(invoiceNumber("0123456789abcdef3f9a", 2026, 12)).toHaveLength(16);
+    expect(invoiceNumber("BLR", 2026, 12)).toBe("BLR/2627/0000012");
+    expect(invoiceNumber("K", 2099, 1)).toBe("K/9900/0000001");
+    expect(invoiceNumber("00A", 2005, 9_999_999)).toBe("00A/0506/9999999");
+    expect(invoiceNumber("ZZZ", 2026, 12)).toHaveLength(16);
+  });
+
+  it("titles the document by its lines: bill of supply, tax invoice, or invoice-cum-bill of supply (rules 46, 46A, 49)", () => {
+    expect(invoiceTitle([{ gstRate: 0 }, { gstRate: 0 }])).toBe("Bill of supply");
+    expect(invoiceTitle([{ gstRate: 5 }, { gstRate: 18 }])).toBe("Tax invoice");
+    expect(invoiceTitle([{ gstRate: 0 }, { gstRate: 5 }])).toBe("Tax invoice-cum-bill of supply");
   });
 
   it("dates the invoice dd Mon yyyy in India time", () => {

@@ -4,7 +4,6 @@
  * the invoice worker behind the service binding, and the GST fields on products and stores.
  */
 import { env, SELF } from "cloudflare:test";
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { InvoiceDocument } from "~/lib/invoice/document";
 import { computeInvoice, financialYear, invoiceNumber, prorate, type InvoiceLineInput } from "~/lib/invoice/maths";
@@ -13,6 +12,7 @@ import { storeFormSchema } from "~/lib/schemas/store";
 import { api, login, makeProduct, newShopper, VALID_ADDRESS } from "./api-client";
 import { BASE } from "./fixtures";
 import { sessionCookie } from "../security/support-pay";
+import { codOrder, deliver, invoicePdf, pdfText } from "./invoice-support";
 
 const line = (unitPrice: number, quantity: number, gstRate: number, name = "Item"): InvoiceLineInput => ({ name, hsn: "1905", gstRate, quantity, unitPrice });
 
@@ -100,8 +100,8 @@ describe("the invoice maths (pure, paise)", () => {
   it("financial years run April to March in IST, and numbers are at most 16 characters", () => {
     expect(financialYear(Date.parse("2026-03-31T18:29:59Z"))).toBe(2025); // 23:59:59 IST on 31 March
     expect(financialYear(Date.parse("2026-03-31T18:30:00Z"))).toBe(2026); // 00:00 IST on 1 April
-    expect(invoiceNumber("0123456789abcdef01233f9a", 2026, 12)).toBe("3F9A/2627/000012");
-    expect(invoiceNumber("0123456789abcdef01233f9a", 2099, 999_999).length).toBeLessThanOrEqual(16);
+    expect(invoiceNumber("BLR", 2026, 12)).toBe("BLR/2627/0000012");
+    expect(invoiceNumber("Z9Z", 2099, 9_999_999).length).toBeLessThanOrEqual(16);
   });
 
   it("same state or not: by GST state code, old names and spellings included", () => {
@@ -155,82 +155,6 @@ async function gstProducts() {
   return made;
 }
 
-async function codOrder(token: string, lines: { productId: string; quantity: number }[]) {
-  const address = await api("/api/address/create", { method: "POST", token, body: VALID_ADDRESS });
-  const res = await api("/api/order/cash-on-delivery", { method: "POST", token, body: { list_items: lines, addressId: address.body.data._id } });
-  expect(res.status).toBe(201);
-  return res.body.data._id as string;
-}
-
-/** Marks an order delivered as the handover does (status and its history row); the handover itself is tested in store-ops. */
-async function deliver(orderId: string) {
-  const historyId = crypto.getRandomValues(new Uint8Array(12)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "");
-  await env.DB.batch([
-    env.DB.prepare("update orders set status = 'delivered' where id = ?").bind(orderId),
-    env.DB.prepare("insert into order_status_history (id, order_id, status, note) values (?, ?, 'delivered', 'test')").bind(historyId, orderId),
-  ]);
-}
-
-const invoicePdf = (orderId: string, token?: string) =>
-  SELF.fetch(`${BASE}/api/order/invoice?_id=${orderId}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-
-/**
- * The text a PDF shows, as a reader extracts it: per page, each `<hex> Tj` of the content streams
- * decoded through the ToUnicode map of the font selected by the `Tf` before it (the invoice's
- * embedded fonts draw glyph ids, not characters). One line per drawn string.
- */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await PDFDocument.load(bytes);
-  const latin1 = new TextDecoder("latin1");
-  const lines: string[] = [];
-  for (const page of pdf.getPages()) {
-    const maps = new Map<string, Map<string, string>>();
-    const fonts = page.node.Resources()?.lookup(PDFName.of("Font"), PDFDict);
-    for (const [name, ref] of fonts?.entries() ?? []) {
-      const toUnicode = pdf.context.lookup(ref, PDFDict).lookup(PDFName.of("ToUnicode"));
-      expect(toUnicode, `font ${name.asString()} has a ToUnicode map`).toBeInstanceOf(PDFRawStream);
-      maps.set(name.asString(), toUnicodeMap(latin1.decode(decodePDFRawStream(toUnicode as PDFRawStream).decode())));
-    }
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
-    for (const stream of streams) {
-      const content = latin1.decode(decodePDFRawStream(stream as PDFRawStream).decode());
-      let map: Map<string, string> | undefined;
-      for (const op of content.matchAll(/(\/[^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj/g)) {
-        if (op[1]) map = maps.get(op[1]);
-        else
-          lines.push(
-            op[2]!
-              .match(/.{4}/g)
-              ?.map((code) => map?.get(code.toUpperCase()) ?? "\uFFFD")
-              .join("") ?? "",
-          );
-      }
-    }
-  }
-  return lines.join("\n");
-}
-
-/** A ToUnicode CMap's bfchar and bfrange entries: 4-hex-digit code → the text (UTF-16BE). */
-function toUnicodeMap(cmap: string): Map<string, string> {
-  const utf16 = (hex: string) => String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((h) => parseInt(h, 16)));
-  const map = new Map<string, string>();
-  for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const [, code, text] of block[1]!.matchAll(/<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]+)>/g)) map.set(code!.toUpperCase(), utf16(text!));
-  }
-  for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
-    for (const [, from, to, text] of block[1]!.matchAll(/<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]+)>/g)) {
-      for (let code = parseInt(from!, 16), i = 0; code <= parseInt(to!, 16); code++, i++) {
-        map.set(
-          code.toString(16).toUpperCase().padStart(4, "0"),
-          utf16(text!.slice(0, -4) + (parseInt(text!.slice(-4), 16) + i).toString(16).padStart(4, "0")),
-        );
-      }
-    }
-  }
-  return map;
-}
-
 describe("an order's invoice", () => {
   let shopper: { token: string; email: string };
   let orderId: string;
@@ -257,18 +181,19 @@ describe("an order's invoice", () => {
     expect(res.headers.get("Cache-Control")).toMatch(/no-store/);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
-    const row = (await env.DB.prepare("select invoice_fy as fy, invoice_seq as seq, store_id as storeId from orders where id = ?")
+    const row = (await env.DB.prepare("select fy, seq, series, number from invoices where order_id = ?")
       .bind(orderId)
-      .first<{ fy: number; seq: number; storeId: string }>())!;
+      .first<{ fy: number; seq: number; series: string; number: string }>())!;
     expect(row.seq).toBeGreaterThanOrEqual(1);
-    const number = invoiceNumber(row.storeId, row.fy, row.seq);
+    const number = invoiceNumber(row.series, row.fy, row.seq);
+    expect(row.number).toBe(number);
     const text = await pdfText(bytes);
     expect(text).toContain(`Invoice no. ${number}`);
     expect(text).toContain("Inv Cola");
     expect(text).toContain("22021010");
     // Downloading again keeps the number.
     await invoicePdf(orderId, shopper.token);
-    const again = (await env.DB.prepare("select invoice_seq as seq from orders where id = ?").bind(orderId).first<{ seq: number }>())!;
+    const again = (await env.DB.prepare("select seq from invoices where order_id = ?").bind(orderId).first<{ seq: number }>())!;
     expect(again.seq).toBe(row.seq);
   });
 
@@ -404,11 +329,20 @@ describe("an order's invoice", () => {
       intraState: true,
     });
     const invoice: InvoiceDocument = {
+      title: "Tax invoice",
       number: "3F9A/2627/000099",
       date: Date.parse("2026-11-20T10:00:00Z"),
       orderNumber: "ORD-LAKH",
       paymentMethod: "Cash on delivery",
-      seller: { name: "Quick Grocer Pvt Ltd", storeName: "Indiranagar", address: ["12 100 Feet Road"], state: "Karnataka", stateCode: "29", gstin: "" },
+      seller: {
+        name: "Quick Grocer Pvt Ltd",
+        storeName: "Indiranagar",
+        address: ["12 100 Feet Road"],
+        state: "Karnataka",
+        stateCode: "29",
+        gstin: "",
+        fssaiLicence: "",
+      },
       buyer: { name: "Zoë D'Souza", address: ["Flat 4B"], state: "Karnataka", stateCode: "29", gstin: "", mobile: "9876543210" },
       placeOfSupply: "Karnataka (29)",
       maths,
@@ -478,12 +412,14 @@ describe("invoice numbers", () => {
     const numbers = texts.map((text) => /Invoice no\. (\S+)/.exec(text)?.[1]);
     expect(new Set(numbers).size).toBe(20);
     for (const text of texts) expect(text).toContain("₹10.00");
-    const { results } = await env.DB.prepare(`select invoice_seq as seq, invoice_fy as fy from orders where store_id = ? order by invoice_seq`)
-      .bind(newStore)
-      .all<{ seq: number; fy: number }>();
+    const { results } = await env.DB.prepare(`select seq, fy from invoices where store_id = ? order by seq`).bind(newStore).all<{ seq: number; fy: number }>();
     expect(results.map((r) => r.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(new Set(results.map((r) => r.fy)).size).toBe(1);
-    const counter = await env.DB.prepare("select last from invoice_sequences where store_id = ?").bind(newStore).first<{ last: number }>();
+    const counter = await env.DB.prepare(
+      "select last from invoice_series_counters where series = (select invoice_series from stores where id = ?) and gstin = ''",
+    )
+      .bind(newStore)
+      .first<{ last: number }>();
     expect(counter!.last).toBe(20);
 
     // Another delivered order at that store asked for 5 times at once: number 21, once.
@@ -493,8 +429,12 @@ describe("invoice numbers", () => {
     const five = await Promise.all(Array.from({ length: 5 }, () => invoicePdf(one, shopper.token)));
     expect(five.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     await Promise.all(five.map((r) => r.arrayBuffer()));
-    expect((await env.DB.prepare("select invoice_seq as seq from orders where id = ?").bind(one).first<{ seq: number }>())!.seq).toBe(21);
-    expect((await env.DB.prepare("select last from invoice_sequences where store_id = ?").bind(newStore).first<{ last: number }>())!.last).toBe(21);
+    expect((await env.DB.prepare("select seq from invoices where order_id = ?").bind(one).first<{ seq: number }>())!.seq).toBe(21);
+    expect(
+      (await env.DB.prepare("select last from invoice_series_counters where series = (select invoice_series from stores where id = ?) and gstin = ''")
+        .bind(newStore)
+        .first<{ last: number }>())!.last,
+    ).toBe(21);
   }, 60_000);
 
   it("an order not delivered never takes a number", async () => {
@@ -502,7 +442,7 @@ describe("invoice numbers", () => {
     const product = await makeProduct({ name: "Inv Undelivered", price: 10 });
     const id = await codOrder(shopper.token, [{ productId: product.id, quantity: 1 }]);
     expect((await invoicePdf(id, admin)).status).toBe(409);
-    expect((await env.DB.prepare("select invoice_seq as seq from orders where id = ?").bind(id).first<{ seq: number | null }>())!.seq).toBeNull();
+    expect(await env.DB.prepare("select number from invoices where order_id = ?").bind(id).first()).toBeNull();
   });
 });
 

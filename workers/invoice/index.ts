@@ -46,7 +46,7 @@ interface Column {
 
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Tax invoice ${invoice.number}`);
+  pdf.setTitle(`${invoice.title} ${invoice.number}`);
   pdf.setSubject(`Order ${invoice.orderNumber}`);
   pdf.setCreator(invoice.seller.name);
   pdf.registerFontkit(fontkit);
@@ -70,7 +70,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   };
 
   // Heading and the two parties.
-  text("TAX INVOICE", MARGIN, 16, bold);
+  text(invoice.title.toUpperCase(), MARGIN, 16, bold);
   text(`Invoice no. ${invoice.number}`, 360, 10, bold);
   pen.y -= 14;
   text(`Date: ${invoiceDate(invoice.date)}   Order: ${invoice.orderNumber}`, 360, 8);
@@ -84,6 +84,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     ...invoice.seller.address,
     `State: ${invoice.seller.state} ${invoice.seller.stateCode ? `(${invoice.seller.stateCode})` : ""}`,
     `GSTIN: ${invoice.seller.gstin || "not registered"}`,
+    `FSSAI licence no.: ${invoice.seller.fssaiLicence || "not given"}`,
   ]) {
     text(line, MARGIN, 8);
     pen.y -= 11;

@@ -20,6 +20,8 @@ export interface StoreDraft {
   legalName: string;
   state: string;
   gstin: string;
+  invoiceSeries: string | null;
+  fssaiLicence: string;
 }
 
 export const NEW_STORE: StoreDraft = {
@@ -34,6 +36,8 @@ export const NEW_STORE: StoreDraft = {
   legalName: "",
   state: "",
   gstin: "",
+  invoiceSeries: null,
+  fssaiLicence: "",
 };
 
 /** Add or edit a dark store: a plain form (works without JavaScript), checked by the same zod schema on the server. */
@@ -55,6 +59,8 @@ export function StoreForm({ draft, lastResult }: { draft: StoreDraft; lastResult
       legalName: draft.legalName,
       state: draft.state,
       gstin: draft.gstin,
+      invoiceSeries: draft.invoiceSeries ?? "",
+      fssaiLicence: draft.fssaiLicence,
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -124,6 +130,19 @@ export function StoreForm({ draft, lastResult }: { draft: StoreDraft; lastResult
           ) : null}
         </div>
         <FormField label="GSTIN" errors={fields.gstin.errors} {...getInputProps(fields.gstin, { type: "text" })} id={fields.gstin.id} />
+        <FormField
+          label="Invoice series (1-3 letters or digits, blank: assigned)"
+          errors={fields.invoiceSeries.errors}
+          {...getInputProps(fields.invoiceSeries, { type: "text" })}
+          id={fields.invoiceSeries.id}
+        />
+        <FormField
+          label="FSSAI licence number"
+          errors={fields.fssaiLicence.errors}
+          {...getInputProps(fields.fssaiLicence, { type: "text" })}
+          inputMode="numeric"
+          id={fields.fssaiLicence.id}
+        />
       </fieldset>
       <label className="flex items-center gap-2 text-sm">
         <input {...getInputProps(fields.isDefault, { type: "checkbox" })} value="on" />

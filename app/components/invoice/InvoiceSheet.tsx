@@ -2,7 +2,7 @@ import type { InvoiceDocument } from "~/lib/invoice/document";
 import { invoiceDate } from "~/lib/invoice/document";
 import { formatINR } from "~/lib/money";
 
-/** The tax invoice as a printable page (decision 031); the PDF worker draws the same document. */
+/** The invoice as issued, as a printable page (decisions 031, 038); the PDF worker draws the same document. */
 export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceDocument; pdfHref: string; backHref: string }) {
   const { lines, totals, intraState } = invoice.maths;
   const taxColumns = intraState ? ["CGST", "SGST"] : ["IGST"];
@@ -19,7 +19,7 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
       </div>
       <header className="flex flex-wrap items-start justify-between gap-2">
         <h1 id="invoice-title" className="text-xl font-bold">
-          Tax invoice
+          {invoice.title}
         </h1>
         <dl className="grid grid-cols-[auto_auto] gap-x-3 text-right">
           <dt>Invoice no.</dt>
@@ -45,6 +45,9 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
           </p>
           <p>
             GSTIN: <span className="font-mono">{invoice.seller.gstin || "not registered"}</span>
+          </p>
+          <p>
+            FSSAI licence no.: <span className="font-mono">{invoice.seller.fssaiLicence || "not given"}</span>
           </p>
         </section>
         <section aria-label="Buyer">

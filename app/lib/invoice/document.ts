@@ -1,6 +1,8 @@
 /**
- * The tax invoice as the HTML page and the PDF worker render it (decision 031): everything already
- * decided and computed by the server, so both renderings show the same numbers.
+ * The invoice as the HTML page and the PDF worker render it (decision 031): everything already
+ * decided and computed by the server, so both renderings show the same numbers. Since decision 038
+ * it is also the record of the invoice as issued: stored as JSON at first issue and read back
+ * unchanged, so nothing here may be looked up again at render time.
  */
 import type { InvoiceMaths } from "./maths";
 
@@ -15,13 +17,15 @@ interface InvoiceParty {
 }
 
 export interface InvoiceDocument {
-  /** e.g. 3F9A/2627/000012 */
+  /** "Tax invoice", "Bill of supply" or "Tax invoice-cum-bill of supply" (see invoiceTitle). */
+  title: string;
+  /** e.g. BLR/2627/0000012 (older invoices: 3F9A/2627/000012) */
   number: string;
   /** Date of supply (the delivery), ms. */
   date: number;
   orderNumber: string;
   paymentMethod: string;
-  seller: InvoiceParty & { storeName: string };
+  seller: InvoiceParty & { storeName: string; /** 14 digits, '' when the store has none. */ fssaiLicence: string };
   buyer: InvoiceParty & { mobile: string };
   /** "Karnataka (29)" */
   placeOfSupply: string;
@@ -31,4 +35,16 @@ export interface InvoiceDocument {
 /** dd Mon yyyy in IST, the way the invoice prints dates. */
 export function invoiceDate(ms: number): string {
   return new Intl.DateTimeFormat("en-IN", { day: "2-digit", month: "short", year: "numeric", timeZone: "Asia/Kolkata" }).format(new Date(ms));
+}
+
+/**
+ * The document's title (decision 038, CGST Rules 46, 46A and 49): a bill of supply when no line is
+ * taxed (all exempt or nil-rated), a tax invoice when every line is, and for a cart of both, sold to
+ * an unregistered shopper, one "invoice-cum-bill of supply" (rule 46A).
+ */
+export function invoiceTitle(lines: readonly { gstRate: number }[]): string {
+  const taxed = lines.filter((line) => line.gstRate > 0).length;
+  if (taxed === 0) return "Bill of supply";
+  if (taxed === lines.length) return "Tax invoice";
+  return "Tax invoice-cum-bill of supply";
 }

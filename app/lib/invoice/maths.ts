@@ -158,13 +158,22 @@ export function financialYear(ms: number): number {
   return ist.getUTCMonth() >= 3 ? year : year - 1;
 }
 
-/**
- * The printed invoice number, at most 16 characters as GST rules ask: the store's series (the last 4
- * characters of its id, upper case), the financial year (2026 → 2627) and the number, e.g.
- * `3F9A/2627/000012`.
- */
-export function invoiceNumber(storeId: string, fy: number, seq: number): string {
-  const series = storeId.slice(-4).toUpperCase();
-  const years = `${String(fy % 100).padStart(2, "0")}${String((fy + 1) % 100).padStart(2, "0")}`;
-  return `${series}/${years}/${String(seq).padStart(6, "0")}`;
+/** "2627" for the financial year 2026-27. */
+export function financialYearCode(fy: number): string {
+  return `${String(fy % 100).padStart(2, "0")}${String((fy + 1) % 100).padStart(2, "0")}`;
 }
+
+/**
+ * The printed invoice number (decision 038), at most 16 characters as rule 46(b) asks: the store's
+ * series code (1-3 characters), the financial year (2026 → 2627) and the number in that series,
+ * 7 digits, e.g. `BLR/2627/0000012`. The database writes the same shape when it issues one.
+ */
+export function invoiceNumber(series: string, fy: number, seq: number): string {
+  return `${series}/${financialYearCode(fy)}/${String(seq).padStart(7, "0")}`;
+}
+
+/** An admin's series code: 1-3 upper-case letters or digits, starting with a letter (digit-first codes are the ones the database assigns). */
+export const ADMIN_SERIES_PATTERN = /^[A-Z][A-Z0-9]{0,2}$/;
+
+/** An FSSAI licence or registration number: 14 digits. */
+export const FSSAI_PATTERN = /^[0-9]{14}$/;

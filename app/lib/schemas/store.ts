@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { GST_STATES, gstinProblem, stateCode } from "../invoice/gst";
+import { ADMIN_SERIES_PATTERN, FSSAI_PATTERN } from "../invoice/maths";
 
 /** A 6-digit Indian pincode (PIN codes never start with 0). */
 export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
@@ -163,6 +164,25 @@ export const storeFormFields = z.object({
     .max(20, "A GSTIN is 15 characters")
     .transform((v) => v.toUpperCase())
     .refine((v) => v === "" || gstinProblem(v) === null, { error: (issue) => gstinProblem(String(issue.input).toUpperCase()) ?? "Not a valid GSTIN" })
+    .optional()
+    .transform((v) => v ?? ""),
+  // The invoice series code (decision 038). Blank: a new store gets the next code the database
+  // assigns (001, 002, …); an existing store keeps its code.
+  invoiceSeries: z
+    .string({ error: "Invoice series must be text" })
+    .trim()
+    .max(10, "An invoice series is 1 to 3 characters")
+    .transform((v) => v.toUpperCase())
+    .refine((v) => v === "" || ADMIN_SERIES_PATTERN.test(v), "An invoice series is 1 to 3 letters or digits and starts with a letter, e.g. BLR or K1")
+    .optional()
+    .transform((v) => v || undefined),
+  // The FSSAI licence or registration number printed on every invoice: 14 digits (blank for an older store).
+  fssaiLicence: z
+    .string({ error: "FSSAI licence must be text" })
+    .trim()
+    .max(30, "An FSSAI licence number is 14 digits")
+    .transform((v) => v.replace(/\s+/g, ""))
+    .refine((v) => v === "" || FSSAI_PATTERN.test(v), "An FSSAI licence number is 14 digits")
     .optional()
     .transform((v) => v ?? ""),
 });

@@ -1,15 +1,17 @@
 /**
- * The GST tax invoice of a delivered order (decision 031): who may read it, its number from the
- * store's gap-free sequence for the financial year (allocated atomically the first time anyone
- * needs it), and the document the HTML page and the PDF worker render.
+ * The GST invoice of a delivered order (decisions 031 and 038): who may read it, and the invoice as
+ * issued. The first time anyone allowed asks for it, it is issued: its number is taken from its
+ * series and everything it prints is written to `invoices` in one batch; from then on the pages, the
+ * PDF worker and /api read that record and nothing else, so later edits to the store, products,
+ * addresses or the order never change it.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, sql } from "drizzle-orm";
-import { invoiceSequences, orderItems, orders, orderStatusHistory, products, stores, users } from "~/db/schema";
-import { type InvoiceDocument } from "~/lib/invoice/document";
+import { and, desc, eq, isNull, notExists, sql } from "drizzle-orm";
+import { invoices, invoiceSeriesCounters, orderItems, orders, orderStatusHistory, products, stores, users } from "~/db/schema";
+import { invoiceTitle, type InvoiceDocument } from "~/lib/invoice/document";
 import { stateCode, isIntraState, stateName } from "~/lib/invoice/gst";
 import { doorLine } from "~/lib/delivery-address";
-import { computeInvoice, financialYear, invoiceNumber, type InvoiceLineInput } from "~/lib/invoice/maths";
+import { computeInvoice, financialYear, financialYearCode, type InvoiceLineInput } from "~/lib/invoice/maths";
 import { Refusal } from "~/lib/refusal";
 import { type Database, getDb } from "~/server/db/db.server";
 import type { SessionUser } from "~/server/identity/auth.server";
@@ -37,17 +39,19 @@ const orderColumns = {
   discount: orders.discount,
   tip: orders.tip,
   deliveryAddress: orders.deliveryAddress,
-  invoiceFy: orders.invoiceFy,
-  invoiceSeq: orders.invoiceSeq,
-  createdAt: orders.createdAt,
   buyerName: users.name,
 };
 
-type InvoiceOrder = Awaited<ReturnType<typeof readOrder>>;
+type InvoiceOrder = NonNullable<Awaited<ReturnType<typeof readOrder>>>;
 
 async function readOrder(db: Database, orderId: string) {
   const [order] = await db.select(orderColumns).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId)).limit(1);
   return order ?? null;
+}
+
+async function readRecord(db: Database, orderId: string) {
+  const [record] = await db.select({ number: invoices.number, document: invoices.document }).from(invoices).where(eq(invoices.orderId, orderId)).limit(1);
+  return record ?? null;
 }
 
 /** When the order was delivered (its latest `delivered` history row): the invoice's date of supply. */
@@ -61,71 +65,196 @@ async function deliveredAt(db: Database, orderId: string): Promise<number> {
   return row?.at ?? Date.now();
 }
 
+/** A line's HSN code and rate: frozen on the line by an older issue (decision 031), else the product's today. */
+const lineHsn = (
+  frozen: typeof orderItems.hsnCode | typeof orderItems.replacedByHsnCode,
+  product: typeof orderItems.productId | typeof orderItems.replacedByProductId,
+) => sql<string | null>`coalesce(${frozen}, (select ${products.hsnCode} from ${products} where ${products.id} = ${product}))`;
+const lineRate = (
+  frozen: typeof orderItems.gstRate | typeof orderItems.replacedByGstRate,
+  product: typeof orderItems.productId | typeof orderItems.replacedByProductId,
+) => sql<number | null>`coalesce(${frozen}, (select ${products.gstRate} from ${products} where ${products.id} = ${product}))`;
+
 /**
- * Gives a delivered order its invoice number, once: ONE batch (D1 runs a batch atomically and
- * alone) that (1) bumps the store's counter for the financial year, in one upsert that only fires
- * while the order is delivered and still without a number, (2) sets the order's number to the
- * counter's new value under the same condition, (3) freezes each line's HSN code and GST rate. A
- * second caller's batch finds the number set and changes nothing, so 20 parallel first downloads
- * of 20 orders give 1..20, and of one order give one number.
+ * The invoice as it would be issued now, from today's store, products, buyer and order (number
+ * left blank), with the store's series code and GSTIN it is numbered under.
  */
-async function allocateInvoiceNumber(db: Database, order: { id: string; storeId: string }, fy: number): Promise<void> {
-  const productHsn = (column: typeof orderItems.productId | typeof orderItems.replacedByProductId) =>
-    sql`(select ${products.hsnCode} from ${products} where ${products.id} = ${column})`;
-  const productRate = (column: typeof orderItems.productId | typeof orderItems.replacedByProductId) =>
-    sql`(select ${products.gstRate} from ${products} where ${products.id} = ${column})`;
+async function draftDocument(db: Database, order: InvoiceOrder & { storeId: string }, date: number) {
+  const [[store], items] = await db.batch([
+    db
+      .select({
+        name: stores.name,
+        legalName: stores.legalName,
+        address: stores.address,
+        city: stores.city,
+        state: stores.state,
+        gstin: stores.gstin,
+        series: stores.invoiceSeries,
+        fssaiLicence: stores.fssaiLicence,
+      })
+      .from(stores)
+      .where(eq(stores.id, order.storeId)),
+    db
+      .select({
+        name: orderItems.name,
+        quantity: orderItems.quantity,
+        picked: orderItems.picked,
+        unitFinalPrice: orderItems.unitFinalPrice,
+        hsnCode: lineHsn(orderItems.hsnCode, orderItems.productId),
+        gstRate: lineRate(orderItems.gstRate, orderItems.productId),
+        replacedByName: orderItems.replacedByName,
+        replacedByQuantity: orderItems.replacedByQuantity,
+        replacedByUnitPrice: orderItems.replacedByUnitPrice,
+        replacedByHsnCode: lineHsn(orderItems.replacedByHsnCode, orderItems.replacedByProductId),
+        replacedByGstRate: lineRate(orderItems.replacedByGstRate, orderItems.replacedByProductId),
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(sql`${orderItems}.rowid`),
+  ]);
+  if (!store) throw new Refusal(NOT_FOUND, 404);
+  const lines = suppliedLines(items);
+  const address = order.deliveryAddress ?? {};
+  // The place of supply: the delivery address's state, as decision 031 reads it.
+  const deliveryState = address.state ?? "";
+  // The coupon's discount as it stands after any short pick (decision 030) and the rider's tip.
+  const { discount, tip } = order;
+  const maths = computeInvoice({ lines, discount, tip, intraState: isIntraState(store.state, deliveryState) });
+  const buyerCode = stateCode(deliveryState) ?? "";
+  const document: InvoiceDocument = {
+    title: invoiceTitle(maths.lines),
+    number: "",
+    date,
+    orderNumber: order.orderId,
+    paymentMethod: order.paymentMethod === "COD" ? "Cash on delivery" : "Paid online",
+    seller: {
+      name: store.legalName || store.name,
+      storeName: store.name,
+      address: [store.address, store.city].filter(Boolean),
+      state: store.state,
+      stateCode: stateCode(store.state) ?? "",
+      gstin: store.gstin,
+      fssaiLicence: store.fssaiLicence,
+    },
+    buyer: {
+      name: order.buyerName,
+      address: [doorLine(address), [address.city, address.pincode].filter(Boolean).join(" "), address.country].filter((line): line is string =>
+        Boolean(line),
+      ),
+      state: deliveryState,
+      stateCode: buyerCode,
+      gstin: "",
+      mobile: address.mobile ?? "",
+    },
+    placeOfSupply: buyerCode ? `${stateName(buyerCode)} (${buyerCode})` : deliveryState,
+    maths,
+  };
+  return { document, series: store.series, gstin: store.gstin };
+}
+
+/**
+ * Issues a delivered order's invoice, once: ONE batch (D1 runs a batch atomically and alone) that
+ * (1) bumps the counter of (GSTIN, series, financial year), in an upsert that only fires while the
+ * order is delivered and has no invoice, (2) writes the invoice record (number from the counter's
+ * new value, the document with that number) under the same condition. A second caller's batch
+ * finds the record and changes nothing, so 20 parallel first opens of 20 orders give 1..20 in the
+ * series, and of one order one number. The unique index (gstin, fy, number) is the last guard.
+ */
+async function issueInvoice(db: Database, order: InvoiceOrder & { storeId: string }): Promise<void> {
+  const date = await deliveredAt(db, order.id);
+  const fy = financialYear(date);
+  const { document, series, gstin } = await draftDocument(db, order, date);
+  if (!series) throw new Refusal("This store has no invoice series yet: an admin sets it on the store form", 409);
+  const unissued = and(
+    eq(orders.id, order.id),
+    eq(orders.status, "delivered"),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(invoices)
+        .where(eq(invoices.orderId, order.id)),
+    ),
+  );
+  const counter = and(eq(invoiceSeriesCounters.gstin, gstin), eq(invoiceSeriesCounters.series, series), eq(invoiceSeriesCounters.fy, fy));
+  const number = sql<string>`${series} || '/' || ${financialYearCode(fy)} || '/' || printf('%07d', ${invoiceSeriesCounters.last})`;
   await db.batch([
     db
-      .insert(invoiceSequences)
+      .insert(invoiceSeriesCounters)
       .select(
         db
           .select({
-            storeId: sql<string>`${order.storeId}`.as(invoiceSequences.storeId.name),
-            fy: sql<number>`${fy}`.as(invoiceSequences.fy.name),
-            last: sql<number>`1`.as(invoiceSequences.last.name),
+            gstin: sql<string>`${gstin}`.as(invoiceSeriesCounters.gstin.name),
+            series: sql<string>`${series}`.as(invoiceSeriesCounters.series.name),
+            fy: sql<number>`${fy}`.as(invoiceSeriesCounters.fy.name),
+            last: sql<number>`1`.as(invoiceSeriesCounters.last.name),
           })
           .from(orders)
-          .where(and(eq(orders.id, order.id), eq(orders.status, "delivered"), sql`${orders.invoiceSeq} is null`)),
+          .where(unissued),
       )
-      .onConflictDoUpdate({ target: [invoiceSequences.storeId, invoiceSequences.fy], set: { last: sql`${invoiceSequences.last} + 1` } }),
-    db
-      .update(orders)
-      .set({
-        invoiceFy: fy,
-        invoiceSeq: sql`(select ${invoiceSequences.last} from ${invoiceSequences} where ${invoiceSequences.storeId} = ${order.storeId} and ${invoiceSequences.fy} = ${fy})`,
-        invoicedAt: sql`(unixepoch() * 1000)`,
-      })
-      .where(and(eq(orders.id, order.id), eq(orders.status, "delivered"), sql`${orders.invoiceSeq} is null`)),
-    db
-      .update(orderItems)
-      .set({
-        hsnCode: sql`coalesce(${productHsn(orderItems.productId)}, '')`,
-        gstRate: sql`coalesce(${productRate(orderItems.productId)}, ${UNKNOWN_PRODUCT_GST_RATE})`,
-        replacedByHsnCode: sql`case when ${orderItems.replacedByProductId} is not null then coalesce(${productHsn(orderItems.replacedByProductId)}, '') end`,
-        replacedByGstRate: sql`case when ${orderItems.replacedByProductId} is not null then coalesce(${productRate(orderItems.replacedByProductId)}, ${UNKNOWN_PRODUCT_GST_RATE}) end`,
-      })
-      .where(and(eq(orderItems.orderId, order.id), sql`${orderItems.gstRate} is null`)),
+      .onConflictDoUpdate({
+        target: [invoiceSeriesCounters.gstin, invoiceSeriesCounters.series, invoiceSeriesCounters.fy],
+        set: { last: sql`${invoiceSeriesCounters.last} + 1` },
+      }),
+    db.insert(invoices).select(
+      db
+        .select({
+          orderId: sql<string>`${order.id}`.as(invoices.orderId.name),
+          storeId: sql<string>`${order.storeId}`.as(invoices.storeId.name),
+          gstin: sql<string>`${gstin}`.as(invoices.gstin.name),
+          series: sql<string>`${series}`.as(invoices.series.name),
+          fy: sql<number>`${fy}`.as(invoices.fy.name),
+          seq: sql<number>`${invoiceSeriesCounters.last}`.as(invoices.seq.name),
+          number: sql<string>`${number}`.as(invoices.number.name),
+          document: sql<string>`json_set(${JSON.stringify(document)}, '$.number', ${number})`.as(invoices.document.name),
+          backfilled: sql<boolean>`0`.as(invoices.backfilled.name),
+          issuedAt: sql<number>`(unixepoch() * 1000)`.as(invoices.issuedAt.name),
+        })
+        .from(invoiceSeriesCounters)
+        .where(and(counter, sql`exists (select 1 from ${orders} where ${unissued})`)),
+    ),
   ]);
 }
 
 /**
- * The order for its invoice, checked: 404 for an unknown order or a caller who may not read it
- * (never "forbidden": nobody learns of others' orders), 409 before delivery. Allocates the number
- * the first time.
+ * An invoice issued before its record existed (migration 0034 recorded its number only): its
+ * document is made once, from the data of this first read, with the number it was issued with.
  */
-async function invoiceOrder(db: Database, user: SessionUser | null, orderId: string): Promise<{ order: InvoiceOrder & object; date: number }> {
-  let order = await readOrder(db, orderId);
-  if (!order || !mayReadInvoice(user, order)) throw new Refusal(NOT_FOUND, 404);
-  if (order.status !== "delivered" || !order.storeId) throw new Refusal("The invoice is ready once the order is delivered", 409);
-  const date = await deliveredAt(db, order.id);
-  if (order.invoiceSeq === null) {
-    await allocateInvoiceNumber(db, { id: order.id, storeId: order.storeId }, financialYear(date));
-    order = (await readOrder(db, orderId))!;
-  }
-  return { order, date };
+async function completeBackfilled(db: Database, order: InvoiceOrder & { storeId: string }, number: string): Promise<void> {
+  const { document } = await draftDocument(db, order, await deliveredAt(db, order.id));
+  await db
+    .update(invoices)
+    .set({ document: JSON.stringify({ ...document, number }) })
+    .where(and(eq(invoices.orderId, order.id), isNull(invoices.document)));
 }
 
-/** The invoice of `orderId` as `user` may read it (see invoiceOrder for the refusals). */
+/**
+ * The invoice of `orderId` as `user` may read it: 404 for an unknown order or a caller who may not
+ * read it (never "forbidden": nobody learns of others' orders), 409 before delivery. Issued the
+ * first time; always the record as issued.
+ */
+export async function readInvoice(
+  context: AppLoadContext,
+  user: SessionUser | null,
+  orderId: string,
+): Promise<{ invoice: InvoiceDocument; order: { id: string; orderId: string; userId: string; storeId: string; total: number } }> {
+  const db = getDb(context);
+  const order = await readOrder(db, orderId);
+  if (!order || !mayReadInvoice(user, order)) throw new Refusal(NOT_FOUND, 404);
+  if (order.status !== "delivered" || !order.storeId) throw new Refusal("The invoice is ready once the order is delivered", 409);
+  const served = { ...order, storeId: order.storeId };
+  let record = await readRecord(db, order.id);
+  if (!record) {
+    await issueInvoice(db, served);
+    record = await readRecord(db, order.id);
+  } else if (record.document === null) {
+    await completeBackfilled(db, served, record.number);
+    record = await readRecord(db, order.id);
+  }
+  if (!record?.document) throw new Refusal("The invoice could not be issued: try again", 409);
+  const invoice = JSON.parse(record.document) as InvoiceDocument;
+  return { invoice, order: { id: order.id, orderId: order.orderId, userId: order.userId, storeId: served.storeId, total: order.total } };
+}
+
 interface SuppliedItem {
   name: string;
   quantity: number;
@@ -138,71 +267,6 @@ interface SuppliedItem {
   replacedByUnitPrice: number;
   replacedByHsnCode: string | null;
   replacedByGstRate: number | null;
-}
-
-export async function readInvoice(
-  context: AppLoadContext,
-  user: SessionUser | null,
-  orderId: string,
-): Promise<{ invoice: InvoiceDocument; order: { id: string; orderId: string; userId: string; storeId: string; total: number } }> {
-  const db = getDb(context);
-  const { order, date } = await invoiceOrder(db, user, orderId);
-  const [[store], items] = await db.batch([
-    db
-      .select({ name: stores.name, legalName: stores.legalName, address: stores.address, city: stores.city, state: stores.state, gstin: stores.gstin })
-      .from(stores)
-      .where(eq(stores.id, order.storeId!)),
-    db
-      .select({
-        name: orderItems.name,
-        quantity: orderItems.quantity,
-        picked: orderItems.picked,
-        unitFinalPrice: orderItems.unitFinalPrice,
-        hsnCode: orderItems.hsnCode,
-        gstRate: orderItems.gstRate,
-        replacedByName: orderItems.replacedByName,
-        replacedByQuantity: orderItems.replacedByQuantity,
-        replacedByUnitPrice: orderItems.replacedByUnitPrice,
-        replacedByHsnCode: orderItems.replacedByHsnCode,
-        replacedByGstRate: orderItems.replacedByGstRate,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(sql`${orderItems}.rowid`),
-  ]);
-  if (!store) throw new Refusal(NOT_FOUND, 404);
-  const lines = suppliedLines(items);
-  const address = order.deliveryAddress ?? {};
-  const deliveryState = address.state ?? "";
-  // The coupon's discount as it stands after any short pick (decision 030) and the rider's tip.
-  const { discount, tip } = order;
-  const maths = computeInvoice({ lines, discount, tip, intraState: isIntraState(store.state, deliveryState) });
-  const buyerCode = stateCode(deliveryState) ?? "";
-  const invoice: InvoiceDocument = {
-    number: invoiceNumber(order.storeId!, order.invoiceFy!, order.invoiceSeq!),
-    date,
-    orderNumber: order.orderId,
-    paymentMethod: order.paymentMethod === "COD" ? "Cash on delivery" : "Paid online",
-    seller: {
-      name: store.legalName || store.name,
-      storeName: store.name,
-      address: [store.address, store.city].filter(Boolean),
-      state: store.state,
-      stateCode: stateCode(store.state) ?? "",
-      gstin: store.gstin,
-    },
-    buyer: {
-      name: order.buyerName,
-      address: [doorLine(address), [address.city, address.pincode].filter(Boolean).join(" "), address.country].filter((line): line is string => Boolean(line)),
-      state: deliveryState,
-      stateCode: buyerCode,
-      gstin: "",
-      mobile: address.mobile ?? "",
-    },
-    placeOfSupply: buyerCode ? `${stateName(buyerCode)} (${buyerCode})` : deliveryState,
-    maths,
-  };
-  return { invoice, order: { id: order.id, orderId: order.orderId, userId: order.userId, storeId: order.storeId!, total: order.total } };
 }
 
 /** The lines an invoice bills: each line's units supplied (all of them before a pick was recorded) and any replacement. */

@@ -167,6 +167,9 @@ const storeColumns = {
   legalName: stores.legalName,
   state: stores.state,
   gstin: stores.gstin,
+  /** The invoice series code and FSSAI licence (decision 038). */
+  invoiceSeries: stores.invoiceSeries,
+  fssaiLicence: stores.fssaiLicence,
 };
 
 /** The most recent "tell me when you do" requests shown to admins. */
@@ -230,6 +233,21 @@ async function nameHeldByAnother(db: Database, name: string, id: string): Promis
   );
 }
 
+const SERIES_TAKEN = "Another store already uses this invoice series";
+const seriesTaken = () => new Refusal(SERIES_TAKEN, 409, { fields: { invoiceSeries: [SERIES_TAKEN] } });
+
+/** Whether a store other than `id` holds the invoice series `series`: read again after a refused write (its unique index refused it). */
+async function seriesHeldByAnother(db: Database, series: string | undefined, id: string): Promise<boolean> {
+  if (!series) return false;
+  return Boolean(
+    await db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(and(eq(stores.invoiceSeries, series), ne(stores.id, id)))
+      .get(),
+  );
+}
+
 /** Adds a store with its ranges in one batch. */
 export async function createStore(context: AppLoadContext, input: StoreInput): Promise<string> {
   const db = getDb(context);
@@ -239,6 +257,7 @@ export async function createStore(context: AppLoadContext, input: StoreInput): P
     await db.batch([takeDefaultFrom(db, id, input.isDefault), db.insert(stores).values({ id, ...fields, active: true }), ...rangeInserts(db, id, ranges)]);
   } catch (error) {
     if (await nameHeldByAnother(db, input.name, id)) throw nameTaken();
+    if (await seriesHeldByAnother(db, input.invoiceSeries, id)) throw seriesTaken();
     throw error;
   }
   return id;
@@ -267,6 +286,7 @@ export async function updateStore(context: AppLoadContext, id: string, input: St
   } catch (error) {
     // The store's ranges reference it: for a store that does not exist their inserts refuse the batch.
     if (await nameHeldByAnother(db, input.name, id)) throw nameTaken();
+    if (await seriesHeldByAnother(db, input.invoiceSeries, id)) throw seriesTaken();
     if (!(await db.select({ id: stores.id }).from(stores).where(eq(stores.id, id)).get())) return false;
     throw error;
   }

@@ -1,0 +1,85 @@
+/**
+ * What the invoice tests share: a cash order delivered by hand, the invoice PDF from /api, and the
+ * text a PDF shows as a reader extracts it.
+ */
+import { env, SELF } from "cloudflare:test";
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
+import { expect } from "vitest";
+import { api, VALID_ADDRESS } from "./api-client";
+import { BASE } from "./fixtures";
+
+export async function codOrder(token: string, lines: { productId: string; quantity: number }[]) {
+  const address = await api("/api/address/create", { method: "POST", token, body: VALID_ADDRESS });
+  const res = await api("/api/order/cash-on-delivery", { method: "POST", token, body: { list_items: lines, addressId: address.body.data._id } });
+  expect(res.status).toBe(201);
+  return res.body.data._id as string;
+}
+
+/** Marks an order delivered as the handover does (status and its history row); the handover itself is tested in store-ops. */
+export async function deliver(orderId: string) {
+  const historyId = crypto.getRandomValues(new Uint8Array(12)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "");
+  await env.DB.batch([
+    env.DB.prepare("update orders set status = 'delivered' where id = ?").bind(orderId),
+    env.DB.prepare("insert into order_status_history (id, order_id, status, note) values (?, ?, 'delivered', 'test')").bind(historyId, orderId),
+  ]);
+}
+
+export const invoicePdf = (orderId: string, token?: string) =>
+  SELF.fetch(`${BASE}/api/order/invoice?_id=${orderId}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+
+/**
+ * The text a PDF shows, as a reader extracts it: per page, each `<hex> Tj` of the content streams
+ * decoded through the ToUnicode map of the font selected by the `Tf` before it (the invoice's
+ * embedded fonts draw glyph ids, not characters). One line per drawn string.
+ */
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await PDFDocument.load(bytes);
+  const latin1 = new TextDecoder("latin1");
+  const lines: string[] = [];
+  for (const page of pdf.getPages()) {
+    const maps = new Map<string, Map<string, string>>();
+    const fonts = page.node.Resources()?.lookup(PDFName.of("Font"), PDFDict);
+    for (const [name, ref] of fonts?.entries() ?? []) {
+      const toUnicode = pdf.context.lookup(ref, PDFDict).lookup(PDFName.of("ToUnicode"));
+      expect(toUnicode, `font ${name.asString()} has a ToUnicode map`).toBeInstanceOf(PDFRawStream);
+      maps.set(name.asString(), toUnicodeMap(latin1.decode(decodePDFRawStream(toUnicode as PDFRawStream).decode())));
+    }
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
+    for (const stream of streams) {
+      const content = latin1.decode(decodePDFRawStream(stream as PDFRawStream).decode());
+      let map: Map<string, string> | undefined;
+      for (const op of content.matchAll(/(\/[^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj/g)) {
+        if (op[1]) map = maps.get(op[1]);
+        else
+          lines.push(
+            op[2]!
+              .match(/.{4}/g)
+              ?.map((code) => map?.get(code.toUpperCase()) ?? "\uFFFD")
+              .join("") ?? "",
+          );
+      }
+    }
+  }
+  return lines.join("\n");
+}
+
+/** A ToUnicode CMap's bfchar and bfrange entries: 4-hex-digit code → the text (UTF-16BE). */
+function toUnicodeMap(cmap: string): Map<string, string> {
+  const utf16 = (hex: string) => String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((h) => parseInt(h, 16)));
+  const map = new Map<string, string>();
+  for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const [, code, text] of block[1]!.matchAll(/<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]+)>/g)) map.set(code!.toUpperCase(), utf16(text!));
+  }
+  for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const [, from, to, text] of block[1]!.matchAll(/<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]+)>/g)) {
+      for (let code = parseInt(from!, 16), i = 0; code <= parseInt(to!, 16); code++, i++) {
+        map.set(
+          code.toString(16).toUpperCase().padStart(4, "0"),
+          utf16(text!.slice(0, -4) + (parseInt(text!.slice(-4), 16) + i).toString(16).padStart(4, "0")),
+        );
+      }
+    }
+  }
+  return map;
+}
