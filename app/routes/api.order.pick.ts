@@ -11,7 +11,9 @@ export const loader = () => methodNotAllowed("POST");
 /**
  * POST /api/order/pick { _id, lines: [{ productId, picked }] } (the order's store's staff, admins):
  * every line's picked units; answers the order with its new total and what was short, replaced and
- * refunded. Once picked, another pick is 409.
+ * refunded. Every line is named once with a whole number from 0 to its quantity, else 400 naming the
+ * line and nothing applied; every line 0 cancels the order (a paid one refunded in full, `cancelled:
+ * true`). Once picked, another pick is 409.
  */
 export const action = apiAction({ method: "POST", auth: "user", body: apiPickSchema }, async ({ context, user, body }) => {
   assertStoreWorker(user);
@@ -21,5 +23,6 @@ export const action = apiAction({ method: "POST", auth: "user", body: apiPickSch
     replaced: result.replaced.map((r) => ({ ...r, replacedBy: { ...r.replacedBy, unitPrice: paiseToRupees(r.replacedBy.unitPrice) } })),
     refunded: paiseToRupees(result.refunded),
     refund: result.refund,
+    cancelled: result.cancelled,
   });
 });

@@ -18,7 +18,7 @@ import { formatINR } from "~/lib/money";
 import { InvoiceLinks } from "~/components/orders/InvoiceLinks";
 import { DELIVERY_CODE_TRIES, deliveryDueAt, minutesSince } from "~/lib/order-status";
 import { REPLACEMENT_LABELS } from "~/lib/schemas/order";
-import { pickLinesSchema, riderSchema, storeOrderFormSchema, type RiderInput } from "~/lib/schemas/store-ops";
+import { pickedFromForm, pickLinesSchema, riderSchema, storeOrderFormSchema, type RiderInput } from "~/lib/schemas/store-ops";
 import { Refusal } from "~/lib/refusal";
 import { readFormData } from "~/server/http/form-data.server";
 import { notFound } from "~/server/http/not-found.server";
@@ -28,7 +28,7 @@ import { requireStoreAction, requireStorePage } from "~/server/identity/store-ac
 import { deliverWithCode, dispatchOrder, markReady, overrideDelivery } from "~/server/operations/handover.server";
 import { pickOrder } from "~/server/operations/pick.server";
 import { loadStoreOrder } from "~/server/operations/queue.server";
-import { answerMessage } from "~/lib/action-answer";
+import { answerMessage, fieldMessages, type ActionAnswer } from "~/lib/action-answer";
 import { DeliveryAddress } from "~/components/addresses/DeliveryAddress";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -67,7 +67,9 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   const here = `/dashboard/stores/${storeId}/queue/${orderId}`;
   const step = await attempt(async () => {
     if (form.get("intent") === "pick") {
-      const lines = [...form.entries()].filter(([name]) => name.startsWith("picked.")).map(([name, picked]) => ({ productId: name.slice(7), picked }));
+      const lines = [...form.entries()]
+        .filter(([name]) => name.startsWith("picked."))
+        .map(([name, picked]) => ({ productId: name.slice(7), picked: pickedFromForm(picked) }));
       const parsed = pickLinesSchema.safeParse(lines);
       if (!parsed.success) throw new Refusal(parsed.error.issues[0].message, 400);
       const result = await pickOrder(context, { orderId, user, lines: parsed.data });
@@ -83,7 +85,9 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   });
   if (!step.ok) {
     if (step.error.status === 404) notFound(ORDER_NOT_FOUND);
-    return refused(step.error);
+    // The pick list comes back with what the picker typed, so a refused line is fixed, not retyped.
+    const typed = Object.fromEntries([...form.entries()].filter(([name]) => name.startsWith("picked.")).map(([name, value]) => [name, String(value)]));
+    return refused(step.error, { extra: { picked: typed } });
   }
   const failed = "failed" in step.value && step.value.failed;
   return redirectWithToast(context, here, { type: failed ? "error" : "success", text: step.value.message.slice(0, 300) });
@@ -91,7 +95,7 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
 
 export default function StoreOrder() {
   const { allowed, view, isAdmin, serverNow } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<ActionAnswer<{ picked?: Record<string, string> }>>();
   const now = useNow(serverNow, 30_000);
   const open = Boolean(view && view.order.status !== "delivered" && view.order.status !== "cancelled");
   // Pushed by the order's live channel; polls every 5 s only while that is not connected (decision 028).
@@ -136,7 +140,7 @@ export default function StoreOrder() {
 
       <div className="rounded-lg border border-neutral-200 bg-white p-4 text-sm">
         {pickable ? (
-          <PickForm lines={lines} />
+          <PickForm lines={lines} typed={actionData && !actionData.ok ? actionData.picked : undefined} errors={fieldMessages(actionData)} />
         ) : (
           <div className="grid gap-2">
             <h2 className="font-semibold">Picked</h2>

@@ -199,3 +199,97 @@ describe("live channels", () => {
     errors.mockRestore();
   });
 });
+
+describe("limits on live sockets", () => {
+  /** The code of a socket's close event, once it comes. */
+  function closed(socket: WebSocket) {
+    return new Promise<number>((resolve) => socket.addEventListener("close", (event) => resolve(event.code)));
+  }
+
+  it("removing a staff member closes their store socket at once: it hears no later notice, another member's does", { timeout: 20_000 }, async () => {
+    const shopper = await newShopper();
+    const { storeId } = await codOrder(shopper.token);
+    const removed = await newShopper();
+    const kept = await newShopper();
+    for (const member of [removed, kept]) {
+      expect((await api("/api/store/staff", { method: "POST", token: admin, body: { storeId, email: member.email } })).status).toBe(200);
+    }
+    const gone = await listen(`/live/store/${storeId}`, removed.token);
+    const stays = await listen(`/live/store/${storeId}`, kept.token);
+    const goneClosed = closed(gone.socket);
+    const res = await api("/api/store/staff", { method: "DELETE", token: admin, body: { storeId, email: removed.email } });
+    expect(res.status).toBe(200);
+    expect(await goneClosed).toBe(4403);
+    // A change made after the removal reaches the member who stays, and never the removed one.
+    const later = await codOrder(shopper.token);
+    await until(() => stays.messages.some((m) => m.orderId === later.id));
+    expect(gone.messages).toEqual([]);
+    // Nor can they connect again.
+    const again = await connect(`/live/store/${storeId}`, { token: removed.token });
+    expect(again.status).toBe(403);
+    await again.body?.cancel();
+    stays.socket.close();
+  });
+
+  it("one user holds at most five sockets on a channel: the sixth connect is refused, others and other channels are not", { timeout: 20_000 }, async () => {
+    const shopper = await newShopper();
+    const { id } = await codOrder(shopper.token);
+    const other = await codOrder(shopper.token);
+    const sockets: WebSocket[] = [];
+    for (let i = 0; i < 5; i++) sockets.push((await listen(`/live/order/${id}`, shopper.token)).socket);
+    const sixth = await connect(`/live/order/${id}`, { token: shopper.token });
+    expect(sixth.status).toBe(429);
+    expect(await sixth.text()).toMatch(/Too many open live connections/);
+    // Another channel of the same user, and another user on the same channel, still connect.
+    const elsewhere = await listen(`/live/order/${other.id}`, shopper.token);
+    const byAdmin = await listen(`/live/order/${id}`, admin);
+    // The channel still carries the order's changes to the others.
+    expect((await api("/api/order/cancel", { method: "POST", token: shopper.token, body: { _id: id } })).status).toBe(200);
+    await until(() => byAdmin.messages.length > 0);
+    // Closing one frees its place.
+    sockets.shift()!.close();
+    let reopened: Response | null = null;
+    for (let i = 0; i < 100 && reopened?.status !== 101; i++) {
+      reopened = await connect(`/live/order/${id}`, { token: shopper.token });
+      if (reopened.status !== 101) {
+        await reopened.body?.cancel();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+    expect(reopened!.status).toBe(101);
+    reopened!.webSocket!.accept();
+    for (const socket of [...sockets, reopened!.webSocket!, elsewhere.socket, byAdmin.socket]) socket.close();
+  });
+
+  it("20 parallel connects of one user to one channel: exactly five open", { timeout: 20_000 }, async () => {
+    const shopper = await newShopper();
+    const { id } = await codOrder(shopper.token);
+    // A leading request first, so the burst below arrives together.
+    const lead = await connect(`/live/order/${id}`, { token: shopper.token });
+    expect(lead.status).toBe(101);
+    lead.webSocket!.accept();
+    const burst = await Promise.all(Array.from({ length: 19 }, () => connect(`/live/order/${id}`, { token: shopper.token })));
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((s) => s === 101)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    for (const r of burst) {
+      if (r.webSocket) {
+        r.webSocket.accept();
+        r.webSocket.close();
+      } else await r.body?.cancel();
+    }
+    lead.webSocket!.close();
+  });
+
+  it("a browser cannot name another user to the channel", async () => {
+    const shopper = await newShopper();
+    const { id } = await codOrder(shopper.token);
+    const sockets: WebSocket[] = [];
+    for (let i = 0; i < 5; i++) sockets.push((await listen(`/live/order/${id}`, shopper.token)).socket);
+    // The header a page might send is replaced by the Worker with the caller's own id: still the sixth.
+    const spoofed = await connect(`/live/order/${id}`, { token: shopper.token, headers: { "X-Live-User": "someone-else" } });
+    expect(spoofed.status).toBe(429);
+    await spoofed.body?.cancel();
+    for (const socket of sockets) socket.close();
+  });
+});

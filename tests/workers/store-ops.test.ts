@@ -251,7 +251,8 @@ describe("a short pick", () => {
     expect((await pick(id, [{ productId: a.id, picked: 0 }])).status).toBe(200);
     expect(await stockOf(a.id)).toBe(0);
     expect((await adjustments(id)).map((r) => r.delta)).toEqual([-1]);
-    expect(await orderRow(id)).toMatchObject({ total: 0 });
+    // Nothing found: cancelled, not sent on as a ₹0 order.
+    expect(await orderRow(id)).toMatchObject({ status: "cancelled" });
   });
 
   it("refuses bad lines with 400 and changes nothing", async () => {
@@ -487,4 +488,316 @@ describe("the handover", () => {
     expect(self.status).toBe(200);
     expect(self.body.data.rider).toBe("Test Shopper");
   });
+});
+
+describe("strict picks", () => {
+  /** Everything about the order a refused pick must leave as it was. */
+  async function untouched(id: string) {
+    const history = await env.DB.prepare("select count(*) as n from order_status_history where order_id = ?").bind(id).first<{ n: number }>();
+    const picked = await env.DB.prepare("select count(*) as n from order_items where order_id = ? and picked is not null").bind(id).first<{ n: number }>();
+    return { row: await orderRow(id), adjustments: await adjustments(id), history: history!.n, picked: picked!.n };
+  }
+
+  it("over /api: picked must be a JSON whole number from 0 to the quantity; anything else is a 400 naming the line, and nothing is applied", async () => {
+    const shopper = await newShopper();
+    const a = await makeProduct({ name: "Strict Milk", stock: 6, price: 40 });
+    const b = await makeProduct({ name: "Strict Bread", stock: 6, price: 30 });
+    const id = await codOrder(shopper.token, [
+      { productId: a.id, quantity: 2 },
+      { productId: b.id, quantity: 1 },
+    ]);
+    const before = await untouched(id);
+    const stocks = [await stockOf(a.id), await stockOf(b.id)];
+    const bad: unknown[] = [null, "", true, false, [2], " 1 ", "1", 1.5, "1e0", -1, 3, {}, "NaN", 1e21];
+    for (const value of bad) {
+      const res = await api("/api/order/pick", {
+        method: "POST",
+        token: staff.token,
+        body: {
+          _id: id,
+          lines: [
+            { productId: a.id, picked: value },
+            { productId: b.id, picked: 1 },
+          ],
+        },
+      });
+      expect(res.status, JSON.stringify(value)).toBe(400);
+      expect(res.body.message).toBe(`${a.name}: picked must be a whole number from 0 to 2 (the quantity ordered)`);
+      expect(res.body.errors).toEqual({ [`picked.${a.id}`]: [res.body.message] });
+    }
+    // `picked` left out of a line.
+    const noValue = await api("/api/order/pick", {
+      method: "POST",
+      token: staff.token,
+      body: { _id: id, lines: [{ productId: a.id }, { productId: b.id, picked: 1 }] },
+    });
+    expect(noValue.status).toBe(400);
+    expect(noValue.body.message).toBe(`${a.name}: picked must be a whole number from 0 to 2 (the quantity ordered)`);
+    // A line left out is refused (never read as 0 or as picked in full), with its name.
+    const missing = await pick(id, [{ productId: a.id, picked: 2 }]);
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(`${b.name}: say how many were picked`);
+    // The same product twice, and a product not on the order.
+    const twice = await pick(id, [
+      { productId: a.id, picked: 2 },
+      { productId: a.id, picked: 0 },
+      { productId: b.id, picked: 1 },
+    ]);
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe(`${a.name} is named more than once in the pick`);
+    const stranger = await makeProduct({ stock: 1 });
+    const unknown = await pick(id, [
+      { productId: a.id, picked: 2 },
+      { productId: b.id, picked: 1 },
+      { productId: stranger.id, picked: 1 },
+    ]);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(`Product ${stranger.id} is not on this order`);
+
+    expect(await untouched(id)).toEqual(before);
+    expect([await stockOf(a.id), await stockOf(b.id)]).toEqual(stocks);
+    // A good pick still applies afterwards.
+    const good = await pick(id, [
+      { productId: a.id, picked: 1 },
+      { productId: b.id, picked: 1 },
+    ]);
+    expect(good.status).toBe(200);
+    expect(good.body.cancelled).toBe(false);
+  });
+
+  it("the page without JavaScript: the same message beside its line, the picker's values kept, nothing applied", async () => {
+    const shopper = await newShopper();
+    const a = await makeProduct({ name: "Form Curd", stock: 6, price: 40 });
+    const b = await makeProduct({ name: "Form Eggs", stock: 6, price: 30 });
+    const id = await codOrder(shopper.token, [
+      { productId: a.id, quantity: 2 },
+      { productId: b.id, quantity: 3 },
+    ]);
+    const before = await untouched(id);
+    const post = (fields: Record<string, string>) =>
+      SELF.fetch(`${BASE}/dashboard/stores/${storeId}/queue/${id}`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "pick", ...fields }),
+        redirect: "manual",
+      });
+    const cookie = await sessionCookie(staff.email);
+    for (const typed of ["1.5", " 1 ", "", "3", "-1", "1e0"]) {
+      const res = await post({ [`picked.${a.id}`]: typed, [`picked.${b.id}`]: "1" });
+      expect(res.status, typed).toBe(400);
+      const html = (await res.text()).replace(/<!-- -->/g, "");
+      expect(html).toContain(`${a.name}: picked must be a whole number from 0 to 2 (the quantity ordered)`);
+      // What the picker typed comes back: the refused value and the other line's 1 (not the ordered 3).
+      expect(html).toMatch(new RegExp(`name="picked\\.${a.id}"[^>]*value="${typed.replace(/[.+]/g, "\\$&")}"`));
+      expect(html).toMatch(new RegExp(`name="picked\\.${b.id}"[^>]*value="1"`));
+    }
+    const missing = await post({ [`picked.${a.id}`]: "2" });
+    expect(missing.status).toBe(400);
+    expect((await missing.text()).replace(/<!-- -->/g, "")).toContain(`${b.name}: say how many were picked`);
+    expect(await untouched(id)).toEqual(before);
+    const done = await post({ [`picked.${a.id}`]: "2", [`picked.${b.id}`]: "3" });
+    expect(done.status).toBe(303);
+    expect((await orderRow(id)).status).toBe("packed");
+  });
+});
+
+describe("a pick that found nothing", () => {
+  it("cancels a cash order with the shopper told why, the stock corrected once and the coupon use given back", async () => {
+    const shopper = await newShopper();
+    const a = await makeProduct({ stock: 5, price: 150 });
+    const b = await makeProduct({ stock: 5, price: 100 });
+    const DAY = 24 * 60 * 60 * 1000;
+    const code = `NONE${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+    const coupon = await api("/api/coupon/create", {
+      method: "POST",
+      token: admin,
+      body: { code, type: "flat", value: 50, startsAt: Date.now() - DAY, endsAt: Date.now() + DAY },
+    });
+    expect(coupon.status).toBe(201);
+    const addressId = await addressFor(shopper.token);
+    const placed = await api("/api/order/cash-on-delivery", {
+      method: "POST",
+      token: shopper.token,
+      body: {
+        list_items: [
+          { productId: a.id, quantity: 2 },
+          { productId: b.id, quantity: 1 },
+        ],
+        addressId,
+        couponCode: code,
+      },
+    });
+    expect(placed.status).toBe(201);
+    const id = placed.body.data._id as string;
+    const uses = () => env.DB.prepare("select uses from coupons where code = ?").bind(code).first<{ uses: number }>();
+    expect(await uses()).toEqual({ uses: 1 });
+    expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([3, 4]);
+
+    const res = await pick(id, [
+      { productId: a.id, picked: 0 },
+      { productId: b.id, picked: 0 },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.cancelled).toBe(true);
+    expect(res.body.data.status).toBe("cancelled");
+    expect(res.body.message).toMatch(/cancelled: none of its items could be found/);
+    expect(await orderRow(id)).toMatchObject({ status: "cancelled" });
+    expect(await uses()).toEqual({ uses: 0 });
+    // The held units were not on the shelf: the hold ends and the recorded stock drops by what was missing, once.
+    expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([1, 3]);
+    expect((await adjustments(id)).map((r) => r.delta).sort()).toEqual([-2, -1].sort());
+    const history = await env.DB.prepare("select status, note from order_status_history where order_id = ? order by created_at, rowid").bind(id).all();
+    expect(history.results.map((h) => h.status)).toEqual(["placed", "cancelled"]);
+
+    // The shopper sees it cancelled, and why.
+    const details = await api(`/api/order/details?_id=${id}`, { token: shopper.token });
+    expect(details.body.data.status).toBe("cancelled");
+    expect(details.body.data.status_history.at(-1).note).toBe("Cancelled: none of the items could be found at the store");
+    const page = await SELF.fetch(`${BASE}/dashboard/myorders/${id}`, { headers: { Cookie: await sessionCookie(shopper.email) } });
+    expect((await page.text()).replace(/<!-- -->/g, "")).toContain("Cancelled: none of the items could be found at the store");
+    // A second pick is refused: the order is cancelled.
+    const again = await pick(id, [
+      { productId: a.id, picked: 0 },
+      { productId: b.id, picked: 0 },
+    ]);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/cancelled/);
+  });
+
+  it("paid online, two such picks at once: cancelled and refunded in full once, the stock corrected once", async () => {
+    const shopper = await newShopper();
+    const a = await makeProduct({ stock: 6, price: 80 });
+    const b = await makeProduct({ stock: 6, price: 40 });
+    const pi = uniquePi();
+    const id = await paidOnlineOrder(shopper.token, pi, [
+      { productId: a.id, quantity: 2 },
+      { productId: b.id, quantity: 3 },
+    ]);
+    const { total } = await orderRow(id);
+    const lines = [
+      { productId: a.id, picked: 0 },
+      { productId: b.id, picked: 0 },
+    ];
+    // A leading request first, so the two picks below arrive together.
+    await api(`/api/store/queue?storeId=${storeId}`, { token: staff.token });
+    const results = await Promise.all([pick(id, lines), pick(id, lines)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const won = results.find((r) => r.status === 200)!;
+    expect(won.body).toMatchObject({ cancelled: true, refund: "refunded", refunded: total / 100 });
+    expect((await refundsAtStripe(pi)).map((r) => r.amount)).toEqual([total]);
+    expect(await orderRow(id)).toMatchObject({ status: "cancelled", paymentStatus: "REFUNDED", needsAttention: 0 });
+    expect((await adjustments(id)).map((r) => r.delta).sort()).toEqual([-2, -3].sort());
+    expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([2, 0]);
+    const { results: lineRefunds } = await env.DB.prepare("select * from order_line_refunds where order_id = ?").bind(id).all();
+    expect(lineRefunds).toEqual([]);
+  });
+
+  it("a line picked in part keeps the order going", async () => {
+    const shopper = await newShopper();
+    const a = await makeProduct({ stock: 6, price: 80 });
+    const b = await makeProduct({ stock: 6, price: 40 });
+    const id = await codOrder(shopper.token, [
+      { productId: a.id, quantity: 2 },
+      { productId: b.id, quantity: 3 },
+    ]);
+    const res = await pick(id, [
+      { productId: a.id, picked: 0 },
+      { productId: b.id, picked: 1 },
+    ]);
+    expect(res.status).toBe(200);
+    expect(await orderRow(id)).toMatchObject({ status: "packed", total: 4000 });
+  });
+});
+
+describe("wrong delivery codes per staff account, across orders", () => {
+  it(
+    "30 parallel wrong codes over ten orders count exactly 10, then the account is locked, the store is told live and its manager by mail",
+    { timeout: 60_000 },
+    async () => {
+      const rider = await newShopper();
+      expect((await addStaff(admin, storeId, rider.email)).status).toBe(200);
+      const riderId = (await env.DB.prepare("select id from users where email = ?").bind(rider.email).first<{ id: string }>())!.id;
+      const a = await makeProduct({ stock: 20, price: 25 });
+      const shopper = await newShopper();
+      const ids: string[] = [];
+      // Ten orders of three guesses each (no order reaches its own five), and one more to deliver.
+      for (let i = 0; i < 11; i++) {
+        const id = await codOrder(shopper.token, [{ productId: a.id, quantity: 1 }]);
+        expect((await pick(id, [{ productId: a.id, picked: 1 }])).status).toBe(200);
+        expect((await api("/api/order/ready", { method: "POST", token: staff.token, body: { _id: id } })).status).toBe(200);
+        expect((await api("/api/order/dispatch", { method: "POST", token: rider.token, body: { _id: id } })).status).toBe(200);
+        ids.push(id);
+      }
+      const wrongFor = async (id: string) => {
+        const code = (await orderRow(id)).code!;
+        return String((Number(code) + 1) % 10_000).padStart(4, "0");
+      };
+      const guesses = await Promise.all(
+        ids.slice(0, 10).map(async (id) =>
+          Array(3)
+            .fill(await wrongFor(id))
+            .map((code: string) => ({ id, code })),
+        ),
+      );
+      const all = guesses.flat();
+
+      // The store's channel, as the manager's board would listen to it.
+      const res = await SELF.fetch(`${BASE}/live/store/${storeId}`, { headers: { Upgrade: "websocket", Authorization: `Bearer ${admin}` } });
+      expect(res.status).toBe(101);
+      const socket = res.webSocket!;
+      socket.accept();
+      const heard: { type: string; userId?: string; orderId?: string }[] = [];
+      socket.addEventListener("message", (event) => event.data !== "pong" && heard.push(JSON.parse(event.data as string)));
+
+      const deliver = (guess: { id: string; code: string }, token = rider.token) =>
+        api("/api/order/deliver", { method: "POST", token, body: { _id: guess.id, code: guess.code } });
+      // A leading request first, then the rest in one burst.
+      const first = await deliver(all[0]);
+      const rest = await Promise.all(all.slice(1).map((g) => deliver(g)));
+      const results = [first, ...rest];
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+      expect(statuses.filter((s) => s === 400)).toHaveLength(10);
+      const tries = await env.DB.prepare(`select sum(delivery_code_tries) as n from orders where id in (${ids.map(() => "?").join(",")})`)
+        .bind(...ids)
+        .first<{ n: number }>();
+      expect(tries!.n).toBe(10);
+      const locked = results.find((r) => r.status === 429)!;
+      expect(locked.body.message).toMatch(/^Too many wrong delivery codes from your account: you can deliver again in 30 min/);
+      expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(29 * 60);
+
+      // Locked out of delivering at all: the right code of the last order is refused too.
+      const right = (await orderRow(ids[10])).code!;
+      expect((await deliver({ id: ids[10], code: right })).status).toBe(429);
+      expect((await orderRow(ids[10])).status).toBe("out_for_delivery");
+      // Another staff member of the store is not affected.
+      expect((await deliver({ id: ids[10], code: right }, staff.token)).status).toBe(200);
+
+      // The manager (the admin who made them staff) got one mail; the store's channel one notice,
+      // before the notice of the delivery that came after it.
+      const { results: mails } = await env.DB.prepare('select "to", subject from mail_outbox where instr(text, ?) > 0')
+        .bind(`(${rider.email}) entered 10 wrong`)
+        .all();
+      expect(mails).toEqual([{ to: "admin@example.com", subject: "Test Shopper is locked out of deliveries" }]);
+      const start = Date.now();
+      while (!heard.some((m) => m.type === "order" && m.orderId === ids[10])) {
+        if (Date.now() - start > 3000) throw new Error("the delivery's notice never came");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(heard.filter((m) => m.type === "staff-locked")).toEqual([
+        { type: "staff-locked", userId: riderId, until: expect.any(Number), at: expect.any(Number) },
+      ]);
+      socket.close();
+
+      // Once the lock has ended, the account delivers again.
+      await env.DB.prepare("update rate_limit_counters set reset_at = ? where key = ?")
+        .bind(Date.now() - 1, `delivery-code:${riderId}`)
+        .run();
+      const another = await codOrder(shopper.token, [{ productId: a.id, quantity: 1 }]);
+      await pick(another, [{ productId: a.id, picked: 1 }]);
+      await api("/api/order/ready", { method: "POST", token: staff.token, body: { _id: another } });
+      expect((await api("/api/order/dispatch", { method: "POST", token: rider.token, body: { _id: another } })).status).toBe(200);
+      expect((await deliver({ id: another, code: (await orderRow(another)).code! })).status).toBe(200);
+    },
+  );
 });

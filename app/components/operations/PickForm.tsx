@@ -11,9 +11,11 @@ export interface PickLine {
 
 /**
  * The pick list, sorted by shelf location: one number per line, the units found (the ordered
- * quantity when the line is picked in full, fewer when it is short). A plain form: 303 back.
+ * quantity when the line is picked in full, fewer when it is short; 0 on every line cancels the
+ * order). A plain form: 303 back, or the refusal with what was typed (`typed`, by input name) and
+ * the refused line's message beside it (`errors`, by input name).
  */
-export function PickForm({ lines }: { lines: PickLine[] }) {
+export function PickForm({ lines, typed, errors = {} }: { lines: PickLine[]; typed?: Record<string, string>; errors?: Record<string, string> }) {
   const navigation = useNavigation();
   const pending = navigation.formData?.get("intent") === "pick";
   return (
@@ -49,18 +51,28 @@ export function PickForm({ lines }: { lines: PickLine[] }) {
               <td className="p-2">{line.quantity}</td>
               <td className="p-2">
                 {line.productId ? (
-                  <label>
-                    <span className="sr-only">Picked of {line.name}</span>
-                    <input
-                      type="number"
-                      name={`picked.${line.productId}`}
-                      min={0}
-                      max={line.quantity}
-                      defaultValue={line.quantity}
-                      required
-                      className="h-9 w-20 rounded border border-neutral-300 px-2"
-                    />
-                  </label>
+                  <>
+                    <label>
+                      <span className="sr-only">Picked of {line.name}</span>
+                      <input
+                        type="number"
+                        name={`picked.${line.productId}`}
+                        min={0}
+                        max={line.quantity}
+                        step={1}
+                        defaultValue={typed?.[`picked.${line.productId}`] ?? line.quantity}
+                        required
+                        aria-invalid={errors[`picked.${line.productId}`] ? true : undefined}
+                        aria-describedby={errors[`picked.${line.productId}`] ? `pick-error-${line.productId}` : undefined}
+                        className="h-9 w-20 rounded border border-neutral-300 px-2"
+                      />
+                    </label>
+                    {errors[`picked.${line.productId}`] ? (
+                      <p id={`pick-error-${line.productId}`} className="mt-1 text-xs text-red-700">
+                        {errors[`picked.${line.productId}`]}
+                      </p>
+                    ) : null}
+                  </>
                 ) : (
                   <span className="text-neutral-500">no longer sold</span>
                 )}
@@ -69,7 +81,9 @@ export function PickForm({ lines }: { lines: PickLine[] }) {
           ))}
         </tbody>
       </table>
-      <p className="text-xs text-neutral-600">Enter fewer than ordered for a short line (0 when none was on the shelf).</p>
+      <p className="text-xs text-neutral-600">
+        Enter fewer than ordered for a short line (0 when none was on the shelf). Nothing found at all cancels the order and refunds the shopper.
+      </p>
       <button type="submit" disabled={pending} className="h-10 rounded-md bg-brand px-4 font-semibold text-white hover:bg-brand-dark disabled:opacity-60">
         {pending ? "Saving…" : "Finish picking"}
       </button>

@@ -34,7 +34,8 @@ export function OrderTimeline({ history, showActors = false }: { history: Timeli
             {formatOrderTime(step.createdAt)}
           </time>
           {showActors && step.by ? <span className="text-neutral-500"> by {step.by}</span> : null}
-          {showActors && step.note ? <span className="text-neutral-500"> ({step.note})</span> : null}
+          {/* Why an order was cancelled is the shopper's to know too; other notes are for staff. */}
+          {(showActors || step.status === "cancelled") && step.note ? <span className="text-neutral-500"> ({step.note})</span> : null}
         </li>
       ))}
     </ol>

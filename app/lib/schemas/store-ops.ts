@@ -6,7 +6,7 @@
 import * as z from "zod";
 import { ID_PATTERN } from "../ids";
 import { shelfLocationSchema } from "../shelf-location";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
+import { MAX_CART_LINES } from "./cart";
 import { emailSchema } from "./account";
 
 const id = (what: string) => z.string({ error: `${what} is required` }).regex(ID_PATTERN, `That is not a valid ${what.toLowerCase()}`);
@@ -19,18 +19,33 @@ export const staffSchema = z.object({ storeId: storeRef, email: emailSchema });
 /** GET /api/store/queue?storeId= */
 export const queueQuerySchema = z.object({ storeId: storeRef });
 
-const pickedUnits = z.coerce
-  .number({ error: "picked must be a number" })
-  .int("picked must be a whole number")
-  .min(0, "picked must be 0 or more")
-  .max(MAX_LINE_QUANTITY, `picked can be at most ${MAX_LINE_QUANTITY}`);
+/**
+ * Why `picked` is not a count of units from 0 to `ordered`, or null. Strict on purpose: only a JSON
+ * integer counts (never null, "", true, [2], " 1 ", "1e0" or 1.5), since reading anything else as a
+ * number would short-pick a line for good. The page's form turns its digits into a number first.
+ */
+export function pickedUnitsError(picked: unknown, ordered: number): string | null {
+  if (typeof picked !== "number" || !Number.isInteger(picked) || picked < 0 || picked > ordered) {
+    return `picked must be a whole number from 0 to ${ordered} (the quantity ordered)`;
+  }
+  return null;
+}
 
+/**
+ * The pick's lines. `picked` is checked against each line's ordered quantity, with the line's name
+ * in the message, when the order's lines are read (planPick): a bad value there is a 400 naming the
+ * line, and nothing is applied. Every line of the order must be named, each once.
+ */
 export const pickLinesSchema = z
-  .array(z.object({ productId: id("productId"), picked: pickedUnits }), { error: "lines must be a list of { productId, picked }" })
+  .array(z.object({ productId: id("productId"), picked: z.unknown().optional() }), { error: "lines must be a list of { productId, picked }" })
   .min(1, "lines must not be empty")
-  .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} lines`)
-  .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, "Each product may be named once in lines");
+  .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} lines`);
 export type PickLineInput = z.output<typeof pickLinesSchema>[number];
+
+/** A count typed in the pick form: digits only become a number; anything else stays as typed and is refused with its line. */
+export function pickedFromForm(value: FormDataEntryValue): unknown {
+  return typeof value === "string" && /^[0-9]{1,6}$/.test(value) ? Number(value) : value;
+}
 
 /** POST /api/order/pick { _id, lines: [{ productId, picked }] } */
 export const apiPickSchema = z.object({ _id: orderRef, lines: pickLinesSchema });

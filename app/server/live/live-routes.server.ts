@@ -9,13 +9,15 @@
  * The Worker answers them before Remix and the edge cache (workers/app.ts): nothing here is ever
  * cached, and the 101 response is passed on untouched. Refusals: 401 signed out, 403 another site
  * or not allowed, 404 an order that does not exist or is not the caller's to see (as the order
- * page), 426 without an Upgrade header, 405 for anything but GET, 503 where Durable Objects are
- * not available (`npm run dev`: pages poll instead).
+ * page), 426 without an Upgrade header, 405 for anything but GET, 429 past the sockets one user may
+ * hold on a channel (LIVE_SOCKETS_PER_USER), 503 where Durable Objects are not available (`npm run
+ * dev`: pages poll instead).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { orders } from "~/db/schema";
 import { isId } from "~/lib/ids";
+import { LIVE_USER_HEADER } from "~/lib/live";
 import { getSettings } from "~/server/platform/env.server";
 import { startedByAnotherSite } from "~/server/http/origin-check.server";
 import { getApiUser, type SessionUser } from "~/server/identity/auth.server";
@@ -68,5 +70,8 @@ export async function handleLive(request: Request, context: AppLoadContext): Pro
   }
   const namespace = context.cloudflare.env.LIVE;
   if (!namespace) return refuse(503, "Live updates are not available here: the page refreshes by itself instead");
-  return namespace.get(namespace.idFromName(name)).fetch(request);
+  // The channel tags the socket with its user (caps and revocation); a header the browser sent is overwritten.
+  const headers = new Headers(request.headers);
+  headers.set(LIVE_USER_HEADER, user.id);
+  return namespace.get(namespace.idFromName(name)).fetch(new Request(request.url, { method: "GET", headers }));
 }

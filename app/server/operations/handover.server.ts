@@ -6,8 +6,8 @@
  * than DELIVERY_CODE_TRIES times; then only an admin can mark it delivered, with a reason.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import { orders, orderStatusHistory, type OrderStatus, storeStaff, users } from "~/db/schema";
+import { and, eq, not, sql, type SQL } from "drizzle-orm";
+import { orders, orderStatusHistory, type OrderStatus, rateLimitCounters, storeStaff, stores, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { DELIVERY_CODE_TRIES, STATUS_LABELS } from "~/lib/order-status";
 import { Refusal } from "~/lib/refusal";
@@ -17,6 +17,8 @@ import type { SessionUser } from "~/server/identity/auth.server";
 import { worksAt } from "~/server/identity/store-access.server";
 import { newDeliveryCode } from "~/server/orders/fulfilment.server";
 import { publishOrderChange } from "~/server/orders/order-events.server";
+import { sendMail } from "~/server/identity/mail.server";
+import { publishStaffLocked } from "./store-channel.server";
 
 const NOT_FOUND = "Order not found";
 
@@ -139,19 +141,93 @@ export async function dispatchOrder(context: AppLoadContext, input: { orderId: s
 const LOCKED = `Too many wrong codes: call support. An admin can mark this order delivered with a reason.`;
 
 /**
- * The rider enters the shopper's code. ONE statement checks it and counts a wrong one, only while
- * fewer than DELIVERY_CODE_TRIES were wrong; the history row is in the same batch, under the same
- * condition and the right code. 400 wrong code (with the tries left), 409 locked or not out.
+ * Wrong delivery codes per staff account, across orders: at most STAFF_WRONG_CODES in
+ * STAFF_CODE_WINDOW_MS; the last of them locks the account out of delivering for
+ * STAFF_CODE_LOCK_MS (right codes too) and tells the store (its live channel) and its manager (mail).
+ */
+export const STAFF_WRONG_CODES = 10;
+export const STAFF_CODE_WINDOW_MS = 60 * 60_000;
+export const STAFF_CODE_LOCK_MS = 30 * 60_000;
+const staffCodeKey = (userId: string) => `delivery-code:${userId}`;
+
+/**
+ * The staff counter's statement, first in the delivery's batch: a wrong code for an order still
+ * open counts one, saturating at STAFF_WRONG_CODES + 1 (tries while locked never lengthen the lock);
+ * the STAFF_WRONG_CODES-th starts the lock. A right code, or an order no longer open, changes
+ * nothing. Returns the count when it counted.
+ */
+function countWrongCode(db: Database, key: string, open: SQL, right: SQL, now: number) {
+  const { count, resetAt } = rateLimitCounters;
+  return db
+    .insert(rateLimitCounters)
+    .select(
+      db
+        .select({
+          key: sql<string>`${key}`.as("key"),
+          count: sql<number>`1`.as("count"),
+          resetAt: sql<number>`${now + STAFF_CODE_WINDOW_MS}`.as("reset_at"),
+        })
+        .from(orders)
+        .where(and(open, not(right))),
+    )
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        count: sql`case when ${resetAt} <= ${now} then 1 when ${count} < ${STAFF_WRONG_CODES} then ${count} + 1 else ${STAFF_WRONG_CODES + 1} end`,
+        resetAt: sql`case when ${resetAt} <= ${now} then ${now + STAFF_CODE_WINDOW_MS} when ${count} = ${STAFF_WRONG_CODES - 1} then ${now + STAFF_CODE_LOCK_MS} else ${resetAt} end`,
+      },
+    })
+    .returning({ count, resetAt });
+}
+
+/**
+ * True while the staff member may still deliver, read AFTER countWrongCode in the same batch: a wrong
+ * code is allowed while the count, its own included, is within STAFF_WRONG_CODES; a right one only
+ * below it (nothing counted it).
+ */
+function staffMayDeliver(key: string, right: SQL, now: number) {
+  const { count, resetAt } = rateLimitCounters;
+  return sql`coalesce((select ${count} from ${rateLimitCounters} where ${rateLimitCounters.key} = ${key} and ${resetAt} > ${now}), 0)
+    <= case when ${right} then ${STAFF_WRONG_CODES - 1} else ${STAFF_WRONG_CODES} end`;
+}
+
+/** The staff member's lock, read only to say why a delivery was refused: when it ends, or null. */
+async function staffLockedUntil(db: Database, key: string): Promise<number | null> {
+  const row = await db
+    .select({ count: rateLimitCounters.count, resetAt: rateLimitCounters.resetAt })
+    .from(rateLimitCounters)
+    .where(eq(rateLimitCounters.key, key))
+    .get();
+  return row && row.count >= STAFF_WRONG_CODES && row.resetAt > Date.now() ? row.resetAt : null;
+}
+
+function staffLocked(until: number) {
+  const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60_000));
+  return new Refusal(`Too many wrong delivery codes from your account: you can deliver again in ${minutes} min. Your store's manager was told.`, 429, {
+    headers: { "Retry-After": String(Math.max(1, Math.ceil((until - Date.now()) / 1000))) },
+    data: { lockedUntil: new Date(until).toISOString() },
+  });
+}
+
+/**
+ * The rider enters the shopper's code. ONE batch decides it: the staff member's counter first
+ * (countWrongCode), then the history row and the order's update, both only while the order has
+ * fewer than DELIVERY_CODE_TRIES wrong codes and the staff member is not locked out; the order's
+ * update counts a wrong code, the history row needs the right one. 400 wrong code (with the tries
+ * left), 409 the order locked or not out, 429 the staff member locked out.
  */
 export async function deliverWithCode(context: AppLoadContext, input: { orderId: string; user: SessionUser; code: string }): Promise<{ message: string }> {
   const db = getDb(context);
   const order = await orderInState(db, input.user, input.orderId, "out_for_delivery", "marked delivered");
   if (order.deliveryCodeTries >= DELIVERY_CODE_TRIES) throw new Refusal(LOCKED, 409);
   const now = Date.now();
+  const key = staffCodeKey(input.user.id);
   const open = and(eq(orders.id, order.id), eq(orders.status, "out_for_delivery"), sql`${orders.deliveryCodeTries} < ${DELIVERY_CODE_TRIES}`)!;
   const right = sql`${orders.deliveryCode} = ${input.code}`;
-  const [, rows] = await db.batch([
-    historyRow(db, and(open, right)!, "delivered", input.user.id, "Delivered: the shopper's code was given", now),
+  const allowed = and(open, staffMayDeliver(key, right, now))!;
+  const [counted, , rows] = await db.batch([
+    countWrongCode(db, key, open, right, now),
+    historyRow(db, and(allowed, right)!, "delivered", input.user.id, "Delivered: the shopper's code was given", now),
     db
       .update(orders)
       .set({
@@ -160,22 +236,58 @@ export async function deliverWithCode(context: AppLoadContext, input: { orderId:
         version: sql`${orders.version} + case when ${right} then 1 else 0 end`,
         updatedAt: now,
       })
-      .where(open)
+      .where(allowed)
       .returning({ status: orders.status, tries: orders.deliveryCodeTries }),
   ]);
+  // This wrong code was the one that locked the account: tell the store and its manager, once.
+  const lockedNow = counted[0]?.count === STAFF_WRONG_CODES ? counted[0].resetAt : null;
+  if (lockedNow) await tellStaffLocked(context, input.user, order.storeId, lockedNow);
   const row = rows[0];
   if (!row) {
+    const until = await staffLockedUntil(db, key);
+    if (until) throw staffLocked(until);
     const now = await readOrder(db, order.id);
     if (now?.status === "out_for_delivery") throw new Refusal(LOCKED, 409);
     throw changed();
   }
   if (row.status !== "delivered") {
     const left = DELIVERY_CODE_TRIES - row.tries;
-    const message = left > 0 ? `Wrong delivery code: ${left} ${left === 1 ? "try" : "tries"} left` : `Wrong delivery code. ${LOCKED}`;
+    const message = [
+      left > 0 ? `Wrong delivery code: ${left} ${left === 1 ? "try" : "tries"} left` : `Wrong delivery code. ${LOCKED}`,
+      lockedNow ? staffLocked(lockedNow).message : null,
+    ]
+      .filter(Boolean)
+      .join(" ");
     throw new Refusal(message, left > 0 ? 400 : 409, { fields: { code: [message] }, data: { triesLeft: left } });
   }
   await publishOrderChange(context, { orderId: order.id, storeId: order.storeId, userId: order.userId, status: "delivered" });
   return { message: `Order ${order.orderId} delivered` };
+}
+
+/**
+ * A staff member just got locked out of deliveries: a notice on the store's live channel and a mail
+ * to the store's manager, the admin who made them staff there (every admin when that account is gone).
+ */
+async function tellStaffLocked(context: AppLoadContext, user: SessionUser, storeId: string | null, until: number) {
+  if (storeId) await publishStaffLocked(context, storeId, user.id, until);
+  const db = getDb(context);
+  const [managers, admins] = await db.batch([
+    db
+      .select({ email: users.email, store: stores.name })
+      .from(storeStaff)
+      .innerJoin(users, eq(users.id, storeStaff.addedBy))
+      .innerJoin(stores, eq(stores.id, storeStaff.storeId))
+      .where(and(eq(storeStaff.userId, user.id), eq(users.role, "ADMIN"))),
+    db.select({ email: users.email }).from(users).where(eq(users.role, "ADMIN")).orderBy(users.email).limit(20),
+  ]);
+  const to = managers.length ? managers.map((m) => m.email) : admins.map((a) => a.email);
+  const store = managers[0]?.store ?? "their store";
+  const text = [
+    `${user.name} (${user.email}) entered ${STAFF_WRONG_CODES} wrong delivery codes within an hour at ${store}.`,
+    `Their account cannot mark orders delivered until ${new Date(until).toISOString()} (UTC).`,
+    "If this was not a mistake, remove them from the store's staff; an admin can mark an order delivered with a reason.",
+  ].join("\n\n");
+  for (const address of to) await sendMail(context, { to: address, subject: `${user.name} is locked out of deliveries`, text });
 }
 
 /** An admin marks an order delivered without its code (e.g. after the tries ran out), with the reason in its history. */

@@ -12,6 +12,14 @@
  *   key is the line: a line is refunded at most once);
  * - the history row and the move to `packed`, last.
  * Then the refunds go to Stripe, each with its line's idempotency key; a refused one flags the order.
+ *
+ * A pick that found nothing (every line 0) cancels the order instead, in one batch under the same
+ * guard: the stock correction of every line as above, then the one cancel of order-cancel.server.ts
+ * (its history row, the order cancelled last; the coupon use is given back by the trigger of
+ * migration 0029). Nothing else is held: the units held for the order were not on the shelf, so the
+ * hold ends with the correction. A paid online order is then refunded in full by the board's refund
+ * path (refundOrder, its key `refund-<order id>`). Substitutes alone never make an order: with
+ * nothing found no replacement is looked for.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, gte, inArray, is, ne, SQL, sql } from "drizzle-orm";
@@ -21,19 +29,23 @@ import { newId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
 import { computeBill, discountedPrice, proRatedRefunds, remainingDiscount, type PricedLine } from "~/lib/pricing";
 import { Refusal } from "~/lib/refusal";
-import type { PickLineInput } from "~/lib/schemas/store-ops";
+import { pickedUnitsError, type PickLineInput } from "~/lib/schemas/store-ops";
 import { STATUS_LABELS } from "~/lib/order-status";
 import { type Database, getD1, getDb } from "~/server/db/db.server";
 import type { SessionUser } from "~/server/identity/auth.server";
 import { worksAt } from "~/server/identity/store-access.server";
 import { publishOrderChange } from "~/server/orders/order-events.server";
 import { sendLineRefunds } from "~/server/orders/line-refunds.server";
+import { cancelStatements } from "~/server/orders/order-cancel.server";
+import { refundOrder } from "~/server/orders/fulfilment.server";
 
 const NOT_FOUND = "Order not found";
 
 /** What a pick did, for the page's toast and the /api answer. */
 export interface PickResult {
   message: string;
+  /** Nothing was found: the order was cancelled (and refunded when it was paid online). */
+  cancelled: boolean;
   total: number;
   short: { productId: string | null; name: string; quantity: number; picked: number }[];
   replaced: { productId: string | null; name: string; replacedBy: { productId: string; name: string; quantity: number; unitPrice: number } }[];
@@ -91,18 +103,35 @@ function notPickable(order: PickOrder): string | null {
   return null;
 }
 
-/** Each order line with the units picked: every line with a product must be named once, within its quantity. */
+/**
+ * Each order line with the units picked. Every line with a product must be named exactly once with
+ * a whole number from 0 to its quantity; a line left out is refused too (never read as 0 or as
+ * "in full": both would decide the line without the picker). Each refusal names the line.
+ */
 function matchLines(lines: OrderLine[], input: PickLineInput[]) {
-  const given = new Map(input.map((line) => [line.productId, line.picked]));
-  const unknown = input.find((line) => !lines.some((l) => l.productId === line.productId));
-  if (unknown) throw new Refusal(`Product ${unknown.productId} is not on this order`, 400);
+  const given = new Map<string, unknown>();
+  for (const line of input) {
+    const known = lines.find((l) => l.productId === line.productId);
+    const label = known ? known.name : `Product ${line.productId}`;
+    if (!known) throw pickRefusal(line.productId, `${label} is not on this order`);
+    if (given.has(line.productId)) throw pickRefusal(line.productId, `${label} is named more than once in the pick`);
+    given.set(line.productId, line.picked);
+  }
   return lines.map((line) => {
     // A line whose product was deleted since cannot be named: it counts as picked in full.
-    const picked = line.productId === null ? line.quantity : given.get(line.productId);
-    if (picked === undefined) throw new Refusal(`Say how many of ${line.name} were picked`, 400);
-    if (picked > line.quantity) throw new Refusal(`${line.name}: at most ${line.quantity} can be picked (that many were ordered)`, 400);
+    if (line.productId === null) return { ...line, picked: line.quantity, missing: 0 };
+    if (!given.has(line.productId)) throw pickRefusal(line.productId, `${line.name}: say how many were picked`);
+    const value = given.get(line.productId);
+    const error = pickedUnitsError(value, line.quantity);
+    if (error) throw pickRefusal(line.productId, `${line.name}: ${error}`);
+    const picked = value as number;
     return { ...line, picked, missing: line.quantity - picked };
   });
+}
+
+/** A 400 about one line of the pick: the message names it, and the field is its form input. */
+function pickRefusal(productId: string, message: string) {
+  return new Refusal(message, 400, { fields: { [`picked.${productId}`]: [message] }, data: { productId } });
 }
 
 type MatchedLine = ReturnType<typeof matchLines>[number];
@@ -179,7 +208,9 @@ export async function planPick(context: AppLoadContext, input: { orderId: string
   if (refusal) throw new Refusal(refusal, 409);
   const storeId = order.storeId!;
   const matched = matchLines(lines, input.lines);
-  const replacements = order.replacementPreference === "similar" ? await findReplacements(db, storeId, matched) : new Map<string, Replacement>();
+  const nothingFound = matched.every((line) => line.picked === 0);
+  const replacements =
+    !nothingFound && order.replacementPreference === "similar" ? await findReplacements(db, storeId, matched) : new Map<string, Replacement>();
 
   // The bill after the pick, with the one pricing module: what was picked, and what replaced the rest.
   const billed: PricedLine[] = matched.flatMap((line) => {
@@ -210,14 +241,17 @@ export async function planPick(context: AppLoadContext, input: { orderId: string
       replName: replacement?.name ?? null,
       replQty: replacement?.quantity ?? 0,
       replPrice: replacement?.unitPrice ?? 0,
-      refund: paidOnline ? lineRefunds[i] : 0,
+      // A cancelled order is refunded whole by its cancel, not line by line.
+      refund: paidOnline && !nothingFound ? lineRefunds[i] : 0,
     };
   });
   const shortCount = matched.filter((line) => line.missing > 0).length;
-  const note = shortCount
-    ? `Picked: ${shortCount} ${shortCount === 1 ? "line" : "lines"} short${replacements.size ? `, ${replacements.size} replaced` : ""}`
-    : "Picked in full";
-  return { order, storeId, userId: input.user.id, plan, bill, note, paidOnline, matched, replacements };
+  const note = nothingFound
+    ? NOTHING_FOUND
+    : shortCount
+      ? `Picked: ${shortCount} ${shortCount === 1 ? "line" : "lines"} short${replacements.size ? `, ${replacements.size} replaced` : ""}`
+      : "Picked in full";
+  return { order, storeId, userId: input.user.id, plan, bill, note, paidOnline, nothingFound, matched, replacements };
 }
 
 /** Applies a planned pick in one batch (409 when the order changed meanwhile), then sends its refunds. */
@@ -229,7 +263,8 @@ export async function commitPick(context: AppLoadContext, pick: PlannedPick): Pr
     const { order: now } = await readForPick(db, order.id);
     throw new Refusal(now ? (notPickable(now) ?? "This order changed while you were picking it: open it again") : NOT_FOUND, 409);
   }
-  await publishOrderChange(context, { orderId: order.id, storeId, userId: order.userId, status: "packed" });
+  await publishOrderChange(context, { orderId: order.id, storeId, userId: order.userId, status: pick.nothingFound ? "cancelled" : "packed" });
+  if (pick.nothingFound) return cancelledAnswer(context, pick);
 
   const refunds = pick.plan.filter((line) => line.refund > 0);
   const refunded = refunds.reduce((sum, line) => sum + line.refund, 0);
@@ -242,6 +277,7 @@ export async function commitPick(context: AppLoadContext, pick: PlannedPick): Pr
   if (refunded) parts.push(outcome === "refunded" ? `${formatINR(refunded)} refunded` : `the refund of ${formatINR(refunded)} failed: the order is flagged`);
   return {
     message: parts.join(", "),
+    cancelled: false,
     total: bill.grandTotal,
     short: short.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, picked: l.picked })),
     replaced: matched.flatMap((l) => {
@@ -255,10 +291,43 @@ export async function commitPick(context: AppLoadContext, pick: PlannedPick): Pr
   };
 }
 
+/** Why an order whose pick found nothing was cancelled: its history note, which its shopper sees. */
+const NOTHING_FOUND = "Cancelled: none of the items could be found at the store";
+
+/** The answer of a pick that found nothing: the order is cancelled; a paid online one is refunded in full now. */
+async function cancelledAnswer(context: AppLoadContext, pick: PlannedPick): Promise<PickResult> {
+  const { order, matched } = pick;
+  const paid = order.paymentMethod === "ONLINE" && order.paymentStatus === "PAID";
+  const refund = paid
+    ? await refundOrder(context, order.id).then(
+        () => "refunded" as const,
+        (error: unknown) => {
+          // The order is cancelled either way; a refused refund leaves it flagged (REFUND_FAILED) for the board's retry.
+          if (!(error instanceof Refusal)) throw error;
+          return "failed" as const;
+        },
+      )
+    : "none";
+  const parts = [`Order ${order.orderId} cancelled: none of its items could be found`];
+  if (refund === "refunded") parts.push(`${formatINR(order.total)} refunded`);
+  if (refund === "failed") parts.push(`the refund of ${formatINR(order.total)} failed: the order is flagged`);
+  return {
+    message: parts.join(", "),
+    cancelled: true,
+    total: order.total,
+    short: matched.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, picked: l.picked })),
+    replaced: [],
+    refunded: refund === "refunded" ? order.total : 0,
+    refund,
+  };
+}
+
 type PickPlan = {
   order: PickOrder;
   storeId: string;
   userId: string;
+  /** Every line was picked as 0: the batch cancels the order instead of packing it. */
+  nothingFound: boolean;
   plan: { id: string; productId: string | null; picked: number; missing: number; replId: string | null; replQty: number; refund: number }[];
   bill: ReturnType<typeof computeBill>;
   note: string;
@@ -300,17 +369,19 @@ async function applyPick(context: AppLoadContext, db: Database, pick: PickPlan):
     guard,
     unchanged: sql`exists (select 1 from ${orders} where ${guard})`,
   };
-  const named = {
-    history: historyInsert(batch),
-    ...stockStatements(batch),
-    lines: lineUpdate(batch),
-    refunds: refundRows(batch),
-    packed: packedUpdate(batch),
-  };
+  const named = pick.nothingFound
+    ? { ...stockStatements(batch), lines: lineUpdate(batch), ...cancelUpdate(batch) }
+    : {
+        history: historyInsert(batch),
+        ...stockStatements(batch),
+        lines: lineUpdate(batch),
+        refunds: refundRows(batch),
+        decided: packedUpdate(batch),
+      };
   try {
     const results = await batch.d1.batch(Object.values(named));
-    const packed = results[Object.keys(named).indexOf("packed")];
-    return (packed?.results?.length ?? 0) > 0;
+    const decided = results[Object.keys(named).indexOf("decided")];
+    return (decided?.results?.length ?? 0) > 0;
   } catch (error) {
     // CHECK (stock >= 0) refused a replacement's units: one sold out since the pick read it.
     if (await replacementSoldOut(db, pick)) throw new Refusal("A replacement sold out while you were picking: pick the order again", 409);
@@ -404,6 +475,26 @@ function refundRows({ d1, order, json, paidOnline, now, unchanged }: PickBatch) 
         from json_each(${json}) j
         where ${paidOnline ? 1 : 0} and ${field("refund")} > 0 and ${unchanged}`,
   );
+}
+
+/**
+ * A pick that found nothing: the one cancel (order-cancel.server.ts) under the order's version as
+ * read. Its stock return adds each line's picked units, 0, since the line update ran before it in
+ * the batch; its last statement (`decided`) cancels the order and returns it when it applied.
+ */
+function cancelUpdate({ d1, db, order, userId, note, now }: PickBatch) {
+  const [returnStock, returnReplacements, history, cancel] = cancelStatements(
+    db,
+    { orderId: order.id, by: { id: userId, as: "store" }, version: order.version },
+    note,
+    now,
+  );
+  return {
+    returnStock: statement(d1, returnStock),
+    returnReplacements: statement(d1, returnReplacements),
+    history: statement(d1, history),
+    decided: statement(d1, cancel),
+  };
 }
 
 /** The move to packed, last (the statements before it still see the order as read); returns the order when it applied. */

@@ -8,6 +8,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { stores, storeStaff, users } from "~/db/schema";
 import { Refusal } from "~/lib/refusal";
 import { getDb } from "~/server/db/db.server";
+import { closeStaffSockets } from "./store-channel.server";
 
 /** A store's staff, longest-serving first. */
 export async function listStaff(context: AppLoadContext, storeId: string) {
@@ -75,12 +76,17 @@ export async function addStaff(context: AppLoadContext, input: { storeId: string
   });
 }
 
-/** Removes the account with `email` from the store's staff (404 when they are not its staff). */
+/**
+ * Removes the account with `email` from the store's staff (404 when they are not its staff), then
+ * closes their sockets on the store's live channel before answering: a removed member hears no
+ * later notice of the store's orders.
+ */
 export async function removeStaff(context: AppLoadContext, input: { storeId: string; email: string }): Promise<{ message: string }> {
   const removed = await getDb(context)
     .delete(storeStaff)
     .where(and(eq(storeStaff.storeId, input.storeId), sql`${storeStaff.userId} = (select ${users.id} from ${users} where ${users.email} = ${input.email})`))
     .returning({ userId: storeStaff.userId });
   if (!removed.length) throw new Refusal(`${input.email} is not staff at this store`, 404);
+  await closeStaffSockets(context, input.storeId, removed[0].userId);
   return { message: `${input.email} is no longer staff at this store` };
 }

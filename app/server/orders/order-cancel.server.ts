@@ -12,7 +12,7 @@
  * exactly once. The statements read the order's lines themselves, so no caller reads them first.
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { ORDER_STATUSES, orderItems, orders, orderStatusHistory, storeStock } from "~/db/schema";
+import { ORDER_STATUSES, orderItems, orders, orderStatusHistory, type OrderStatus, storeStock } from "~/db/schema";
 import { allowedMoves, shopperCanCancel } from "~/lib/order-status";
 import type { Database } from "~/server/db/db.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -21,15 +21,19 @@ import { publishOrderChange } from "./order-events.server";
 /** An online order whose payment has not come: it holds stock (at most one per shopper). */
 const awaitingOnlinePayment = and(eq(orders.status, "placed"), eq(orders.paymentStatus, "PENDING"), eq(orders.paymentMethod, "ONLINE"))!;
 
-/** The states each person may cancel from (app/lib/order-status.ts): admins before delivery, shoppers before packing. */
+/**
+ * The states each person may cancel from (app/lib/order-status.ts): admins before delivery, shoppers
+ * before packing, a store's staff only by a pick that found nothing (so before packing).
+ */
 const CANCELLABLE_FROM = {
   admin: ORDER_STATUSES.filter((status) => allowedMoves(status).includes("cancelled")),
   shopper: ORDER_STATUSES.filter(shopperCanCancel),
+  store: ["placed", "paid"] as OrderStatus[],
 };
 
 type CancelTarget =
   /** A person cancels one order, decided on the `version` they read: any change since refuses it. */
-  | { orderId: string; by: { id: string; as: "admin" | "shopper" }; version: number }
+  | { orderId: string; by: { id: string; as: "admin" | "shopper" | "store" }; version: number }
   /** The payment flow gives up one unpaid online order (Stripe unreachable, session expired). */
   | { orderId: string; by: "payment"; actorUserId?: string | null }
   /** A new checkout releases whatever unpaid online order the shopper still holds. */
