@@ -12,6 +12,7 @@ const LAYERS = [
   ["catalogue"],
   ["search", "cart"],
   ["identity", "coupons", "addresses"],
+  ["push"],
   ["orders", "notify"],
   ["operations"],
   ["live", "api"],
