@@ -128,7 +128,7 @@ function readVapid(settings: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: st
   try {
     jwk = JSON.parse(privateKey) as JsonWebKey;
   } catch {
-    problems.push("VAPID_PRIVATE_KEY must be the private key as a JWK in JSON (`npx @pushforge/builder vapid` prints one)");
+    problems.push("VAPID_PRIVATE_KEY must be the private key as a JWK in JSON (the README's settings show how to make a pair)");
   }
   if (jwk && (jwk.kty !== "EC" || jwk.crv !== "P-256" || !jwk.d || !jwk.x || !jwk.y))
     problems.push("VAPID_PRIVATE_KEY must be a P-256 EC private key (kty EC, crv P-256, d, x, y)");

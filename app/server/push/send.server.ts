@@ -2,8 +2,8 @@
  * Sending order notices over Web Push (decision 037). An order move (`publishOrderChange`, after the
  * write committed) hands one `order` message to the PUSH_QUEUE in waitUntil: the request never
  * waits for a push service. The queue consumer reads the order and the shopper's subscriptions,
- * encrypts the notice for each (RFC 8291, VAPID RFC 8292, through @pushforge/builder: Web Crypto
- * only) and POSTs it to the push service:
+ * encrypts the notice for each (RFC 8291 aes128gcm, VAPID RFC 8292, through
+ * @block65/webcrypto-web-push: Web Crypto only) and POSTs it to the push service:
  *
  * - 2xx: delivered to the push service;
  * - 404/410: the subscription is gone: its row is deleted;
@@ -18,7 +18,7 @@
  * Without a queue binding (`npm run dev` under Vite) the same delivery runs in waitUntil.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { buildPushHTTPRequest } from "@pushforge/builder";
+import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { and, eq } from "drizzle-orm";
 import { orders, pushSubscriptions, stores } from "~/db/schema";
 import { isPushedStatus, orderNotice, type PushNotice } from "~/lib/push";
@@ -153,22 +153,22 @@ async function sendNotice(
   // its https form and posted to it as it is.
   const local = isDev && LOOPBACK.test(subscription.endpoint);
   try {
-    const request = await buildPushHTTPRequest({
-      privateJWK: vapid.privateJWK,
-      subscription: {
-        endpoint: local ? subscription.endpoint.replace(/^http:/, "https:") : subscription.endpoint,
-        keys: { p256dh: subscription.p256dh, auth: subscription.auth },
-      },
-      message: {
-        payload: notice,
-        adminContact: vapid.subject,
+    const request = await buildPushPayload(
+      {
+        data: notice,
         options: {
           ttl: PUSH_TTL_SECONDS,
           urgency: status === "out_for_delivery" ? "high" : "normal",
           topic: notice.tag?.replace(/[^A-Za-z0-9_-]/g, "").slice(-32),
         },
       },
-    });
+      {
+        endpoint: local ? subscription.endpoint.replace(/^http:/, "https:") : subscription.endpoint,
+        expirationTime: null,
+        keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+      },
+      { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateJWK.d! },
+    );
     const response = await fetch(subscription.endpoint, {
       method: "POST",
       headers: request.headers,
