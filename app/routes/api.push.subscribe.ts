@@ -1,9 +1,10 @@
-import { apiAction } from "~/server/api/api-route.server";
-import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
+import { apiAction, apiLoader } from "~/server/api/api-route.server";
+import { apiSuccess } from "~/server/http/api.server";
 import { pushSubscribeSchema } from "~/lib/schemas/push";
-import { savePushSubscription } from "~/server/push/subscriptions.server";
+import { pushPublicKey, savePushSubscription } from "~/server/push/subscriptions.server";
 
-export const loader = () => methodNotAllowed("POST");
+/** GET /api/push/subscribe: the VAPID public key to subscribe with (`publicKey` null: push is off). */
+export const loader = apiLoader({ auth: "anyone" }, async ({ context }) => apiSuccess({ publicKey: pushPublicKey(context) }));
 
 /**
  * POST /api/push/subscribe `PushSubscription.toJSON()`: the caller's browser gets a Web Push notice
