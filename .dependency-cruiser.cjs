@@ -11,7 +11,7 @@ const LAYERS = [
   ["stores"],
   ["catalogue"],
   ["search", "cart"],
-  ["identity", "coupons", "addresses"],
+  ["identity", "coupons", "addresses", "push"],
   ["orders", "notify"],
   ["operations"],
   ["live", "api"],

@@ -21,8 +21,12 @@ import type { Env } from "../app/server/platform/bindings";
 import { getLoadContext } from "../load-context";
 import { handleLive, isLivePath } from "../app/server/live/live-routes.server";
 import { consumeNotifyBatch, handOnRestocks, notifyUpkeep, type NotifyMessage } from "../app/server/notify/delivery.server";
+import { consumePushBatch, type PushMessage } from "../app/server/push/send.server";
 
 export { LiveChannel } from "../app/server/live/live-channel.server";
+
+/** The PUSH_QUEUE's queue name in wrangler.toml: its batches are order notices. */
+const PUSH_QUEUE_NAME = "grocery-store-push";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 /** This build's asset manifest version: edge-cache entries are kept per release (edge-cache.server.ts). */
@@ -116,9 +120,13 @@ export default {
     if (swept) throw new Error(swept);
   },
 
-  /** The "Notify me" queue (decision 032): fan a restock out, or mail one waiting shopper. */
+  /**
+   * The queues: "Notify me" (decision 032: fan a restock out, or mail one waiting shopper) and
+   * order notices over Web Push (decision 037: one order move to the shopper's browsers).
+   */
   async queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {
     const context = await contextFor(new Request("http://queue.internal/notify", { method: "POST" }), env, ctx);
+    if (batch.queue === PUSH_QUEUE_NAME) return consumePushBatch(context, batch as MessageBatch<PushMessage>);
     await consumeNotifyBatch(context, batch as MessageBatch<NotifyMessage>);
   },
 } satisfies ExportedHandler<Env>;

@@ -1157,3 +1157,30 @@ export const invoices = sqliteTable(
     check("invoices_document_check", sql`${t.document} IS NOT NULL OR ${t.backfilled} = 1`),
   ],
 );
+
+/**
+ * A shopper's Web Push subscriptions, one per browser, keyed by the push service's endpoint
+ * (decision 037): notices when their order moves. At most PUSH_SUBSCRIPTIONS_PER_USER a shopper.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    endpoint: text("endpoint").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The browser's P-256 public key, base64url (65 bytes). */
+    p256dh: text("p256dh").notNull(),
+    /** The browser's auth secret, base64url (16 bytes). */
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("push_subscriptions_user_idx").on(t.userId, t.updatedAt),
+    check(
+      "push_subscriptions_sizes_check",
+      sql`length(${t.endpoint}) between 12 and 1024 and length(${t.p256dh}) between 80 and 100 and length(${t.auth}) between 16 and 32`,
+    ),
+  ],
+);

@@ -5,6 +5,7 @@ import { OrderEta } from "~/components/orders/OrderEta";
 import { InvoiceLinks } from "~/components/orders/InvoiceLinks";
 import { OrderItems } from "~/components/orders/OrderItems";
 import { OrderPayment } from "~/components/orders/OrderPayment";
+import { OrderPushToggle } from "~/components/orders/OrderPushToggle";
 import { OrderRatingForm } from "~/components/orders/OrderRatingForm";
 import { OrderTimeline, STATUS_LABELS } from "~/components/orders/OrderTimeline";
 import { isId } from "~/lib/ids";
@@ -24,6 +25,7 @@ import { redirectWithToast } from "~/server/http/toast.server";
 import { readFormData } from "~/server/http/form-data.server";
 import { notFound } from "~/server/http/not-found.server";
 import { pageStockStore } from "~/server/stores/store-stock.server";
+import { pushPublicKey } from "~/server/push/subscriptions.server";
 import { Refusal } from "~/lib/refusal";
 import { DeliveryAddress } from "~/components/addresses/DeliveryAddress";
 
@@ -37,7 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!isId(params.orderId)) notFound(ORDER_NOT_FOUND);
   const [order] = await listOrders(context, user.id, { orderId: params.orderId, limit: 1 });
   if (!order) notFound(ORDER_NOT_FOUND);
-  return data({ order, serverNow: Date.now() });
+  return data({ order, serverNow: Date.now(), pushKey: pushPublicKey(context) });
 }
 
 export const action = pageAction(async ({ request, context, params }: ActionFunctionArgs) => {
@@ -80,7 +82,7 @@ function shopperCancelMessage(refund: "refunded" | "already-refunded" | "failed"
 }
 
 export default function OrderDetail() {
-  const { order, serverNow } = useLoaderData<typeof loader>();
+  const { order, serverNow, pushKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refusedRating = actionData && !actionData.ok ? { rateError: actionData.error.message, typed: actionData.typed } : null;
   const active = order.status !== "delivered" && order.status !== "cancelled";
@@ -118,6 +120,7 @@ export default function OrderDetail() {
         {active ? <p className="text-xs text-neutral-500">This page updates by itself while your order is on its way.</p> : null}
       </div>
 
+      <OrderPushToggle publicKey={pushKey} />
       <div className="grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm">
         <h2 className="font-semibold">Items</h2>
         <OrderItems items={order.items} />

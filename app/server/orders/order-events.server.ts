@@ -8,9 +8,13 @@
  * wrong (no binding, a Durable Object error or timeout) is logged, not thrown. A page that misses a
  * notice still shows the truth on its next read: the hook re-reads on reconnect and polls while
  * disconnected (useLiveRevalidate).
+ *
+ * The moves a shopper is told about also go to the PUSH_QUEUE, whose consumer sends a Web Push
+ * notice to the shopper's subscribed browsers (app/server/push/send.server.ts).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { liveChannelNames } from "~/lib/live";
+import { queueOrderPush } from "~/server/push/send.server";
 
 export interface OrderChange {
   /** The order's row id (`orders.id`). */
@@ -24,6 +28,8 @@ export interface OrderChange {
 
 export async function publishOrderChange(context: AppLoadContext, change: OrderChange): Promise<void> {
   try {
+    // Its shopper's phones (decision 037): one queue message, after the response too.
+    context.cloudflare.ctx.waitUntil(queueOrderPush(context, change));
     const namespace = context.cloudflare.env.LIVE;
     if (!namespace) return; // `npm run dev` (Vite) has no Durable Objects: pages poll instead.
     const body = JSON.stringify({ orderId: change.orderId, status: change.status, at: Date.now() });

@@ -22,6 +22,11 @@ export interface Env {
    * consumed by this same Worker's `queue` handler. Absent under `npm run dev`: delivered inline.
    */
   NOTIFY_QUEUE?: Queue<unknown>;
+  /**
+   * Order notices over Web Push (decision 037): one message per order move, sent to the shopper's
+   * subscriptions by this same Worker's `queue` handler. Absent under `npm run dev`: sent inline, in waitUntil.
+   */
+  PUSH_QUEUE?: Queue<unknown>;
   ENVIRONMENT?: string;
   SESSION_SECRET?: string;
   STRIPE_SECRET_KEY?: string;
@@ -35,6 +40,10 @@ export interface Env {
   CORS_ORIGINS?: string;
   /** The store's public URL (scheme://host[:port]) when a proxy in front rewrites Host. */
   PUBLIC_ORIGIN?: string;
+  /** Web Push (decision 037): all three or none; outside production a development pair is used. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
 }
 
 /**

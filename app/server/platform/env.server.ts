@@ -24,9 +24,27 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value, ctx) => (value?.trim() ? (parseOrigins("PUBLIC_ORIGIN", value, ctx, { single: true })[0] ?? null) : null)),
+  // Web Push for order notices (docs/decisions/037-order-push.md): all three, or none (push off).
+  VAPID_PUBLIC_KEY: z.string().trim().optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().optional(),
+  VAPID_SUBJECT: z.string().trim().optional(),
 });
 
-export type Settings = z.infer<typeof envSchema> & { isDev: boolean; sessionSecret: string };
+/** The VAPID key pair and contact that sign Web Push requests (decision 037). */
+export interface Vapid {
+  /** The public key, base64url of the uncompressed P-256 point: what browsers subscribe with. */
+  publicKey: string;
+  privateJWK: JsonWebKey;
+  /** `mailto:` or `https:` contact the push services may write to. */
+  subject: string;
+}
+
+export type Settings = z.infer<typeof envSchema> & {
+  isDev: boolean;
+  sessionSecret: string;
+  /** Null: order notices are off (production without VAPID settings). */
+  vapid: Vapid | null;
+};
 
 /**
  * A comma-separated list of exact origins (`scheme://host[:port]`, http or https, no path, no
@@ -73,6 +91,56 @@ function insecureOrigins(origins: string[]): string[] {
 
 /** A fixed secret only outside production, so `npm start` needs no settings. Public: refused in production. */
 export const DEV_SESSION_SECRET = "local-development-secret-not-for-production";
+
+/**
+ * A VAPID key pair only outside production, so `npm start` and the tests send order notices with no
+ * settings. Public: refused in production.
+ */
+export const DEV_VAPID = {
+  publicKey: "BH84xEwcthq6DH-QPsd3qEvT0zh8UMh2ljTbTVCm5ZOnPN6jIyChEfHzLMMRM5VD8eSmWDwNsMEiynJRCyS4CeA",
+  privateKey:
+    '{"kty":"EC","crv":"P-256","x":"fzjETBy2GroMf5A-x3eoS9PTOHxQyHaWNNtNUKblk6c","y":"PN6jIyChEfHzLMMRM5VD8eSmWDwNsMEiynJRCyS4CeA","d":"MjB-KH7L1aO4STHorhar_gtkp79EyHohsu4pSZT4gTs"}',
+  subject: "mailto:push@localhost.invalid",
+};
+
+const base64urlBytes = (value: string) => {
+  try {
+    return Uint8Array.from(atob(value.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  } catch {
+    return new Uint8Array();
+  }
+};
+
+/**
+ * The VAPID settings read and checked: null when none is set, problems when they are partial or do
+ * not fit together (the public key must be the private key's own, or every browser's subscription
+ * would be refused by its push service).
+ */
+function readVapid(settings: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT?: string }): { vapid: Vapid | null; problems: string[] } {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = settings;
+  if (!publicKey && !privateKey && !subject) return { vapid: null, problems: [] };
+  const problems: string[] = [];
+  if (!publicKey || !privateKey || !subject) {
+    const missing = Object.entries({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject }).filter(([, v]) => !v);
+    return { vapid: null, problems: [`${missing.map(([name]) => name).join(", ")} missing: set all three VAPID settings, or none to turn order notices off`] };
+  }
+  let jwk: JsonWebKey | null = null;
+  try {
+    jwk = JSON.parse(privateKey) as JsonWebKey;
+  } catch {
+    problems.push("VAPID_PRIVATE_KEY must be the private key as a JWK in JSON (the README's settings show how to make a pair)");
+  }
+  if (jwk && (jwk.kty !== "EC" || jwk.crv !== "P-256" || !jwk.d || !jwk.x || !jwk.y))
+    problems.push("VAPID_PRIVATE_KEY must be a P-256 EC private key (kty EC, crv P-256, d, x, y)");
+  const point = base64urlBytes(publicKey);
+  if (point.length !== 65 || point[0] !== 4) problems.push("VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (65 bytes)");
+  else if (jwk?.x && jwk.y) {
+    const own = new Uint8Array([4, ...base64urlBytes(jwk.x), ...base64urlBytes(jwk.y)]);
+    if (own.length !== 65 || own.some((b, i) => b !== point[i])) problems.push("VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY");
+  }
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject)) problems.push("VAPID_SUBJECT must be a mailto: address or an https: URL");
+  return problems.length ? { vapid: null, problems } : { vapid: { publicKey, privateJWK: jwk!, subject }, problems };
+}
 
 type Checked = { ok: true; settings: z.infer<typeof envSchema> } | { ok: false; problems: string[] };
 
@@ -123,8 +191,10 @@ function checkEnvNow(env: Env): Checked {
     // Our own messages already start with the setting's name.
     return { ok: false, problems: parsed.error.issues.map((i) => (i.code === "custom" ? i.message : `${i.path.join(".")}: ${i.message}`)) };
   }
-  if (parsed.data.ENVIRONMENT !== "production") return { ok: true, settings: parsed.data };
-  const problems: string[] = [];
+  const vapidProblems = readVapid(parsed.data).problems;
+  if (parsed.data.ENVIRONMENT !== "production") return vapidProblems.length ? { ok: false, problems: vapidProblems } : { ok: true, settings: parsed.data };
+  const problems: string[] = [...vapidProblems];
+  if (parsed.data.VAPID_PRIVATE_KEY === DEV_VAPID.privateKey) problems.push("VAPID_PRIVATE_KEY is the public development key: generate a key pair of your own");
   // In production a plain-http origin could be rewritten on the way by anyone on its network.
   for (const origin of insecureOrigins(parsed.data.CORS_ORIGINS)) problems.push(`CORS_ORIGINS: ${origin} must use https in production`);
   for (const origin of insecureOrigins(parsed.data.PUBLIC_ORIGIN ? [parsed.data.PUBLIC_ORIGIN] : [])) {
@@ -154,7 +224,13 @@ export function getSettings(env: Env): Settings {
   if (!entry.settings) {
     const settings = checked.settings;
     const isDev = settings.ENVIRONMENT !== "production";
-    entry.settings = Object.freeze({ ...settings, isDev, sessionSecret: settings.SESSION_SECRET ?? DEV_SESSION_SECRET });
+    // Outside production with no VAPID settings, the development pair: notices work with no account.
+    const vapid = readVapid(
+      isDev && !settings.VAPID_PRIVATE_KEY
+        ? { VAPID_PUBLIC_KEY: DEV_VAPID.publicKey, VAPID_PRIVATE_KEY: DEV_VAPID.privateKey, VAPID_SUBJECT: DEV_VAPID.subject }
+        : settings,
+    ).vapid;
+    entry.settings = Object.freeze({ ...settings, isDev, sessionSecret: settings.SESSION_SECRET ?? DEV_SESSION_SECRET, vapid });
   }
   return entry.settings;
 }
