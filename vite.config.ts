@@ -6,6 +6,7 @@ import { defineConfig, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import type { Env } from "./app/server/platform/bindings";
 import { getLoadContext } from "./load-context";
+import { serviceWorker } from "./scripts/vite-service-worker";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -64,6 +65,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     }),
     tailwindcss(),
     tsconfigPaths(),
+    // /sw.js, built after the client (decision 036).
+    serviceWorker(),
   ],
   ssr: {
     resolve: {

@@ -68,6 +68,9 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  // The installable app (decision 036): its manifest and the home-screen icon iOS reads instead.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = () => [
