@@ -16,7 +16,7 @@
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./client-test";
 import { expectAccessible } from "./a11y";
-import { formatINR, formatRupees } from "../../app/lib/money";
+import { formatINR } from "../../app/lib/money";
 import { ADMIN, apiLogin, deliverAsAdmin, isNoJs, login, logout, newShopper, ownProduct, productUrl, waitForHydration } from "./support";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
@@ -90,7 +90,7 @@ test("an admin creates a coupon; a shopper applies it through login and pays COD
   await page.goto("/cart");
   await page.getByLabel("Coupon code").fill(code.toLowerCase());
   await page.getByRole("button", { name: "Apply", exact: true }).click();
-  const short = `Add ${formatRupees(MIN_ORDER - UNIT)} more to use ${code}`;
+  const short = `Add ${formatINR(MIN_ORDER - UNIT)} more to use ${code}`;
   expect(short).toBe(`Add ₹20.50 more to use ${code}`);
   await expect(page.getByTestId("coupon-reason")).toHaveText(short);
   await expect(page.getByRole("listitem").filter({ hasText: code }).first()).toContainText(short);
