@@ -56,14 +56,17 @@ export function CartContents({
         </p>
       )}
       {choices}
-      <Link
-        to="/checkout"
-        onClick={onNavigate}
-        className="sticky bottom-2 flex min-h-11 items-center justify-between rounded-lg bg-brand px-4 py-3 font-semibold text-white shadow-lg hover:bg-brand-dark"
-      >
-        <span>{billKnown ? formatINR(cart.bill.grandTotal) : "Checkout"}</span>
-        <span>Proceed ›</span>
-      </Link>
+      {/* An opaque strip under the button: what scrolls beneath it never shows through. */}
+      <div className="sticky bottom-0 -mx-3 bg-neutral-100 px-3 pb-3 pt-1">
+        <Link
+          to="/checkout"
+          onClick={onNavigate}
+          className="flex min-h-11 items-center justify-between rounded-lg bg-brand px-4 py-3 font-semibold text-white shadow-lg hover:bg-brand-dark"
+        >
+          <span>{billKnown ? formatINR(cart.bill.grandTotal) : "Checkout"}</span>
+          <span>Proceed ›</span>
+        </Link>
+      </div>
     </div>
   );
 }
