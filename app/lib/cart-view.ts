@@ -25,7 +25,7 @@ export function withPendingQuantities(cart: CartView, pending: Map<string, numbe
   const lines = cart.lines
     .map((line) => (pending.has(line.productId) ? { ...line, quantity: pending.get(line.productId)! } : line))
     .filter((line) => line.quantity > 0);
-  return { lines, bill: computeBill(lines) };
+  return { lines, bill: computeBill(lines, { tip: cart.bill.tip }) };
 }
 
 export function unitPrice(line: Pick<CartViewLine, "price" | "discount">) {

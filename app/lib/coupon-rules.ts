@@ -3,7 +3,7 @@
  * (docs/decisions/030-coupons-and-tips.md). Pure: the server decides with it from its own prices and
  * counts (app/server/coupons), and the order's statement re-checks the counts atomically.
  */
-import { formatRupees } from "./money";
+import { formatINR } from "./money";
 import { couponDiscount, type CouponTerms } from "./pricing";
 
 export interface CouponRow extends CouponTerms {
@@ -66,7 +66,7 @@ export function judgeCoupon(coupon: CouponRow, cart: { lines: readonly CouponLin
     ? cart.lines.filter((line) => line.categoryIds.some((id) => coupon.categories.includes(id))).reduce((sum, line) => sum + line.amount, 0)
     : items;
   if (eligible === 0) return { ok: false, reason: "Not valid for items in your cart" };
-  if (items < coupon.minOrder) return { ok: false, reason: `Add ${formatRupees(coupon.minOrder - items)} more to use ${code}` };
+  if (items < coupon.minOrder) return { ok: false, reason: `Add ${formatINR(coupon.minOrder - items)} more to use ${code}` };
   const discount = couponDiscount(coupon, eligible);
   if (discount <= 0) return { ok: false, reason: "Not valid for items in your cart" };
   return { ok: true, discount, eligible };
@@ -74,8 +74,8 @@ export function judgeCoupon(coupon: CouponRow, cart: { lines: readonly CouponLin
 
 /** How an admin or shopper reads a coupon's offer: "10% off up to ₹100 on orders above ₹499". */
 export function describeOffer(coupon: Pick<CouponRow, "type" | "value" | "maxDiscount" | "minOrder" | "firstOrderOnly">): string {
-  const off = coupon.type === "percent" ? `${coupon.value}% off` : `${formatRupees(coupon.value)} off`;
-  const cap = coupon.type === "percent" && coupon.maxDiscount !== null ? ` up to ${formatRupees(coupon.maxDiscount)}` : "";
-  const min = coupon.minOrder > 0 ? ` on orders of ${formatRupees(coupon.minOrder)} or more` : "";
+  const off = coupon.type === "percent" ? `${coupon.value}% off` : `${formatINR(coupon.value)} off`;
+  const cap = coupon.type === "percent" && coupon.maxDiscount !== null ? ` up to ${formatINR(coupon.maxDiscount)}` : "";
+  const min = coupon.minOrder > 0 ? ` on orders of ${formatINR(coupon.minOrder)} or more` : "";
   return `${off}${cap}${min}${coupon.firstOrderOnly ? ", first order only" : ""}`;
 }

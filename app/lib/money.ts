@@ -1,5 +1,6 @@
 /** Money is stored as integer paise and spoken as rupees (`price: 150`) by pages and /api. */
-const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
+const wholeRupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const withPaise = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
 
 /**
  * Formatted prices by paise: a page shows the same few hundred prices over and over (decision 016
@@ -9,16 +10,27 @@ const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" 
 const formatted = new Map<number, string>();
 const MAX_FORMATTED = 2000;
 
+/**
+ * The one way shoppers and staff read money: whole rupees without needless paise (12000 → "₹120"),
+ * otherwise two digits (12050 → "₹120.50"). A fraction of a paisa is rounded first.
+ */
 export function formatINR(paise: number): string {
-  // The map keeps -0 and 0 as one key: both are shown as ₹0.00.
-  const key = paise + 0;
+  // `+ 0` makes -0 and 0 one key: both are shown as ₹0.
+  const key = Math.round(paise) + 0;
   let text = formatted.get(key);
   if (text === undefined) {
-    text = inr.format(key / 100);
+    text = (key % 100 === 0 ? wholeRupees : withPaise).format(key / 100);
     if (formatted.size >= MAX_FORMATTED) formatted.clear();
     formatted.set(key, text);
   }
   return text;
+}
+
+const invoiceAmount = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** The GST invoice only (a tax document with aligned columns): always two decimals, "₹168.00". */
+export function formatInvoiceAmount(paise: number): string {
+  return invoiceAmount.format((Math.round(paise) + 0) / 100);
 }
 
 export function paiseToRupees(paise: number): number {
@@ -28,10 +40,4 @@ export function paiseToRupees(paise: number): number {
 /** Rupees (up to 2 decimals) to paise; rounds to the nearest paisa. */
 export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100);
-}
-
-/** Shopper-facing rupees without needless paise: 12000 → "₹120", 12050 → "₹120.50". */
-export function formatRupees(paise: number): string {
-  const whole = Math.round(paise) % 100 === 0;
-  return `₹${(Math.round(paise) / 100).toLocaleString("en-IN", { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
 }

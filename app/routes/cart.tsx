@@ -13,6 +13,7 @@ import type { LocationPromptHandle } from "~/components/stores/LocationPrompt";
 import { pageStockStore } from "~/server/stores/store-stock.server";
 import { billWithChoices } from "~/server/coupons/bill-choices.server";
 import { CouponBox } from "~/components/cart/CouponBox";
+import { TipChoice } from "~/components/cart/TipChoice";
 import { similarCards, similarQueries } from "~/server/catalogue/catalogue.server";
 import { SimilarItems } from "~/components/notify/SimilarItems";
 
@@ -31,10 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Sold-out lines get similar items in stock at the store (decision 032).
   const soldOut = cart.lines.filter((line) => line.stock <= 0).slice(0, SOLD_OUT_WITH_SIMILAR);
   // Round trip 2: the shopper's coupon judged against this cart (decision 030), the live offers, and the similar items.
-  const { bill, coupon, also } = await billWithChoices(
+  // The tip is chosen here too, before "Proceed", so the total shown is the one checkout asks for.
+  const { bill, coupon, tip, also } = await billWithChoices(
     request,
     context,
-    { userId: user?.id ?? null, lines: cart.lines, store, withTip: false },
+    { userId: user?.id ?? null, lines: cart.lines, store, withTip: true },
     similarQueries(
       context,
       soldOut.map((line) => line.productId),
@@ -45,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({
     cart: { ...cart, bill },
     coupon,
+    tip,
     insteadOf: soldOut.map((line, i) => ({ productId: line.productId, name: line.name, similar: similar[i] ?? [] })),
   });
 }
@@ -85,14 +88,22 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
 });
 
 export default function CartPage() {
-  const { cart, coupon, insteadOf } = useLoaderData<typeof loader>();
+  const { cart, coupon, tip, insteadOf } = useLoaderData<typeof loader>();
   const shown = usePendingCart(cart);
   return (
     <div className="mx-auto max-w-xl">
       <h1 className="mb-4 text-xl font-bold">Cart</h1>
       <div className="grid gap-3 rounded-xl bg-neutral-100 p-3">
-        <CartContents cart={shown} couponCode={coupon.code} />
-        {cart.lines.length ? <CouponBox {...coupon} redirectTo="/cart" /> : null}
+        <CartContents
+          cart={shown}
+          couponCode={coupon.code}
+          choices={
+            <>
+              <CouponBox {...coupon} redirectTo="/cart" />
+              <TipChoice tip={tip} redirectTo="/cart" />
+            </>
+          }
+        />
       </div>
       {insteadOf.map((line) => (
         <div key={line.productId} className="mt-4">

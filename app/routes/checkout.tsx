@@ -4,13 +4,15 @@ import { AddAddressTile } from "~/components/addresses/AddAddressTile";
 import { AddressForm } from "~/components/addresses/AddressForm";
 import { AddressLines } from "~/components/addresses/AddressCard";
 import { BillDetails } from "~/components/cart/BillDetails";
+import { PaymentChoice } from "~/components/cart/PaymentChoice";
 import { ReplacementChoice } from "~/components/cart/ReplacementChoice";
 import { Dialog } from "~/components/forms/Dialog";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { answerErrors } from "~/lib/action-answer";
+import { formatINR } from "~/lib/money";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
-import { checkoutFormSchema } from "~/lib/schemas/order";
+import { checkoutChoices, checkoutFormSchema, type CheckoutChoices } from "~/lib/schemas/order";
 import { ADDRESS_INTENTS, handleAddressIntent } from "~/server/addresses/address-actions.server";
 import { addressesQuery } from "~/server/addresses/addresses.server";
 import { cartFromRows, loadCart } from "~/server/cart/cart.server";
@@ -65,12 +67,15 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
     return handleAddressIntent(context, user.id, form, "/checkout");
   }
 
+  // Every refusal sends back what the shopper chose, so the page (with or without JavaScript) shows it again.
+  const chosen = checkoutChoices(form);
+  const refuse = (error: Refusal) => refused(error, { extra: { chosen } });
   const parsed = checkoutFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return refused(new Refusal(parsed.error.issues[0]?.message ?? "Invalid checkout", 400));
+  if (!parsed.success) return refuse(new Refusal(parsed.error.issues[0]?.message ?? "Invalid checkout", 400));
   const { addressId, idempotencyKey, replacementPreference, couponCode, tip } = parsed.data;
   const online = parsed.data.intent === "online";
   const stripe = online ? getStripe(context) : null;
-  if (online && !stripe) return refused(new Refusal(ONLINE_PAYMENT_UNAVAILABLE, 400));
+  if (online && !stripe) return refuse(new Refusal(ONLINE_PAYMENT_UNAVAILABLE, 400));
 
   // The cart as its store shows it; the address must be served by that store (decision 020).
   const cartStore = await pageStockStore(request, context);
@@ -88,23 +93,26 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
       tip,
     }),
   );
-  if (!placed.ok) return refused(placed.error);
+  if (!placed.ok) return refuse(placed.error);
   const order = placed.value;
   // The code is used and the tip paid: the next cart starts without them.
   const cleared = new Headers({ "Set-Cookie": await commitBillChoices(context, { code: null, tip: 0 }) });
 
   // A second submit of the same page (same key) continues the order the first one made.
   if (order.state.paymentMethod === "COD") {
-    return redirectWithToast(context, "/success?text=Order", { type: "success", text: "Order placed successfully" }, { headers: cleared });
+    return redirectWithToast(context, orderPage(order.id), { type: "success", text: "Order placed: pay in cash when it arrives" }, { headers: cleared });
   }
   const payments = stripe ?? getStripe(context);
-  if (!payments) return refused(new Refusal(ONLINE_PAYMENT_UNAVAILABLE, 400));
+  if (!payments) return refuse(new Refusal(ONLINE_PAYMENT_UNAVAILABLE, 400));
   const session = await attempt(() =>
     startOnlinePayment(context, payments, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id }),
   );
-  if (!session.ok) return refused(session.error);
+  if (!session.ok) return refuse(session.error);
   return redirect(session.value.url, { status: 303, headers: cleared });
 });
+
+/** The live order page, where the shopper lands after ordering (Stripe's success URL too). */
+const orderPage = (id: string) => `/dashboard/myorders/${id}`;
 
 export default function Checkout() {
   const { addresses, cart, coupon, tip, idempotencyKey, onlinePayment } = useLoaderData<typeof loader>();
@@ -115,6 +123,11 @@ export default function Checkout() {
   const addressResult = actionData?.result ?? null;
   const showAddDialog = params.get("dialog") === "add-address" || Boolean(addressResult);
   const formErrors = actionData?.result ? null : answerErrors(actionData);
+  const chosen: Partial<CheckoutChoices> = (actionData && "chosen" in actionData ? actionData.chosen : null) ?? {};
+  const addressId = addresses.some((a) => a.id === chosen.addressId) ? chosen.addressId : addresses[0]?.id;
+  // What a refusal (or the loaded cart) says is short: the way to fix it is the cart.
+  const short = cart.lines.filter((line) => line.quantity > line.stock);
+  const payment = chosen.payment === "online" && onlinePayment ? "online" : chosen.payment === "cod" || !onlinePayment ? "cod" : "online";
 
   if (!cart.lines.length) {
     return (
@@ -131,20 +144,20 @@ export default function Checkout() {
     );
   }
 
+  // `group`: the pay button's label follows the chosen payment with CSS alone, so it is right without JavaScript too.
   return (
-    <section className="grid gap-6 lg:grid-cols-[1fr_420px]">
+    <section className="group grid gap-4 lg:grid-cols-[1fr_420px] lg:gap-6">
       <Form method="post" id="checkout" className="grid content-start gap-3">
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {/* What the bill shows is what the order asks for: the server judges the code again. */}
         {coupon.code && !coupon.reason ? <input type="hidden" name="couponCode" value={coupon.code} /> : null}
         <input type="hidden" name="tip" value={String(tip / 100)} />
         <h1 className="text-lg font-semibold">Choose your address</h1>
-        <FormErrors errors={formErrors} />
         <fieldset className="grid gap-3">
           <legend className="sr-only">Delivery address</legend>
-          {addresses.map((address, index) => (
+          {addresses.map((address) => (
             <label key={address.id} className="flex cursor-pointer gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm has-[:checked]:border-brand">
-              <input type="radio" name="addressId" value={address.id} defaultChecked={index === 0} required className="mt-1" />
+              <input type="radio" name="addressId" value={address.id} defaultChecked={address.id === addressId} required className="mt-1" />
               <span>
                 <AddressLines address={address} />
               </span>
@@ -153,37 +166,58 @@ export default function Checkout() {
         </fieldset>
         {!addresses.length ? <p className="text-sm text-neutral-600">You have no saved address yet: add one to place your order.</p> : null}
         <AddAddressTile />
-        <ReplacementChoice />
+        <ReplacementChoice chosen={chosen.replacementPreference ?? "refund"} />
       </Form>
-      <aside className="grid content-start gap-3 rounded-lg bg-neutral-100 p-4" aria-labelledby="summary-title">
+      <aside className="grid content-start gap-3 rounded-lg bg-neutral-100 p-3 sm:p-4" aria-labelledby="summary-title">
         <h2 id="summary-title" className="text-lg font-semibold">
           Summary
         </h2>
         <BillDetails bill={cart.bill} couponCode={coupon.code} />
         <CouponBox {...coupon} redirectTo="/checkout" />
         <TipChoice tip={tip} redirectTo="/checkout" />
-        <button
-          type="submit"
-          form="checkout"
-          name="intent"
-          value="online"
-          disabled={Boolean(submitting)}
-          className="h-11 rounded-md bg-brand font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
-        >
-          {submitting === "online" ? "Redirecting to payment…" : "Online Payment"}
-        </button>
-        {!onlinePayment ? <p className="text-xs text-neutral-600">{`Online payment is not configured on this store yet.`}</p> : null}
-        <button
-          type="submit"
-          form="checkout"
-          name="intent"
-          value="cod"
-          disabled={Boolean(submitting)}
-          className="h-11 rounded-md border-2 border-brand font-semibold text-brand hover:bg-brand hover:text-white disabled:opacity-60"
-        >
-          {submitting === "cod" ? "Placing order…" : "Cash on Delivery"}
-        </button>
+        <PaymentChoice form="checkout" chosen={payment} onlinePayment={onlinePayment} />
       </aside>
+      {/* In the page's flow at its end: it stays at the bottom of the screen while the page scrolls and covers nothing once there. */}
+      <div
+        data-testid="pay-bar"
+        className="sticky bottom-0 z-20 -mx-3 grid gap-2 border-t border-neutral-200 bg-white px-3 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] sm:-mx-4 sm:px-4 lg:col-start-2 lg:mx-0 lg:rounded-lg lg:border"
+      >
+        <FormErrors errors={formErrors} />
+        {short.length ? (
+          <p className="text-sm" data-testid="short-lines">
+            {`Not enough in stock at your store: ${short.map((line) => line.name).join(", ")}. `}
+            <Link to="/cart" className="font-semibold text-brand underline">
+              Change your cart
+            </Link>
+            , then place your order.
+          </p>
+        ) : null}
+        <div className="flex items-center gap-3">
+          <p className="shrink-0 leading-tight">
+            <span className="block text-xs text-neutral-600">To pay</span>
+            <strong className="text-lg" data-testid="pay-total">
+              {formatINR(cart.bill.grandTotal)}
+            </strong>
+          </p>
+          <button
+            type="submit"
+            form="checkout"
+            disabled={Boolean(submitting)}
+            className="h-12 flex-1 rounded-md bg-brand px-4 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+          >
+            {submitting === "online" ? (
+              "Redirecting to payment…"
+            ) : submitting ? (
+              "Placing order…"
+            ) : (
+              <>
+                <span className="hidden group-has-[#pay-online:checked]:inline">Pay online</span>
+                <span className="group-has-[#pay-online:checked]:hidden">Place order</span>
+              </>
+            )}
+          </button>
+        </div>
+      </div>
       {showAddDialog ? (
         <Dialog title="Add Address" closeTo=".">
           <AddressForm intent="create-address" lastResult={addressResult} redirectTo="/checkout" />

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { formatRupees } from "~/lib/money";
+import { formatINR } from "~/lib/money";
 import { Refusal, type RefusalStatus } from "~/lib/refusal";
 import { billChoiceSchema } from "~/lib/schemas/coupon";
 import { loadCart, cartOwnerFor } from "~/server/cart/cart.server";
@@ -37,7 +37,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   if (choice.intent === "remove")
     return reply(true, choices.code ? `${choices.code} removed` : "No coupon applied", 200, await commitBillChoices(context, { ...choices, code: null }));
   if (choice.intent === "tip") {
-    const text = choice.tip ? `Tip of ${formatRupees(choice.tip)} added: thank you!` : "No tip";
+    const text = choice.tip ? `Tip of ${formatINR(choice.tip)} added: thank you!` : "No tip";
     return reply(true, text, 200, await commitBillChoices(context, { ...choices, tip: choice.tip }));
   }
 
@@ -48,5 +48,5 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   if (judged.reason && /is not a valid coupon code/.test(judged.reason)) return reply(false, judged.reason, 404);
   const cookie = await commitBillChoices(context, { ...choices, code: choice.code });
   if (judged.reason) return reply(false, judged.reason, 422, cookie);
-  return reply(true, `${choice.code} applied: you save ${formatRupees(judged.discount)}`, 200, cookie);
+  return reply(true, `${choice.code} applied: you save ${formatINR(judged.discount)}`, 200, cookie);
 });

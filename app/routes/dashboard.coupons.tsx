@@ -4,7 +4,7 @@ import { CouponForm, type CouponFormValues } from "~/components/admin/CouponForm
 import { FormErrors } from "~/components/forms/FormErrors";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { isId } from "~/lib/ids";
-import { formatRupees } from "~/lib/money";
+import { formatINR } from "~/lib/money";
 import { couponFieldsSchema } from "~/lib/schemas/coupon";
 import { couponScopeChoices, createCoupon, deleteCoupon, listCoupons, updateCoupon, type CouponListRow } from "~/server/coupons/coupons.server";
 import { readFormData } from "~/server/http/form-data.server";
@@ -188,7 +188,7 @@ export default function AdminCoupons() {
                   {coupon.uses}
                   {coupon.totalUses !== null ? ` of ${coupon.totalUses}` : ""}
                   {coupon.perShopper !== null ? <span className="block text-xs text-neutral-600">{coupon.perShopper} per shopper</span> : null}
-                  {coupon.maxDiscount !== null ? <span className="sr-only">cap {formatRupees(coupon.maxDiscount)}</span> : null}
+                  {coupon.maxDiscount !== null ? <span className="sr-only">cap {formatINR(coupon.maxDiscount)}</span> : null}
                 </td>
                 <td className="p-2">{status(coupon, now)}</td>
                 <td className="flex gap-2 p-2">

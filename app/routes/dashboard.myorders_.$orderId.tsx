@@ -9,7 +9,7 @@ import { OrderPushToggle } from "~/components/orders/OrderPushToggle";
 import { OrderRatingForm } from "~/components/orders/OrderRatingForm";
 import { OrderTimeline, STATUS_LABELS } from "~/components/orders/OrderTimeline";
 import { isId } from "~/lib/ids";
-import { formatINR, formatRupees } from "~/lib/money";
+import { formatINR } from "~/lib/money";
 import { nextStatus, shopperCanCancel } from "~/lib/order-status";
 import { shopperOrderActionSchema } from "~/lib/schemas/fulfilment";
 import { REPLACEMENT_LABELS } from "~/lib/schemas/order";
@@ -133,13 +133,13 @@ export default function OrderDetail() {
             {order.discount > 0 ? (
               <div className="flex justify-end gap-4 text-green-700" data-testid="order-coupon">
                 <dt>Coupon {order.couponCode}</dt>
-                <dd>−{formatRupees(order.discount)}</dd>
+                <dd>−{formatINR(order.discount)}</dd>
               </div>
             ) : null}
             {order.tip > 0 ? (
               <div className="flex justify-end gap-4" data-testid="order-tip">
                 <dt>Tip for your delivery partner</dt>
-                <dd>{formatRupees(order.tip)}</dd>
+                <dd>{formatINR(order.tip)}</dd>
               </div>
             ) : null}
           </dl>

@@ -52,7 +52,6 @@ test("storefront pages and the guest's account pages have no axe violations", as
   await check(page, "/register", "register");
   await check(page, "/forgot-password", "forgot password");
   await check(page, "/verification-otp?email=someone%40example.com", "verification code");
-  await check(page, "/success", "success");
   await check(page, "/cancel", "cancel");
   await check(page, "/no/such/page", "404");
 

@@ -1,9 +1,10 @@
 /**
- * Money as paise and rupees (app/lib/money.ts): conversions round to the paisa, shopper prices drop
- * needless paise, and formatted amounts are remembered within a bound (decision 016).
+ * Money as paise and rupees (app/lib/money.ts): conversions round to the paisa, money is written one
+ * way (no needless paise) except on the GST invoice, and formatted amounts are remembered within a
+ * bound (decision 016).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { formatINR, formatRupees, paiseToRupees, rupeesToPaise } from "~/lib/money";
+import { formatINR, formatInvoiceAmount, paiseToRupees, rupeesToPaise } from "~/lib/money";
 
 describe("paise and rupees", () => {
   it("converts both ways, rounding to the nearest paisa", () => {
@@ -16,18 +17,32 @@ describe("paise and rupees", () => {
   });
 });
 
-describe("formatRupees", () => {
+describe("formatINR", () => {
   it("drops the paise of whole rupees and shows two digits otherwise", () => {
-    expect(formatRupees(12000)).toBe("₹120");
-    expect(formatRupees(12050)).toBe("₹120.50");
-    expect(formatRupees(12345)).toBe("₹123.45");
-    expect(formatRupees(1234500)).toBe("₹12,345");
-    expect(formatRupees(15000000)).toBe("₹1,50,000");
+    expect(formatINR(12000)).toBe("₹120");
+    expect(formatINR(12050)).toBe("₹120.50");
+    expect(formatINR(12345)).toBe("₹123.45");
+    expect(formatINR(1234500)).toBe("₹12,345");
+    expect(formatINR(15000000)).toBe("₹1,50,000");
   });
 
   it("rounds a fraction of a paisa before deciding", () => {
-    expect(formatRupees(11999.6)).toBe("₹120");
-    expect(formatRupees(12345.6)).toBe("₹123.46");
+    expect(formatINR(11999.6)).toBe("₹120");
+    expect(formatINR(12345.6)).toBe("₹123.46");
+  });
+
+  it("writes zero and refunds the same way", () => {
+    expect(formatINR(0)).toBe("₹0");
+    expect(formatINR(-0)).toBe("₹0");
+    expect(formatINR(-150)).toBe("-₹1.50");
+  });
+});
+
+describe("formatInvoiceAmount", () => {
+  it("keeps two decimals for the invoice's aligned columns", () => {
+    expect(formatInvoiceAmount(16800)).toBe("₹168.00");
+    expect(formatInvoiceAmount(12345600)).toBe("₹1,23,456.00");
+    expect(formatInvoiceAmount(150)).toBe("₹1.50");
   });
 });
 

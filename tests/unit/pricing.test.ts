@@ -59,11 +59,11 @@ describe("bill", () => {
 describe("money formatting", () => {
   it("formats INR in the en-IN locale", () => {
     expect(formatINR(rs(1234.5))).toBe("₹1,234.50");
-    expect(formatINR(rs(150000))).toBe("₹1,50,000.00");
+    expect(formatINR(rs(150000))).toBe("₹1,50,000");
   });
   it("gives the same text for an amount seen before, and past its memo's bound", () => {
-    expect(formatINR(-0)).toBe("₹0.00");
-    expect(formatINR(0)).toBe("₹0.00");
+    expect(formatINR(-0)).toBe("₹0");
+    expect(formatINR(0)).toBe("₹0");
     for (let paise = 1; paise <= 2500; paise++) formatINR(paise);
     expect(formatINR(1234)).toBe("₹12.34");
     expect(formatINR(rs(1234.5))).toBe("₹1,234.50");

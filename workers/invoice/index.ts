@@ -6,12 +6,12 @@
  * Text is set in DejaVu Sans Condensed (regular and bold, fonts/LICENSE), cut down to the
  * characters an invoice prints by scripts/subset-invoice-fonts.ts and bundled as Data modules
  * (wrangler.toml [[rules]]); each PDF embeds only the glyphs it uses, with a ToUnicode map so its
- * text can be searched and copied. Amounts are formatted by the HTML invoice's own formatINR.
+ * text can be searched and copied. Amounts are formatted by the HTML invoice's own formatInvoiceAmount.
  */
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { type InvoiceDocument, invoiceDate } from "../../app/lib/invoice/document";
-import { formatINR } from "../../app/lib/money";
+import { formatInvoiceAmount } from "../../app/lib/money";
 import boldFont from "./fonts/DejaVuSansCondensed-Bold.ttf";
 import regularFont from "./fonts/DejaVuSansCondensed.ttf";
 
@@ -19,7 +19,7 @@ const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 36;
 
 /** Amounts as the HTML invoice prints them: "₹1,23,456.78" (Indian grouping). */
-const money = formatINR;
+const money = formatInvoiceAmount;
 
 /** The characters each embedded font can draw. */
 const characterSets = new WeakMap<PDFFont, Set<number>>();

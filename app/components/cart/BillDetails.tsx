@@ -1,4 +1,4 @@
-import { formatINR, formatRupees } from "~/lib/money";
+import { formatINR } from "~/lib/money";
 import type { Bill } from "~/lib/pricing";
 
 /**
@@ -25,7 +25,7 @@ export function BillDetails({ bill, couponCode }: { bill: Bill; couponCode?: str
           </dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt>Quntity total</dt>
+          <dt>Quantity total</dt>
           <dd>
             {bill.quantityTotal} item{bill.quantityTotal === 1 ? "" : "s"}
           </dd>
@@ -37,13 +37,13 @@ export function BillDetails({ bill, couponCode }: { bill: Bill; couponCode?: str
         {bill.couponDiscount > 0 ? (
           <div className="flex justify-between gap-4 text-green-700" data-testid="bill-coupon">
             <dt>Coupon {couponCode}</dt>
-            <dd>−{formatRupees(bill.couponDiscount)}</dd>
+            <dd>−{formatINR(bill.couponDiscount)}</dd>
           </div>
         ) : null}
         {bill.tip > 0 ? (
           <div className="flex justify-between gap-4" data-testid="bill-tip">
             <dt>Tip for your delivery partner</dt>
-            <dd>{formatRupees(bill.tip)}</dd>
+            <dd>{formatINR(bill.tip)}</dd>
           </div>
         ) : null}
         <div className="flex justify-between gap-4 border-t border-neutral-200 pt-2 text-base font-semibold">

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { formatINR } from "~/lib/money";
 import type { CartView } from "~/lib/cart-view";
 import { BillDetails } from "./BillDetails";
@@ -7,17 +8,21 @@ import { CartLineItem } from "./CartLineItem";
 /**
  * The cart body shared by the /cart page and the header's side panel. `billKnown` false (the panel,
  * while the applied coupon's discount is being loaded): no bill and no total rather than a wrong one.
+ * `choices` (the /cart page's coupon box and tip) come after the bill and before "Proceed", which
+ * stays at the bottom of the screen while the cart scrolls under it.
  */
 export function CartContents({
   cart,
   onNavigate,
   couponCode,
   billKnown = true,
+  choices,
 }: {
   cart: CartView;
   onNavigate?: () => void;
   couponCode?: string | null;
   billKnown?: boolean;
+  choices?: ReactNode;
 }) {
   if (!cart.lines.length) {
     return (
@@ -50,14 +55,18 @@ export function CartContents({
           Working out your bill with your coupon…
         </p>
       )}
-      <Link
-        to="/checkout"
-        onClick={onNavigate}
-        className="flex items-center justify-between rounded-lg bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-dark"
-      >
-        <span>{billKnown ? formatINR(cart.bill.grandTotal) : "Checkout"}</span>
-        <span>Proceed ›</span>
-      </Link>
+      {choices}
+      {/* An opaque strip under the button: what scrolls beneath it never shows through. */}
+      <div className="sticky bottom-0 -mx-3 bg-neutral-100 px-3 pb-3 pt-1">
+        <Link
+          to="/checkout"
+          onClick={onNavigate}
+          className="flex min-h-11 items-center justify-between rounded-lg bg-brand px-4 py-3 font-semibold text-white shadow-lg hover:bg-brand-dark"
+        >
+          <span>{billKnown ? formatINR(cart.bill.grandTotal) : "Checkout"}</span>
+          <span>Proceed ›</span>
+        </Link>
+      </div>
     </div>
   );
 }

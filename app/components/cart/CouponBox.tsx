@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { answerMessage, type ActionAnswer } from "~/lib/action-answer";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
-import { formatRupees } from "~/lib/money";
+import { formatINR } from "~/lib/money";
 
 export interface CouponBoxProps {
   /** The applied code (kept in the bill cookie), its discount now, or why it does not apply. */
@@ -44,7 +44,7 @@ export function CouponBox({ code, discount, reason, offers, redirectTo }: Coupon
                 {reason}
               </span>
             ) : (
-              <span className="text-green-700">applied: you save {formatRupees(discount)}</span>
+              <span className="text-green-700">applied: you save {formatINR(discount)}</span>
             )}
           </p>
           <button type="submit" name="intent" value="remove" disabled={busy} className="font-semibold text-brand underline">
@@ -85,7 +85,7 @@ export function CouponBox({ code, discount, reason, offers, redirectTo }: Coupon
                   <strong>{offer.code}</strong>: {offer.offer}
                   <br />
                   {offer.applies ? (
-                    <span className="text-green-700">You save {formatRupees(offer.discount)}</span>
+                    <span className="text-green-700">You save {formatINR(offer.discount)}</span>
                   ) : (
                     <span className="text-neutral-600">{offer.reason}</span>
                   )}

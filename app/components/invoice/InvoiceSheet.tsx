@@ -1,6 +1,6 @@
 import type { InvoiceDocument } from "~/lib/invoice/document";
 import { invoiceDate } from "~/lib/invoice/document";
-import { formatINR } from "~/lib/money";
+import { formatInvoiceAmount } from "~/lib/money";
 
 /** The invoice as issued, as a printable page (decisions 031, 038); the PDF worker draws the same document. */
 export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceDocument; pdfHref: string; backHref: string }) {
@@ -103,19 +103,19 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
                 <td>{line.name}</td>
                 <td className="font-mono">{line.hsn || "—"}</td>
                 <td className="text-right">{line.quantity}</td>
-                <td className="text-right">{formatINR(line.unitPrice)}</td>
-                <td className="text-right">{formatINR(line.discount)}</td>
-                <td className="text-right">{formatINR(line.taxable)}</td>
+                <td className="text-right">{formatInvoiceAmount(line.unitPrice)}</td>
+                <td className="text-right">{formatInvoiceAmount(line.discount)}</td>
+                <td className="text-right">{formatInvoiceAmount(line.taxable)}</td>
                 <td className="text-right">{line.gstRate}%</td>
                 {intraState ? (
                   <>
-                    <td className="text-right">{formatINR(line.cgst)}</td>
-                    <td className="text-right">{formatINR(line.sgst)}</td>
+                    <td className="text-right">{formatInvoiceAmount(line.cgst)}</td>
+                    <td className="text-right">{formatInvoiceAmount(line.sgst)}</td>
                   </>
                 ) : (
-                  <td className="text-right">{formatINR(line.igst)}</td>
+                  <td className="text-right">{formatInvoiceAmount(line.igst)}</td>
                 )}
-                <td className="text-right">{formatINR(line.value)}</td>
+                <td className="text-right">{formatInvoiceAmount(line.value)}</td>
               </tr>
             ))}
           </tbody>
@@ -124,26 +124,26 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
               <th scope="row" colSpan={5} className="text-left">
                 Total
               </th>
-              <td className="text-right">{formatINR(totals.discount)}</td>
+              <td className="text-right">{formatInvoiceAmount(totals.discount)}</td>
               <td className="text-right" data-testid="invoice-taxable">
-                {formatINR(totals.taxable)}
+                {formatInvoiceAmount(totals.taxable)}
               </td>
               <td />
               {intraState ? (
                 <>
                   <td className="text-right" data-testid="invoice-cgst">
-                    {formatINR(totals.cgst)}
+                    {formatInvoiceAmount(totals.cgst)}
                   </td>
                   <td className="text-right" data-testid="invoice-sgst">
-                    {formatINR(totals.sgst)}
+                    {formatInvoiceAmount(totals.sgst)}
                   </td>
                 </>
               ) : (
                 <td className="text-right" data-testid="invoice-igst">
-                  {formatINR(totals.igst)}
+                  {formatInvoiceAmount(totals.igst)}
                 </td>
               )}
-              <td className="text-right">{formatINR(totals.invoiceValue)}</td>
+              <td className="text-right">{formatInvoiceAmount(totals.invoiceValue)}</td>
             </tr>
           </tfoot>
         </table>
@@ -154,38 +154,40 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
           <ul>
             {totals.byRate.map((r) => (
               <li key={r.rate}>
-                GST {r.rate}%: taxable {formatINR(r.taxable)},{" "}
-                {intraState ? `CGST ${r.rate / 2}% ${formatINR(r.cgst)} + SGST ${r.rate / 2}% ${formatINR(r.sgst)}` : `IGST ${r.rate}% ${formatINR(r.igst)}`}
+                GST {r.rate}%: taxable {formatInvoiceAmount(r.taxable)},{" "}
+                {intraState
+                  ? `CGST ${r.rate / 2}% ${formatInvoiceAmount(r.cgst)} + SGST ${r.rate / 2}% ${formatInvoiceAmount(r.sgst)}`
+                  : `IGST ${r.rate}% ${formatInvoiceAmount(r.igst)}`}
               </li>
             ))}
           </ul>
         </section>
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
           <dt>Items (GST included)</dt>
-          <dd className="text-right">{formatINR(totals.gross)}</dd>
+          <dd className="text-right">{formatInvoiceAmount(totals.gross)}</dd>
           {totals.discount ? (
             <>
               <dt>Discount (coupon)</dt>
               <dd className="text-right" data-testid="invoice-discount">
-                −{formatINR(totals.discount)}
+                −{formatInvoiceAmount(totals.discount)}
               </dd>
             </>
           ) : null}
           <dt className="font-semibold">Invoice value</dt>
           <dd className="text-right font-semibold" data-testid="invoice-value">
-            {formatINR(totals.invoiceValue)}
+            {formatInvoiceAmount(totals.invoiceValue)}
           </dd>
           {totals.tip ? (
             <>
               <dt>Tip for the delivery partner (not a supply of the seller, no GST)</dt>
               <dd className="text-right" data-testid="invoice-tip">
-                {formatINR(totals.tip)}
+                {formatInvoiceAmount(totals.tip)}
               </dd>
             </>
           ) : null}
           <dt className="font-semibold">Amount paid</dt>
           <dd className="text-right font-semibold" data-testid="invoice-paid">
-            {formatINR(totals.amountPaid)}
+            {formatInvoiceAmount(totals.amountPaid)}
           </dd>
         </dl>
       </div>

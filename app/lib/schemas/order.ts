@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { ID_PATTERN } from "../ids";
+import { ID_PATTERN, isId } from "../ids";
 import { toPaise } from "../money-input";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 import { optionalCouponCode, tipSchema } from "./coupon";
@@ -15,7 +15,7 @@ export const REPLACEMENT_LABELS: Record<(typeof REPLACEMENT_CHOICES)[number], st
 };
 const replacementPreference = z.enum(REPLACEMENT_CHOICES, { error: 'replacementPreference must be "refund", "call" or "similar"' });
 
-/** The checkout page form: one form, two submit buttons (intent). */
+/** The checkout page form: one form, the payment chosen with a radio named `intent` and one pay button. */
 export const checkoutFormSchema = z.object({
   intent: z.enum(PAYMENT_CHOICES, { error: "Choose Online Payment or Cash on Delivery" }),
   addressId: z.string({ error: "Choose a delivery address" }).regex(ID_PATTERN, "Choose a delivery address"),
@@ -27,6 +27,27 @@ export const checkoutFormSchema = z.object({
   /** Rupees: 0, 10, 20, 30, or the custom amount when `tipChoice` is "custom". */
   tip: tipSchema.optional(),
 });
+
+/** What the shopper chose on the checkout page, each kept only when it is a value the page offers. */
+export interface CheckoutChoices {
+  addressId: string | null;
+  payment: (typeof PAYMENT_CHOICES)[number] | null;
+  replacementPreference: (typeof REPLACEMENT_CHOICES)[number] | null;
+}
+
+/** The choices of a checkout form, for a refusal to show them again (a value the page does not offer is dropped). */
+export function checkoutChoices(form: FormData): CheckoutChoices {
+  const pick = <T extends string>(name: string, allowed: readonly T[]): T | null => {
+    const value = form.get(name);
+    return typeof value === "string" && (allowed as readonly string[]).includes(value) ? (value as T) : null;
+  };
+  const addressId = form.get("addressId");
+  return {
+    addressId: isId(addressId) ? addressId : null,
+    payment: pick("intent", PAYMENT_CHOICES),
+    replacementPreference: pick("replacementPreference", REPLACEMENT_CHOICES),
+  };
+}
 
 export interface OrderLineInput {
   productId: string;

@@ -46,7 +46,8 @@ async function createCheckoutSession(stripe: Stripe, order: PlacedOrder, { origi
         ...(order.bill.tip > 0 ? [item("Tip for your delivery partner", 1, order.bill.tip)] : []),
       ],
       expires_at: Math.floor(expiresAt / 1000) + 60,
-      success_url: `${origin}/success?text=Payment&session_id={CHECKOUT_SESSION_ID}`,
+      // Back to the live order page, which says the payment is awaited until the webhook confirms it.
+      success_url: `${origin}/dashboard/myorders/${order.id}`,
       cancel_url: `${origin}/cancel?order=${order.id}`,
     },
     { idempotencyKey: `checkout-${order.id}` },
