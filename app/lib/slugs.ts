@@ -43,12 +43,6 @@ export function idFromSegment(value: string | undefined): string | null {
   return isId(last) ? last : null;
 }
 
-/** Listing title: the segment without its id, dashes as spaces (spec: Listing). */
-export function titleFromSegment(value: string): string {
-  const cut = value.lastIndexOf("-");
-  return (cut === -1 ? "" : value.slice(0, cut)).replace(/-/g, " ");
-}
-
 export function listingPath(category: { name: string; id: string }, subCategory: { name: string; id: string }): string {
   return `/${segment(category.name, category.id)}/${segment(subCategory.name, subCategory.id)}`;
 }

@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { ClientLink } from "~/components/catalogue/ClientLink";
 import { LoadMore } from "~/components/catalogue/LoadMore";
 import { ProductGrid } from "~/components/catalogue/ProductGrid";
 import { pageParam } from "~/lib/schemas/catalogue";
-import { idFromSegment, listingPath, titleFromSegment } from "~/lib/slugs";
+import { idFromSegment, listingPath } from "~/lib/slugs";
 import { catalogueCacheControl, loadListing } from "~/server/catalogue/catalogue.server";
 import { notFound } from "~/server/http/not-found.server";
 import type { LocationPromptHandle } from "~/components/stores/LocationPrompt";
@@ -45,11 +45,14 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
 
 export default function Listing() {
   const { category, subCategories, subCategory, items, page, totalPages, totalCount } = useLoaderData<typeof loader>();
-  const params = useParams();
-  const title = titleFromSegment(params.subCategory ?? "");
+  // The sub-category's own name: the URL's slug has lost its "&" and commas ("Bread & Pav").
+  const title = subCategory!.name;
   return (
     <div className="grid grid-cols-[88px_1fr] gap-3 md:grid-cols-[200px_1fr] lg:grid-cols-[240px_1fr]">
-      <nav aria-label={`${category!.name} sub-categories`} className="sticky top-24 max-h-[calc(100vh-110px)] self-start overflow-y-auto">
+      <nav
+        aria-label={`${category!.name} sub-categories`}
+        className="sticky top-[108px] max-h-[calc(100vh-116px)] self-start overflow-y-auto md:top-24 md:max-h-[calc(100vh-110px)]"
+      >
         <ul className="grid gap-1">
           {subCategories.map((s) => (
             <li key={s.id}>

@@ -30,6 +30,8 @@ import { Refusal } from "~/lib/refusal";
 import { DeliveryAddress } from "~/components/addresses/DeliveryAddress";
 
 const ORDER_NOT_FOUND = "Order not found";
+/** A live order's page without JavaScript reloads itself this often. */
+const NO_SCRIPT_REFRESH_SECONDS = 15;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Order ${data.order.orderId} | FreshDash` : "Order | FreshDash" }];
 
@@ -117,7 +119,15 @@ export default function OrderDetail() {
         ) : null}
         <OrderTimeline history={order.history} />
         {upcoming.length ? <p className="text-xs text-neutral-500">Still to come: {upcoming.join(" → ")}</p> : null}
-        {active ? <p className="text-xs text-neutral-500">This page updates by itself while your order is on its way.</p> : null}
+        {active ? (
+          <>
+            {/* Without JavaScript nothing is pushed: the browser reloads the page instead, so the line below stays true. */}
+            <noscript>
+              <meta httpEquiv="refresh" content={String(NO_SCRIPT_REFRESH_SECONDS)} />
+            </noscript>
+            <p className="text-xs text-neutral-500">This page updates by itself while your order is on its way.</p>
+          </>
+        ) : null}
       </div>
 
       <OrderPushToggle publicKey={pushKey} />

@@ -117,8 +117,18 @@ export default function ProductDetail() {
               redirectTo={`${here.pathname}${here.search}`}
             />
           </div>
-        ) : (
-          <div className="max-w-[150px]">
+        ) : null}
+        {/* Last in the column so that on phones it can stick to the screen's foot over the details
+            (styles.css .sticky-add); from lg up it sits right under the price (order). */}
+        <div className="grid gap-4 lg:order-1">
+          <SimilarItems products={similar} />
+          <WhyShop />
+          <section className="grid gap-3" aria-label="Details">
+            <ProductFacts description={product.description} unit={product.unit} details={details} />
+          </section>
+        </div>
+        {product.stock > 0 ? (
+          <div className="sticky-add lg:max-w-[150px]">
             <CartQuantityControl
               productId={product.id}
               productName={product.name}
@@ -127,12 +137,7 @@ export default function ProductDetail() {
               limitAtStock={cartControls.hydrated}
             />
           </div>
-        )}
-        <SimilarItems products={similar} />
-        <WhyShop />
-        <section className="grid gap-3" aria-label="Details">
-          <ProductFacts description={product.description} unit={product.unit} details={details} />
-        </section>
+        ) : null}
       </div>
     </article>
   );

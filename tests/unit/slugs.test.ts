@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isId, newId } from "~/lib/ids";
-import { idFromSegment, listingPath, productPath, segment, slugify, titleFromSegment } from "~/lib/slugs";
+import { idFromSegment, listingPath, productPath, segment, slugify } from "~/lib/slugs";
 
 describe("ids", () => {
   it("are 24 lowercase hex characters without dashes and do not repeat", () => {
@@ -41,9 +41,5 @@ describe("slugs", () => {
   it("builds listing and product paths", () => {
     expect(listingPath({ name: "Dairy, Bread & Eggs", id }, { name: "Milk", id })).toBe(`/Dairy-Bread-Eggs-${id}/Milk-${id}`);
     expect(productPath({ name: "Amul Taaza", id })).toBe(`/product/Amul-Taaza-${id}`);
-  });
-  it("makes the listing title from the slug without its id", () => {
-    expect(titleFromSegment(`Bread-Pav-${id}`)).toBe("Bread Pav");
-    expect(titleFromSegment(id)).toBe("");
   });
 });

@@ -28,7 +28,7 @@ export function LoadMore({ page, hasMore, skeletons }: { page: number; hasMore: 
         to={next}
         replace
         preventScrollReset
-        className="mx-auto rounded-md border border-brand px-5 py-2 font-semibold text-brand hover:bg-brand hover:text-white"
+        className="mx-auto flex min-h-11 items-center rounded-md border border-brand px-5 py-2 font-semibold text-brand hover:bg-brand hover:text-white"
       >
         Load more
       </Link>

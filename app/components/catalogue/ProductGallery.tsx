@@ -38,7 +38,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
             width={400}
             height={400}
             loading={i === 0 ? "eager" : "lazy"}
-            className="aspect-square w-full shrink-0 snap-center object-contain"
+            className="aspect-square w-full shrink-0 snap-center object-contain max-lg:max-h-72"
           />
         ))}
       </div>

@@ -24,7 +24,7 @@ export function ProductRow({ title, seeAllHref, products }: { title: string; see
     >
       <h2 className="min-w-0 text-lg font-semibold wrap-anywhere">{title}</h2>
       {seeAllHref ? (
-        <ClientLink href={seeAllHref} className="font-medium text-brand hover:underline" aria-label={`See All ${title}`}>
+        <ClientLink href={seeAllHref} className="-mr-2 flex min-h-11 items-center px-2 font-medium text-brand hover:underline" aria-label={`See All ${title}`}>
           See All
         </ClientLink>
       ) : null}

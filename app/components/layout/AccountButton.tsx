@@ -19,7 +19,11 @@ export function AccountButton() {
   const account = useAccount();
   return (
     <>
-      <Link to={account ? "/user" : "/login"} aria-label={account ? "Account menu" : "Login"} className="p-1 text-neutral-700 md:hidden">
+      <Link
+        to={account ? "/user" : "/login"}
+        aria-label={account ? "Account menu" : "Login"}
+        className="flex h-11 w-11 items-center justify-center text-neutral-700 md:hidden"
+      >
         <PersonIcon />
       </Link>
       {account ? (

@@ -37,7 +37,7 @@ export function CartButton() {
           setOpen(true);
         }}
         aria-haspopup="dialog"
-        className="flex items-center gap-2 rounded-lg bg-brand px-3 py-2 font-semibold text-white hover:bg-brand-dark"
+        className="flex min-h-11 items-center gap-2 rounded-lg bg-brand px-3 py-1 font-semibold text-white hover:bg-brand-dark"
       >
         <CartIcon />
         {count ? (

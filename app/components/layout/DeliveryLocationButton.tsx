@@ -31,7 +31,7 @@ export function DeliveryLocationButton() {
     }
   }, []);
   const label = location ? deliveryLabel(location) : "Set delivery location";
-  const className = "flex min-h-10 items-center gap-1 rounded px-2 text-left text-sm font-semibold text-neutral-800 hover:text-brand";
+  const className = "-mx-2 flex min-h-11 items-center gap-1 rounded px-2 text-left text-sm font-semibold text-neutral-800 hover:text-brand";
   const pin = (
     <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
       <path d="M12 22s7-7.5 7-13a7 7 0 0 0-14 0c0 5.5 7 13 7 13z" />

@@ -12,7 +12,8 @@ function MagnifierIcon() {
   );
 }
 
-const BOX_CLASS = "flex h-11 w-full min-w-[300px] items-center gap-3 rounded-lg border border-neutral-300 bg-neutral-50 px-3 text-neutral-500 lg:min-w-[420px]";
+const BOX_CLASS =
+  "flex h-12 w-full items-center gap-3 rounded-lg border border-neutral-300 bg-neutral-50 px-3 text-neutral-500 md:min-w-[300px] lg:min-w-[420px]";
 
 /**
  * Off /search: a link to /search showing the typing placeholder, whose visible text is its

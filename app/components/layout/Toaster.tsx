@@ -1,9 +1,11 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import type { Toast } from "~/server/http/toast.server";
 
 /** Spec: success 2 s, error 4 s, plain 4 s; at most 20 shown. */
 const LIFETIME_MS: Record<Toast["type"], number> = { success: 2000, error: 4000, message: 4000 };
 const MAX_TOASTS = 20;
+/** Clear of the header: toasts never cover the logo, the search or the cart. */
+const GAP_BELOW_HEADER_PX = 8;
 
 type Show = (toast: Omit<Toast, "id"> & { id?: string }) => void;
 const ToastContext = createContext<Show>(() => {});
@@ -38,10 +40,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
+  // Where the header ends when a first toast appears (its height differs by screen size and scroll).
+  const region = useRef<HTMLDivElement>(null);
+  const showing = toasts.length > 0;
+  useLayoutEffect(() => {
+    const header = document.getElementById("site-header");
+    if (showing && header && region.current) region.current.style.top = `${Math.max(0, header.getBoundingClientRect().bottom) + GAP_BELOW_HEADER_PX}px`;
+  }, [showing]);
+
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3">
+      <div ref={region} aria-live="polite" className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3">
         {toasts.map((t) => (
           <div
             key={t.id}
@@ -52,7 +62,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             }`}
           >
             <span>{t.text}</span>
-            <button type="button" onClick={() => dismiss(t.id)} aria-label="Dismiss" className="opacity-80 hover:opacity-100">
+            <button
+              type="button"
+              onClick={() => dismiss(t.id)}
+              aria-label="Dismiss"
+              className="-my-2 -mr-3 flex h-11 w-11 shrink-0 items-center justify-center opacity-80 hover:opacity-100"
+            >
               ×
             </button>
           </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
-const SEARCH_WORDS = ["milk", "bread", "sugar", "panner", "chocolate", "curd", "rice", "egg", "chips"];
+const SEARCH_WORDS = ["milk", "bread", "sugar", "paneer", "chocolate", "curd", "rice", "egg", "chips"];
 const TYPING_SPEED_MS = 50;
 const HOLD_MS = 1000;
 const phrase = (word: number) => `Search "${SEARCH_WORDS[word]}"`;

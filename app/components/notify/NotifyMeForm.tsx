@@ -12,7 +12,8 @@ export function NotifyCardButton({ productId, productName }: { productId: string
       name="productId"
       value={productId}
       aria-label={`Notify me when ${productName} is back`}
-      className="h-8 rounded-md border border-brand px-2 text-sm font-semibold text-brand"
+      // Positioned, so it sits above the card's stretched link (which would otherwise take the tap).
+      className="relative min-h-11 rounded-md border border-brand px-2 text-sm font-semibold text-brand"
     >
       Notify me
     </button>
@@ -49,7 +50,7 @@ export function NotifyMeForm({
         <input type="hidden" name="intent" value="notify-cancel" />
         <input type="hidden" name="id" value={requestId} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <button type="submit" className="text-sm font-semibold text-brand underline" aria-label={`Undo: don't tell me about ${productName}`}>
+        <button type="submit" className="min-h-11 px-2 text-sm font-semibold text-brand underline" aria-label={`Undo: don't tell me about ${productName}`}>
           Undo
         </button>
       </Form>
@@ -69,7 +70,7 @@ export function NotifyMeForm({
       {!signedIn && !compact ? (
         <label className="grid gap-1 text-sm">
           <span>Your email</span>
-          <input type="email" name="email" required autoComplete="email" maxLength={254} className="h-10 rounded-md border border-neutral-300 px-3" />
+          <input type="email" name="email" required autoComplete="email" maxLength={254} className="h-11 rounded-md border border-neutral-300 px-3" />
         </label>
       ) : null}
       <button
@@ -77,8 +78,8 @@ export function NotifyMeForm({
         aria-label={`Notify me when ${productName} is back`}
         className={
           compact
-            ? "h-8 rounded-md border border-brand px-2 text-sm font-semibold text-brand"
-            : "h-10 rounded-md border border-brand font-semibold text-brand hover:bg-brand hover:text-white"
+            ? "relative min-h-11 rounded-md border border-brand px-2 text-sm font-semibold text-brand"
+            : "min-h-11 rounded-md border border-brand font-semibold text-brand hover:bg-brand hover:text-white"
         }
       >
         Notify me

@@ -82,7 +82,7 @@ export function SearchBox({ className, icon }: { className: string; icon: ReactN
         setOpen(false);
       }}
     >
-      <Link to="/" className="md:hidden" aria-label="Back to home">
+      <Link to="/" className="-ml-3 flex h-11 w-11 shrink-0 items-center justify-center md:hidden" aria-label="Back to home">
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M19 12H5m7-7-7 7 7 7" />
         </svg>
