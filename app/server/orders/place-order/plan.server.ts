@@ -8,7 +8,7 @@ import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { addresses, orders, products } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
-import { formatRupees, paiseToRupees } from "~/lib/money";
+import { formatINR, paiseToRupees } from "~/lib/money";
 import { computeBill, discountedPrice, type Bill } from "~/lib/pricing";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/schemas/cart";
 import { lineLimitMessage, mergeOrderLines, type OrderLineInput } from "~/lib/schemas/order";
@@ -197,7 +197,7 @@ function refuseBelowOnlineMinimum(total: number): void {
   if (total <= 0) throw new Refusal("Nothing to pay online: choose Cash on Delivery", 409);
   if (total < MIN_ONLINE_PAISE) {
     throw new Refusal(
-      `Online payment needs at least ${formatRupees(MIN_ONLINE_PAISE)} and this order comes to ${formatRupees(total)}: choose Cash on Delivery, or add items to your cart`,
+      `Online payment needs at least ${formatINR(MIN_ONLINE_PAISE)} and this order comes to ${formatINR(total)}: choose Cash on Delivery, or add items to your cart`,
       409,
     );
   }
