@@ -17,7 +17,7 @@ const PLAIN_RUPEES = /^([0-9]+)(?:\.([0-9]{1,2}))?$/;
  */
 const MAX_RUPEE_DIGITS = 12;
 
-export type RupeesReading = { ok: true; paise: number } | { ok: false; negative: boolean };
+type RupeesReading = { ok: true; paise: number } | { ok: false; negative: boolean };
 
 /** The amount written plainly in `text`, as integer paise (Infinity when absurdly long); null when it is not such an amount. */
 function plainPaise(text: string): number | null {
@@ -87,7 +87,7 @@ export function toPaise(label: string, { maxPaise, example, required }: RupeesFi
 }
 
 /** Paise as plain rupees for a message: 20000 → "200", 2050 → "20.50". */
-export function formatPlainRupees(paise: number): string {
+function formatPlainRupees(paise: number): string {
   const rupees = Math.trunc(paise / 100);
   const rest = paise % 100;
   return rest === 0 ? String(rupees) : `${rupees}.${String(rest).padStart(2, "0")}`;
