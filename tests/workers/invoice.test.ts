@@ -217,13 +217,28 @@ describe("an order's invoice", () => {
   it("is IGST when the delivery address is in another state", async () => {
     const other = await newShopper();
     const id = await codOrder(other.token, [{ productId: products[2]!.id, quantity: 2 }]);
-    await env.DB.prepare("update orders set delivery_address = json_set(delivery_address, '$.state', 'Tamil Nadu') where id = ?").bind(id).run();
+    await env.DB.prepare("update orders set delivery_address = json_set(delivery_address, '$.state', 'Tamil Nadu', '$.pincode', '600028') where id = ?")
+      .bind(id)
+      .run();
     await deliver(id);
     const html = await (await SELF.fetch(`${BASE}/invoice/${id}`, { headers: { Cookie: await sessionCookie(other.email) } })).text();
     expect(html).toContain('data-testid="invoice-igst"');
     expect(html).not.toContain('data-testid="invoice-cgst"');
     // 2 × ₹649.50 at 12 %: IGST = round(129900 × 12 / 112) = 13918 paise.
     expect(html).toMatch(/data-testid="invoice-igst"[^>]*>₹139\.18</);
+  });
+
+  it('takes the place of supply from the delivery pincode, not the typed state (an old address\'s "Karnatka" on 560038)', async () => {
+    const other = await newShopper();
+    const id = await codOrder(other.token, [{ productId: products[2]!.id, quantity: 1 }]);
+    await env.DB.prepare("update orders set delivery_address = json_set(delivery_address, '$.state', 'Karnatka', '$.pincode', '560038') where id = ?")
+      .bind(id)
+      .run();
+    await deliver(id);
+    const html = await (await SELF.fetch(`${BASE}/invoice/${id}`, { headers: { Cookie: await sessionCookie(other.email) } })).text();
+    expect(html).toContain('data-testid="invoice-cgst"');
+    expect(html).not.toContain('data-testid="invoice-igst"');
+    expect(html).toContain("Place of supply: <!-- -->Karnataka (29)");
   });
 
   it("bills what was supplied: a short pick's missing units are not on it, and it still equals the order's total", async () => {

@@ -11,6 +11,7 @@ import { invoices, invoiceSeriesCounters, orderItems, orders, orderStatusHistory
 import { invoiceTitle, type InvoiceDocument } from "~/lib/invoice/document";
 import { stateCode, isIntraState, stateName } from "~/lib/invoice/gst";
 import { doorLine } from "~/lib/delivery-address";
+import { placeForPincode } from "~/lib/pincode-places";
 import { computeInvoice, financialYear, financialYearCode, type InvoiceLineInput } from "~/lib/invoice/maths";
 import { Refusal } from "~/lib/refusal";
 import { type Database, getDb } from "~/server/db/db.server";
@@ -116,11 +117,15 @@ async function draftDocument(db: Database, order: InvoiceOrder & { storeId: stri
   const lines = suppliedLines(items);
   const address = order.deliveryAddress ?? {};
   // The place of supply: the delivery address's state, as decision 031 reads it.
-  const deliveryState = address.state ?? "";
+  // The place of supply is the delivery pincode's state (decision 035's table), whatever state was
+  // typed: an old address's "Karnatka" on 560038 is still Karnataka. The typed state is the fallback
+  // only for a pincode the table does not know.
+  const place = address.pincode ? placeForPincode(String(address.pincode)) : null;
+  const deliveryState = place?.state ?? address.state ?? "";
   // The coupon's discount as it stands after any short pick (decision 030) and the rider's tip.
   const { discount, tip } = order;
   const maths = computeInvoice({ lines, discount, tip, intraState: isIntraState(store.state, deliveryState) });
-  const buyerCode = stateCode(deliveryState) ?? "";
+  const buyerCode = place?.stateCode ?? stateCode(deliveryState) ?? "";
   const document: InvoiceDocument = {
     title: invoiceTitle(maths.lines),
     number: "",
@@ -138,9 +143,7 @@ async function draftDocument(db: Database, order: InvoiceOrder & { storeId: stri
     },
     buyer: {
       name: order.buyerName,
-      address: [doorLine(address), [address.city, address.pincode].filter(Boolean).join(" "), address.country].filter((line): line is string =>
-        Boolean(line),
-      ),
+      address: [doorLine(address), [address.city, address.pincode].filter(Boolean).join(" "), address.country].filter((line): line is string => Boolean(line)),
       state: deliveryState,
       stateCode: buyerCode,
       gstin: "",
