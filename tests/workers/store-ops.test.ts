@@ -5,7 +5,10 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { api, login, makeProduct, newShopper, stockOf, VALID_ADDRESS } from "./api-client";
-import { BASE } from "./fixtures";
+import { BASE, outcomeOf } from "./fixtures";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { commitPick, planPick } from "../../app/server/operations/pick.server";
+import type { SessionUser } from "../../app/server/identity/session.server";
 import { completedEvent, sendWebhook, sessionCookie } from "../security/support-pay";
 import type { RefundRequest } from "../support/fake-stripe";
 
@@ -692,6 +695,33 @@ describe("a pick that found nothing", () => {
     expect(lineRefunds).toEqual([]);
   });
 
+  it("two such picks planned before either commits: the batch's guard settles the order once", async () => {
+    const shopper = await newShopper();
+    const a = await makeProduct({ stock: 6, price: 70 });
+    const pi = uniquePi();
+    const id = await paidOnlineOrder(shopper.token, pi, [{ productId: a.id, quantity: 2 }]);
+    const { total } = await orderRow(id);
+    const staffRow = (await env.DB.prepare("select u.id, s.store_id as storeId from users u join store_staff s on s.user_id = u.id where u.email = ?")
+      .bind(staff.email)
+      .first<{ id: string; storeId: string }>())!;
+    const user = { id: staffRow.id, role: "USER", staffStoreId: staffRow.storeId } as SessionUser;
+    const context = { cloudflare: { env, ctx: { waitUntil: () => undefined } } } as unknown as AppLoadContext;
+    const lines = [{ productId: a.id, picked: 0 }];
+    // Both plans read the order as placed and paid; only the batch can tell them apart.
+    const plans = [await planPick(context, { orderId: id, user, lines }), await planPick(context, { orderId: id, user, lines })];
+    expect(plans.every((p) => p.nothingFound)).toBe(true);
+    const outcomes = await Promise.all(plans.map((p) => outcomeOf(commitPick(context, p))));
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.find((o) => !o.ok)).toEqual({ ok: false, status: 409, message: "This order was cancelled: it can no longer be picked" });
+    expect((await refundsAtStripe(pi)).map((r) => r.amount)).toEqual([total]);
+    expect(await orderRow(id)).toMatchObject({ status: "cancelled", paymentStatus: "REFUNDED" });
+    expect((await adjustments(id)).map((r) => r.delta)).toEqual([-2]);
+    const cancels = await env.DB.prepare("select count(*) as n from order_status_history where order_id = ? and status = 'cancelled'")
+      .bind(id)
+      .first<{ n: number }>();
+    expect(cancels!.n).toBe(1);
+  });
+
   it("a line picked in part keeps the order going", async () => {
     const shopper = await newShopper();
     const a = await makeProduct({ stock: 6, price: 80 });
@@ -800,4 +830,31 @@ describe("wrong delivery codes per staff account, across orders", () => {
       expect((await deliver({ id: another, code: (await orderRow(another)).code! })).status).toBe(200);
     },
   );
+  it("the tenth wrong code locks the account at once: it is told so, and the right code right after it is refused", { timeout: 60_000 }, async () => {
+    const rider = await newShopper();
+    expect((await addStaff(admin, storeId, rider.email)).status).toBe(200);
+    const a = await makeProduct({ stock: 10, price: 25 });
+    const shopper = await newShopper();
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const id = await codOrder(shopper.token, [{ productId: a.id, quantity: 1 }]);
+      expect((await pick(id, [{ productId: a.id, picked: 1 }])).status).toBe(200);
+      expect((await api("/api/order/ready", { method: "POST", token: staff.token, body: { _id: id } })).status).toBe(200);
+      expect((await api("/api/order/dispatch", { method: "POST", token: rider.token, body: { _id: id } })).status).toBe(200);
+      ids.push(id);
+    }
+    const deliver = (id: string, code: string) => api("/api/order/deliver", { method: "POST", token: rider.token, body: { _id: id, code } });
+    const codeOf = async (id: string) => (await orderRow(id)).code!;
+    const wrongOf = async (id: string) => String((Number(await codeOf(id)) + 1) % 10_000).padStart(4, "0");
+    const answers = [];
+    for (const id of [ids[0], ids[0], ids[0], ids[1], ids[1], ids[1], ids[2], ids[2], ids[2], ids[3]]) answers.push(await deliver(id, await wrongOf(id)));
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(400));
+    expect(answers[8].body.message).toMatch(/^Wrong delivery code: \d tries? left$/);
+    expect(answers[9].body.message).toMatch(
+      /^Wrong delivery code: 4 tries left Too many wrong delivery codes from your account: you can deliver again in 30 min/,
+    );
+    const refused = await deliver(ids[3], await codeOf(ids[3]));
+    expect(refused.status).toBe(429);
+    expect((await orderRow(ids[3])).status).toBe("out_for_delivery");
+  });
 });

@@ -145,9 +145,9 @@ const LOCKED = `Too many wrong codes: call support. An admin can mark this order
  * STAFF_CODE_WINDOW_MS; the last of them locks the account out of delivering for
  * STAFF_CODE_LOCK_MS (right codes too) and tells the store (its live channel) and its manager (mail).
  */
-export const STAFF_WRONG_CODES = 10;
-export const STAFF_CODE_WINDOW_MS = 60 * 60_000;
-export const STAFF_CODE_LOCK_MS = 30 * 60_000;
+const STAFF_WRONG_CODES = 10;
+const STAFF_CODE_WINDOW_MS = 60 * 60_000;
+const STAFF_CODE_LOCK_MS = 30 * 60_000;
 const staffCodeKey = (userId: string) => `delivery-code:${userId}`;
 
 /**
