@@ -282,7 +282,8 @@ test("a second shopper pays online with a tip, then cannot use the coupon twice,
   expect(await usesSoFar(request)).toBe(3);
 
   // ...and the third shopper's order is not placed at full price: it is refused, and said why.
-  await third.getByRole("button", { name: "Cash on Delivery" }).click();
+  await third.getByRole("radio", { name: "Cash on Delivery" }).check();
+  await third.getByRole("button", { name: "Place order" }).click();
   await expect(third.getByRole("alert")).toContainText(`${code} has been fully used: remove the coupon to order without it`);
   await expect(third).toHaveURL(/\/checkout$/);
   await expect(third.getByTestId("coupon-reason")).toHaveText(`${code} has been fully used`);
