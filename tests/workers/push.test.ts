@@ -71,6 +71,8 @@ describe("subscribing", () => {
     const shopper = await newShopper();
     const good = await browserSubscription();
     expect((await subscribe(undefined, good)).status).toBe(401);
+    // The key to subscribe with is public (a front end asks before the shopper signs in).
+    expect((await api("/api/push/subscribe")).body.data).toEqual({ publicKey: DEV_VAPID.publicKey });
     const refused = async (body: unknown, status = 400) => {
       const res = await subscribe(shopper.token, body);
       expect(res.status, JSON.stringify(body).slice(0, 200)).toBe(status);

@@ -7,7 +7,7 @@
 import * as z from "zod";
 
 /** Longest endpoint kept: the push services' are a few hundred characters. */
-export const PUSH_ENDPOINT_MAX = 1024;
+const PUSH_ENDPOINT_MAX = 1024;
 /** A shopper's subscriptions (browsers, phones) kept at once; subscribing on one more drops the oldest. */
 export const PUSH_SUBSCRIPTIONS_PER_USER = 5;
 

@@ -14,6 +14,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { liveChannelNames } from "~/lib/live";
+import { isPushedStatus } from "~/lib/push";
 import { queueOrderPush } from "~/server/push/send.server";
 
 export interface OrderChange {
@@ -27,11 +28,20 @@ export interface OrderChange {
 }
 
 export async function publishOrderChange(context: AppLoadContext, change: OrderChange): Promise<void> {
+  // Its shopper's phones (decision 037): one queue message, handed to waitUntil with the live sends.
+  const pushed = isPushedStatus(change.status) ? queueOrderPush(context, change) : null;
+  let handed = false;
+  const handOn = (work: Promise<unknown>) => {
+    context.cloudflare.ctx.waitUntil(work);
+    handed = true;
+  };
   try {
-    // Its shopper's phones (decision 037): one queue message, after the response too.
-    context.cloudflare.ctx.waitUntil(queueOrderPush(context, change));
     const namespace = context.cloudflare.env.LIVE;
-    if (!namespace) return; // `npm run dev` (Vite) has no Durable Objects: pages poll instead.
+    if (!namespace) {
+      // `npm run dev` (Vite) has no Durable Objects: pages poll instead.
+      if (pushed) handOn(pushed);
+      return;
+    }
     const body = JSON.stringify({ orderId: change.orderId, status: change.status, at: Date.now() });
     const sends = liveChannelNames(change).map((name) =>
       namespace
@@ -45,9 +55,17 @@ export async function publishOrderChange(context: AppLoadContext, change: OrderC
     const settled = Promise.allSettled(sends).then((results) => {
       for (const result of results) if (result.status === "rejected") logFailure(change, result.reason);
     });
-    context.cloudflare.ctx.waitUntil(settled);
+    handOn(pushed ? Promise.all([settled, pushed]).then(() => undefined) : settled);
   } catch (error) {
     logFailure(change, error);
+    // The live sends failed at once: the shopper's notice still goes (it never rejects).
+    if (pushed && !handed) {
+      try {
+        context.cloudflare.ctx.waitUntil(pushed);
+      } catch (again) {
+        logFailure(change, again);
+      }
+    }
   }
 }
 

@@ -82,7 +82,7 @@ export type PushOutcome = { sent: number; gone: number; failed: number; dropped:
 let warnedOff = false;
 
 /** Sends one order move's notice to the shopper's subscriptions (or those `only` names). */
-export async function deliverOrderPush(context: AppLoadContext, message: PushMessage, queue: PushSender): Promise<PushOutcome> {
+async function deliverOrderPush(context: AppLoadContext, message: PushMessage, queue: PushSender): Promise<PushOutcome> {
   const outcome: PushOutcome = { sent: 0, gone: 0, failed: 0, dropped: 0 };
   const settings = getSettings(context.cloudflare.env);
   if (!settings.vapid) {

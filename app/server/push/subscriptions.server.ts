@@ -19,14 +19,14 @@ export interface PushSubscriptionInput {
 }
 
 /** The VAPID settings, or a 503 that says order notices are off on this store. */
-export function requireVapid(context: AppLoadContext): Vapid {
+function requireVapid(context: AppLoadContext): Vapid {
   const { vapid } = getSettings(context.cloudflare.env);
   if (!vapid) throw new Refusal("Order notifications are not set up on this store", 503);
   return vapid;
 }
 
 /** May the store send to this endpoint? (loopback push services only outside production) */
-export function endpointProblem(context: AppLoadContext, endpoint: string): string | null {
+function endpointProblem(context: AppLoadContext, endpoint: string): string | null {
   return pushEndpointProblem(endpoint, { allowLoopback: getSettings(context.cloudflare.env).isDev });
 }
 
