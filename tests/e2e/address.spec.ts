@@ -7,6 +7,7 @@ import { expectMessage, isNoJs, newShopper } from "./support";
 test.use({ viewport: { width: 390, height: 844 } });
 
 test("a shopper adds an address with recipient, flat, floor, landmark and label on a phone", async ({ page, context }, info) => {
+  test.setTimeout(60_000);
   const noJs = isNoJs(info);
   await newShopper(page.request, info);
   if (!noJs) {
@@ -14,7 +15,7 @@ test("a shopper adds an address with recipient, flat, floor, landmark and label 
     await context.setGeolocation({ latitude: 28.524512, longitude: 77.206634 });
   }
   await page.goto("/dashboard/address");
-  await page.getByRole("link", { name: "Add address" }).click();
+  await page.getByRole("link", { name: "Add address", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Add Address" });
   await expect(dialog).toBeVisible();
 

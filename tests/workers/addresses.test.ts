@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { htmlText, pageGet, pagePost, sessionCookie } from "../security/support-admin";
+import { adminCookie, htmlText, pageGet, pagePost, sessionCookie } from "../security/support-admin";
 import { api, makeProduct, newShopper, VALID_ADDRESS } from "./api-client";
 
 // Delivery addresses a rider can find (docs/decisions/035-delivery-addresses.md): city, state and
@@ -170,9 +170,9 @@ describe("an order's address", () => {
       body: { list_items: [{ productId: product.id, quantity: 1 }], addressId: created.body.data._id },
     });
     expect(order.status).toBe(201);
-    const row = await env.DB.prepare("select id, delivery_address from orders where address_id = ?")
+    const row = await env.DB.prepare("select id, store_id, delivery_address from orders where address_id = ?")
       .bind(created.body.data._id)
-      .first<{ id: string; delivery_address: string }>();
+      .first<{ id: string; store_id: string; delivery_address: string }>();
     expect(JSON.parse(row!.delivery_address)).toMatchObject({
       recipient_name: "Asha Rao",
       house: "Flat 4B",
@@ -188,5 +188,25 @@ describe("an order's address", () => {
     const page = htmlText(await (await pageGet(`/dashboard/myorders/${row!.id}`, await sessionCookie(email))).text());
     expect(page).toContain("Flat 4B, 4th floor, Lake View Apartments, 12 Press Enclave Road, Saket");
     expect(page).toContain("Near Opposite the metro gate");
+
+    // The store's staff (here the admin) see who, which door, and the pin on a map.
+    const staff = htmlText(await (await pageGet(`/dashboard/stores/${row!.store_id}/queue/${row!.id}`, await adminCookie())).text());
+    expect(staff).toContain("Asha Rao · 9812345678");
+    expect(staff).toContain("Flat 4B, 4th floor, Lake View Apartments, 12 Press Enclave Road, Saket");
+    expect(staff).toContain('href="https://www.google.com/maps/search/?api=1&query=28.5245%2C77.2066"');
+  });
+
+  it("an address without a pin is found on the map by its text", async () => {
+    const { token } = await newShopper();
+    const created = await api("/api/address/create", { method: "POST", token, body: VALID_ADDRESS });
+    const product = await makeProduct({ stock: 5 });
+    const body = { list_items: [{ productId: product.id, quantity: 1 }], addressId: created.body.data._id };
+    expect((await api("/api/order/cash-on-delivery", { method: "POST", token, body })).status).toBe(201);
+    const row = await env.DB.prepare("select id, store_id from orders where address_id = ?")
+      .bind(created.body.data._id)
+      .first<{ id: string; store_id: string }>();
+    const staff = htmlText(await (await pageGet(`/dashboard/stores/${row!.store_id}/queue/${row!.id}`, await adminCookie())).text());
+    const query = encodeURIComponent(`${VALID_ADDRESS.address_line}, Bengaluru, Karnataka, 560034`);
+    expect(staff).toContain(`href="https://www.google.com/maps/search/?api=1&query=${query}"`);
   });
 });

@@ -70,7 +70,8 @@ export function AddressForm({ intent, action, addressId, defaultValue, lastResul
   const [pincode, setPincode] = useState(defaultValue?.pincode ?? "");
   const place = usePincodePlace(pincode, defaultValue);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const chosenLabel = defaultValue?.label ?? "home";
+  // As last sent (a refused form keeps it), else as saved.
+  const chosenLabel = fields.label.initialValue ?? defaultValue?.label ?? "home";
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="grid gap-3">
