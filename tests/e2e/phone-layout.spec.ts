@@ -79,13 +79,16 @@ async function measure(page: Page): Promise<Findings> {
         const r = el.getBoundingClientRect();
         if (r.bottom > 0 && r.top >= 0 && !isHit(el)) covered.push(`${describe(el)} @ scrolled`);
       }
-      const background = getComputedStyle(header).backgroundColor;
-      const alpha = /rgba?\(([^)]+)\)/.exec(background)?.[1].split(/[ ,/]+/)[3];
+      // Any CSS colour (rgb, oklab, color-mix…): painted on a canvas, its alpha is what shows through.
+      const paint = document.createElement("canvas").getContext("2d")!;
+      paint.fillStyle = getComputedStyle(header).backgroundColor;
+      paint.fillRect(0, 0, 1, 1);
+      const alpha = paint.getImageData(0, 0, 1, 1).data[3];
       window.scrollTo(0, 0);
       return {
         overflow: document.documentElement.scrollWidth - window.innerWidth,
         headerBottom: stuck,
-        headerOpaque: alpha === undefined || Number(alpha) === 1,
+        headerOpaque: alpha === 255,
         covered,
         small,
         checked: controls.length,

@@ -1,10 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import type { Toast } from "~/server/http/toast.server";
 
 /** Spec: success 2 s, error 4 s, plain 4 s; at most 20 shown. */
 const LIFETIME_MS: Record<Toast["type"], number> = { success: 2000, error: 4000, message: 4000 };
 const MAX_TOASTS = 20;
-/** Clear of the header: toasts never cover the logo, the search or the cart. */
 const GAP_BELOW_HEADER_PX = 8;
 
 type Show = (toast: Omit<Toast, "id"> & { id?: string }) => void;
@@ -25,8 +24,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     timers.current.delete(id);
   }, []);
 
+  const region = useRef<HTMLDivElement>(null);
   const show = useCallback<Show>(
     (toast) => {
+      // The first toast of a batch goes just below where the header ends now (its height differs by
+      // screen size and scroll): toasts never cover the logo, the search or the cart.
+      const header = document.getElementById("site-header");
+      if (header && region.current && !region.current.childElementCount)
+        region.current.style.top = `${Math.max(0, header.getBoundingClientRect().bottom) + GAP_BELOW_HEADER_PX}px`;
       const id = toast.id ?? crypto.randomUUID();
       setToasts((all) => (all.some((t) => t.id === id) ? all : [...all, { ...toast, id }].slice(-MAX_TOASTS)));
       if (!timers.current.has(id))
@@ -39,14 +44,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
-
-  // Where the header ends when a first toast appears (its height differs by screen size and scroll).
-  const region = useRef<HTMLDivElement>(null);
-  const showing = toasts.length > 0;
-  useLayoutEffect(() => {
-    const header = document.getElementById("site-header");
-    if (showing && header && region.current) region.current.style.top = `${Math.max(0, header.getBoundingClientRect().bottom) + GAP_BELOW_HEADER_PX}px`;
-  }, [showing]);
 
   return (
     <ToastContext.Provider value={show}>
