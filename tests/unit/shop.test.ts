@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { headerCart, isJudgedBill, withPendingQuantities, type CartView } from "~/lib/cart-view";
 import { computeBill } from "~/lib/pricing";
 import { applyCartIntent } from "../../app/lib/hooks/use-cart";
-import { addressSchema } from "~/lib/schemas/address";
+import { addressSchema, apiAddressSchema } from "~/lib/schemas/address";
 import { apiCartUpdateQtySchema, cartActionSchema } from "~/lib/schemas/cart";
 import { apiOrderSchema, checkoutFormSchema } from "~/lib/schemas/order";
 
@@ -61,8 +61,16 @@ describe("shared schemas", () => {
     }
     expect(apiCartUpdateQtySchema.safeParse({ _id: id(1), qty: 3 }).success).toBe(true);
   });
-  it("normalises Indian mobiles and checks pincodes", () => {
-    const ok = addressSchema.parse({
+  it("normalises Indian mobiles and checks pincodes (the page form and the original client's /api body)", () => {
+    const form = addressSchema.parse({
+      recipient_name: " Asha ",
+      house: "4B",
+      street: " 1 MG Road ",
+      pincode: "411001",
+      mobile: "+91 98765-43210",
+    });
+    expect(form).toMatchObject({ recipient_name: "Asha", street: "1 MG Road", mobile: "9876543210", label: "home" });
+    const original = apiAddressSchema.parse({
       address_line: " 1 MG Road ",
       city: "Pune",
       state: "Maharashtra",
@@ -70,11 +78,11 @@ describe("shared schemas", () => {
       pincode: "411001",
       mobile: "+91 98765-43210",
     });
-    expect(ok).toMatchObject({ address_line: "1 MG Road", mobile: "9876543210" });
-    const bad = addressSchema.safeParse({ address_line: "", city: "P", state: "M", country: "I", pincode: "011001", mobile: "12345" });
+    expect(original).toMatchObject({ street: "1 MG Road", mobile: "9876543210" });
+    const bad = addressSchema.safeParse({ recipient_name: "", house: "", street: "", pincode: "011001", mobile: "12345" });
     expect(bad.success).toBe(false);
     const fields = bad.success ? [] : bad.error.issues.map((i) => i.path[0]);
-    expect(fields).toEqual(expect.arrayContaining(["address_line", "pincode", "mobile"]));
+    expect(fields).toEqual(expect.arrayContaining(["recipient_name", "house", "street", "pincode", "mobile"]));
   });
   it("accepts list_items with an embedded product or a bare id, never a price", () => {
     const parsed = apiOrderSchema.parse({
