@@ -66,8 +66,3 @@ export function placeForPincode(pincode: string): PincodePlace | null {
   if (!state || !city) return null;
   return { city, state, stateCode: place.stateCode };
 }
-
-/** The refusal's wording for a pincode the table does not know. */
-export function unknownPincodeMessage(pincode: string): string {
-  return `Pincode ${pincode} not recognised: check it, or we don't deliver there yet`;
-}

@@ -12,6 +12,7 @@ import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { type InvoiceDocument, invoiceDate } from "../../app/lib/invoice/document";
 import { formatInvoiceAmount } from "../../app/lib/money";
+import { placeForPincode } from "../../app/lib/pincode-places";
 import boldFont from "./fonts/DejaVuSansCondensed-Bold.ttf";
 import regularFont from "./fonts/DejaVuSansCondensed.ttf";
 
@@ -212,6 +213,11 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
 export default {
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    // The pincode table lives here, not in the storefront worker (decision 040).
+    if (url.pathname === "/place" && request.method === "GET") {
+      const place = placeForPincode(url.searchParams.get("pincode") ?? "");
+      return place ? Response.json(place) : new Response("Unknown pincode", { status: 404 });
+    }
     if (url.pathname !== "/render") return new Response("Not found", { status: 404 });
     if (request.method !== "POST") return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
     let invoice: InvoiceDocument;

@@ -3,7 +3,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq } from "drizzle-orm";
 import { addresses, nowMs } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import { placeForPincode, unknownPincodeMessage } from "~/lib/pincode-places";
+import { placeLookup, unknownPincodeMessage } from "./pincode-lookup.server";
+import { stateCode } from "~/lib/invoice/gst";
 import { Refusal } from "~/lib/refusal";
 import type { AddressInput } from "~/lib/schemas/address";
 import { type Database, getDb } from "~/server/db/db.server";
@@ -54,8 +55,8 @@ export function ownAddressQuery(db: Database, userId: string, id: string) {
 }
 
 /** The place of a pincode the store knows; refused on the `pincode` field otherwise. */
-export function pincodePlace(pincode: string, status: 400 | 404 = 404) {
-  const place = placeForPincode(pincode);
+export async function pincodePlace(context: AppLoadContext, pincode: string, status: 400 | 404 = 404) {
+  const place = await placeLookup(context)(pincode);
   if (place) return place;
   const message = unknownPincodeMessage(pincode);
   throw new Refusal(message, status, { fields: { pincode: [message] } });
@@ -68,8 +69,8 @@ type AddressFields = Omit<AddressInput, "city" | "state" | "country">;
  * The row's values: city, state and GST state code always from the pincode (decision 035), never
  * as typed; an unknown pincode is refused on its field.
  */
-function addressValues(input: AddressFields) {
-  const place = pincodePlace(input.pincode, 400);
+async function addressValues(context: AppLoadContext, input: AddressFields) {
+  const place = await pincodePlace(context, input.pincode, 400);
   return {
     recipientName: input.recipient_name,
     house: input.house,
@@ -90,18 +91,20 @@ function addressValues(input: AddressFields) {
 }
 
 export async function createAddress(context: AppLoadContext, userId: string, input: AddressFields): Promise<AddressRow> {
+  const values = await addressValues(context, input);
   const [row] = await getDb(context)
     .insert(addresses)
-    .values({ id: newId(), userId, ...addressValues(input) })
+    .values({ id: newId(), userId, ...values })
     .returning(addressColumns);
   return row;
 }
 
 /** Returns null when the address is not the user's (or was removed). */
 export async function updateAddress(context: AppLoadContext, userId: string, id: string, input: AddressFields): Promise<AddressRow | null> {
+  const values = await addressValues(context, input);
   const [row] = await getDb(context)
     .update(addresses)
-    .set({ ...addressValues(input), updatedAt: nowMs })
+    .set({ ...values, updatedAt: nowMs })
     .where(ownActive(userId, id))
     .returning(addressColumns);
   return row ?? null;
@@ -113,9 +116,12 @@ export async function disableAddress(context: AppLoadContext, userId: string, id
   return result.meta.changes > 0;
 }
 
-/** An address row's GST state code: its own, or for a row saved before it was kept, its pincode's. */
-function addressStateCode(row: Pick<AddressRow, "state_code" | "pincode">): string | null {
-  return row.state_code ?? placeForPincode(row.pincode)?.stateCode ?? null;
+/**
+ * An address row's GST state code: its own, or for a row saved before it was kept, its typed state's.
+ * The invoice does not rely on it: it takes the place of supply from the pincode at issue.
+ */
+function addressStateCode(row: Pick<AddressRow, "state_code" | "state">): string | null {
+  return row.state_code ?? stateCode(row.state);
 }
 
 /** The /api shape: the original fields (`address_line` is the street) and the rider's details. */

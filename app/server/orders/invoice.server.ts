@@ -11,7 +11,7 @@ import { invoices, invoiceSeriesCounters, orderItems, orders, orderStatusHistory
 import { invoiceTitle, type InvoiceDocument } from "~/lib/invoice/document";
 import { stateCode, isIntraState, stateName } from "~/lib/invoice/gst";
 import { doorLine } from "~/lib/delivery-address";
-import { placeForPincode } from "~/lib/pincode-places";
+import { type PlaceLookup, placeLookup } from "~/server/addresses/pincode-lookup.server";
 import { computeInvoice, financialYear, financialYearCode, type InvoiceLineInput } from "~/lib/invoice/maths";
 import { Refusal } from "~/lib/refusal";
 import { type Database, getDb } from "~/server/db/db.server";
@@ -80,7 +80,7 @@ const lineRate = (
  * The invoice as it would be issued now, from today's store, products, buyer and order (number
  * left blank), with the store's series code and GSTIN it is numbered under.
  */
-async function draftDocument(db: Database, order: InvoiceOrder & { storeId: string }, date: number) {
+async function draftDocument(db: Database, places: PlaceLookup, order: InvoiceOrder & { storeId: string }, date: number) {
   const [[store], items] = await db.batch([
     db
       .select({
@@ -120,7 +120,7 @@ async function draftDocument(db: Database, order: InvoiceOrder & { storeId: stri
   // The place of supply is the delivery pincode's state (decision 035's table), whatever state was
   // typed: an old address's "Karnatka" on 560038 is still Karnataka. The typed state is the fallback
   // only for a pincode the table does not know.
-  const place = address.pincode ? placeForPincode(String(address.pincode)) : null;
+  const place = address.pincode ? await places(String(address.pincode)) : null;
   const deliveryState = place?.state ?? address.state ?? "";
   // The coupon's discount as it stands after any short pick (decision 030) and the rider's tip.
   const { discount, tip } = order;
@@ -163,10 +163,10 @@ async function draftDocument(db: Database, order: InvoiceOrder & { storeId: stri
  * finds the record and changes nothing, so 20 parallel first opens of 20 orders give 1..20 in the
  * series, and of one order one number. The unique index (gstin, fy, number) is the last guard.
  */
-async function issueInvoice(db: Database, order: InvoiceOrder & { storeId: string }): Promise<void> {
+async function issueInvoice(db: Database, places: PlaceLookup, order: InvoiceOrder & { storeId: string }): Promise<void> {
   const date = await deliveredAt(db, order.id);
   const fy = financialYear(date);
-  const { document, series, gstin } = await draftDocument(db, order, date);
+  const { document, series, gstin } = await draftDocument(db, places, order, date);
   if (!series) throw new Refusal("This store has no invoice series yet: an admin sets it on the store form", 409);
   const unissued = and(
     eq(orders.id, order.id),
@@ -222,8 +222,8 @@ async function issueInvoice(db: Database, order: InvoiceOrder & { storeId: strin
  * An invoice issued before its record existed (migration 0034 recorded its number only): its
  * document is made once, from the data of this first read, with the number it was issued with.
  */
-async function completeBackfilled(db: Database, order: InvoiceOrder & { storeId: string }, number: string): Promise<void> {
-  const { document } = await draftDocument(db, order, await deliveredAt(db, order.id));
+async function completeBackfilled(db: Database, places: PlaceLookup, order: InvoiceOrder & { storeId: string }, number: string): Promise<void> {
+  const { document } = await draftDocument(db, places, order, await deliveredAt(db, order.id));
   await db
     .update(invoices)
     .set({ document: JSON.stringify({ ...document, number }) })
@@ -247,10 +247,10 @@ export async function readInvoice(
   const served = { ...order, storeId: order.storeId };
   let record = await readRecord(db, order.id);
   if (!record) {
-    await issueInvoice(db, served);
+    await issueInvoice(db, placeLookup(context), served);
     record = await readRecord(db, order.id);
   } else if (record.document === null) {
-    await completeBackfilled(db, served, record.number);
+    await completeBackfilled(db, placeLookup(context), served, record.number);
     record = await readRecord(db, order.id);
   }
   if (!record?.document) throw new Refusal("The invoice could not be issued: try again", 409);
