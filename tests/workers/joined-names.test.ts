@@ -127,7 +127,7 @@ describe("an order's shopper, rider and store, each in its own place", () => {
     text = textOf(await page(orderPage, rider.cookie));
     expect(text).toContain(`Shopper: ${SHOPPER.name}, ${SHOPPER.mobile}`);
     expect(text).toContain(`Rider: ${RIDER.name}, ${RIDER.mobile}`);
-    expect(text).toContain(`· ${ADDRESS_MOBILE}`);
+    expect(text).toContain(`Deliver to (Home) ${ADDRESS_MOBILE}`);
     expect(text).toMatch(/Needs attention: Stripe refused the refund of a short pick/);
     expect(text).toContain(`Out for delivery with ${RIDER.name}`);
 

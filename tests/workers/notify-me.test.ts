@@ -30,7 +30,8 @@ const context = { cloudflare: { env } } as unknown as AppLoadContext;
 const hex = () => crypto.getRandomValues(new Uint8Array(12)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let nextPincode = 980_001;
+// Real prefixes (Manipur): an address takes its place from the pincode table (decision 035).
+let nextPincode = 795_001;
 /** A store of the test's own serving a pincode of its own. */
 async function newStore() {
   const id = hex();

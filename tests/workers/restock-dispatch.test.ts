@@ -28,7 +28,8 @@ beforeEach(async () => {
   await dispatchRestocks(context, nowhere);
 });
 
-let nextPincode = 970_001;
+// Real prefixes (Mizoram): an address takes its place from the pincode table (decision 035).
+let nextPincode = 796_001;
 async function newStore() {
   const id = hex();
   const pincode = nextPincode++;
