@@ -159,6 +159,18 @@ describe("a cash order is collected in whole rupees", () => {
     expect(near(shopperPage, "order-round-off")).toContain("+₹0.38");
   });
 
+  it("checkout's bill shows the cash round off and the whole rupees to pay (hidden by CSS while online is chosen)", async () => {
+    const product = await makeProduct({ stock: 10, price: 99.63 });
+    const shopper = await newShopper();
+    expect((await api("/api/address/create", { method: "POST", token: shopper.token, body: VALID_ADDRESS })).status).toBe(201);
+    expect((await api("/api/cart/create", { method: "POST", token: shopper.token, body: { productId: product.id } })).status).toBe(200);
+    const html = await (await SELF.fetch(`${BASE}/checkout`, { headers: { Cookie: await sessionCookie(shopper.email) } })).text();
+    expect(near(html, "grand-total")).toContain("₹99.63");
+    expect(near(html, "bill-round-off")).toContain("+₹0.37");
+    expect(near(html, "bill-cash-total")).toContain("₹100");
+    expect(html).toMatch(/class="[^"]*group-has-\[#pay-online:checked\]:hidden[^"]*" data-testid="bill-cash"/);
+  });
+
   it("an online order pays the exact total", async () => {
     const product = await makeProduct({ stock: 10, price: 99.63 });
     const shopper = await newShopper();
