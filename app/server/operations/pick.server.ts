@@ -77,6 +77,7 @@ async function readForPick(db: Database, id: string) {
         // The coupon's kind and minimum decide whether a flat discount survives a short pick.
         couponType: coupons.type,
         couponMinOrder: coupons.minOrder,
+        couponCategories: coupons.categories,
       })
       .from(orders)
       .leftJoin(coupons, eq(coupons.id, orders.couponId))
@@ -234,7 +235,10 @@ export async function planPick(context: AppLoadContext, input: { orderId: string
     const after = line.picked * line.finalPrice + (replacement ? replacement.quantity * replacement.unitPrice : 0);
     return before - after;
   });
-  const coupon = order.couponType ? { type: order.couponType, minOrder: order.couponMinOrder ?? 0 } : null;
+  // A coupon scoped to categories discounts only their items, which a pick may have removed: it is
+  // pro-rated as before (reading each line's categories here would be a read for a rare case).
+  const wholeCart = order.couponType && (order.couponCategories ?? []).length === 0;
+  const coupon = wholeCart ? { type: order.couponType!, minOrder: order.couponMinOrder ?? 0 } : null;
   const after = discountAfterPick(coupon, order.subTotal, order.discount, removed);
   // A cash order's total is rounded to the rupee again: the rider collects whole rupees.
   const bill = computeBill(billed, { couponDiscount: after.discount, tip: order.tip, cash: order.paymentMethod === "COD" });
