@@ -26,8 +26,12 @@ export interface Bill {
   couponDiscount: number;
   /** For the delivery partner; never discounted. */
   tip: number;
-  /** What the shopper pays: itemsTotal − couponDiscount + deliveryCharge + tip. */
+  /** The bill's exact total: itemsTotal − couponDiscount + deliveryCharge + tip. */
   grandTotal: number;
+  /** Cash only: payable − grandTotal, −50..+49 paise (see `cashRoundOff`); 0 for an online payment. */
+  roundOff: number;
+  /** What the shopper pays: grandTotal + roundOff (whole rupees when paid in cash). */
+  payable: number;
 }
 
 const DELIVERY_CHARGE = 0;
@@ -48,6 +52,8 @@ export function discountedPrice(price: number, discount: number): number {
 export interface BillExtras {
   couponDiscount?: number;
   tip?: number;
+  /** Paid in cash on delivery: the total is rounded to the rupee (`cashRoundOff`). */
+  cash?: boolean;
 }
 
 export function computeBill(lines: readonly PricedLine[], extras: BillExtras = {}): Bill {
@@ -64,6 +70,8 @@ export function computeBill(lines: readonly PricedLine[], extras: BillExtras = {
   // A discount never exceeds the items it is taken from; a tip needs something to deliver.
   const couponDiscount = Math.min(itemsTotal, Math.max(0, Math.trunc(extras.couponDiscount ?? 0)));
   const tip = quantityTotal > 0 ? Math.max(0, Math.trunc(extras.tip ?? 0)) : 0;
+  const grandTotal = itemsTotal - couponDiscount + deliveryCharge + tip;
+  const roundOff = extras.cash ? cashRoundOff(grandTotal) : 0;
   return {
     itemsTotal,
     undiscountedTotal,
@@ -72,8 +80,37 @@ export function computeBill(lines: readonly PricedLine[], extras: BillExtras = {
     deliveryCharge,
     couponDiscount,
     tip,
-    grandTotal: itemsTotal - couponDiscount + deliveryCharge + tip,
+    grandTotal,
+    roundOff,
+    payable: grandTotal + roundOff,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cash in whole rupees
+
+/**
+ * A cash amount rounded to the nearest rupee, 50 paise and more up (half up), as a GST invoice's
+ * round-off does: ₹247.13 → ₹247, ₹247.50 → ₹248, ₹247.49 → ₹247. A rider carries no coins of
+ * paise, so a cash-on-delivery order's total is always this.
+ */
+export function roundToRupee(paise: number): number {
+  const amount = Math.max(0, Math.trunc(paise));
+  return Math.floor((amount + 50) / 100) * 100;
+}
+
+/** What rounding a cash total to the rupee adds (+1..+50 paise) or takes off (−1..−49); 0 when whole. */
+export function cashRoundOff(paise: number): number {
+  return roundToRupee(paise) - Math.max(0, Math.trunc(paise));
+}
+
+/**
+ * The round off already in a stored order: its total minus its exact bill. An order's `total` is
+ * what the shopper pays (`Bill.payable`), so for a cash order it holds the round off; older orders
+ * and online ones answer 0.
+ */
+export function orderRoundOff(order: { total: number; subTotal: number; discount: number; tip: number }): number {
+  return order.total - (order.subTotal - order.discount + order.tip);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -134,6 +171,45 @@ export function proRatedRefunds(removed: readonly number[], subTotal: number, di
     left = after;
     return refund;
   });
+}
+
+/** What a pick does to an order's coupon discount: kept at face value, or pro-rated below the minimum. */
+export interface DiscountAfterPick {
+  discount: number;
+  /** True when the discount shrank with the items (a percent coupon, or a flat one whose minimum is no longer met). */
+  prorated: boolean;
+  /** Refunds per removed line (same order as `removed`), adding up to exactly what the order's total lost. */
+  refunds: number[];
+}
+
+/**
+ * The coupon discount after a short pick took the items from `subTotal` to `subTotal − Σ removed`.
+ * A flat coupon keeps its face value (`discount` as placed, never more than the items left) while
+ * the items still meet its minimum (`minOrder`, paise): the shopper is refunded every removed paisa.
+ * A percent coupon, a flat one below its minimum, and an order whose coupon is gone (unknown: null)
+ * keep the rule of decision 030: the discount shrinks in proportion (`remainingDiscount`) and the
+ * refunds are pro-rated (`proRatedRefunds`); the coupon is never withdrawn.
+ */
+export function discountAfterPick(
+  coupon: { type: "percent" | "flat"; minOrder: number } | null,
+  subTotal: number,
+  discount: number,
+  removed: readonly number[],
+): DiscountAfterPick {
+  const itemsAfter = Math.max(0, subTotal - removed.reduce((sum, r) => sum + Math.max(0, r), 0));
+  if (discount > 0 && coupon?.type === "flat" && itemsAfter >= coupon.minOrder) {
+    // paid(x) = x − min(discount, x): never decreases as x grows, paid(subTotal) = subTotal − discount.
+    const paid = (x: number) => x - Math.min(discount, x);
+    let left = subTotal;
+    const refunds = removed.map((amount) => {
+      const after = Math.max(0, left - Math.max(0, amount));
+      const refund = paid(left) - paid(after);
+      left = after;
+      return refund;
+    });
+    return { discount: Math.min(discount, itemsAfter), prorated: false, refunds };
+  }
+  return { discount: remainingDiscount(itemsAfter, subTotal, discount), prorated: discount > 0, refunds: proRatedRefunds(removed, subTotal, discount) };
 }
 
 /** The most a tip may be: ₹200, in paise (a whole number of rupees, decision 030). */

@@ -20,7 +20,9 @@ export const action = apiAction({ method: "POST", auth: "user", body: apiOrderSc
       subTotalAmt: paiseToRupees(order.bill.itemsTotal),
       discount: paiseToRupees(order.bill.couponDiscount),
       tip: paiseToRupees(order.bill.tip),
-      totalAmt: paiseToRupees(order.bill.grandTotal),
+      // Cash is collected in whole rupees: totalAmt includes the round off.
+      roundOff: paiseToRupees(order.bill.roundOff),
+      totalAmt: paiseToRupees(order.bill.payable),
     },
     { message: "Order successfully", status: order.duplicate ? 200 : 201 },
   );

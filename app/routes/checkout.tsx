@@ -28,6 +28,7 @@ import { pageStockStore } from "~/server/stores/store-stock.server";
 import { billWithChoices, commitBillChoices } from "~/server/coupons/bill-choices.server";
 import { CouponBox } from "~/components/cart/CouponBox";
 import { TipChoice } from "~/components/cart/TipChoice";
+import { cashRoundOff } from "~/lib/pricing";
 
 export const meta: MetaFunction = () => [{ title: "Checkout | FreshDash" }];
 
@@ -128,6 +129,8 @@ export default function Checkout() {
   // What a refusal (or the loaded cart) says is short: the way to fix it is the cart.
   const short = cart.lines.filter((line) => line.quantity > line.stock);
   const payment = chosen.payment === "online" && onlinePayment ? "online" : chosen.payment === "cod" || !onlinePayment ? "cod" : "online";
+  // What cash on delivery collects: the total in whole rupees (the pricing module's round off).
+  const cashTotal = cart.bill.grandTotal + cashRoundOff(cart.bill.grandTotal);
 
   if (!cart.lines.length) {
     return (
@@ -172,7 +175,7 @@ export default function Checkout() {
         <h2 id="summary-title" className="text-lg font-semibold">
           Summary
         </h2>
-        <BillDetails bill={cart.bill} couponCode={coupon.code} />
+        <BillDetails bill={cart.bill} couponCode={coupon.code} cash />
         <CouponBox {...coupon} redirectTo="/checkout" />
         <TipChoice tip={tip} redirectTo="/checkout" />
         <PaymentChoice form="checkout" chosen={payment} onlinePayment={onlinePayment} />
@@ -196,7 +199,15 @@ export default function Checkout() {
           <p className="shrink-0 leading-tight">
             <span className="block text-xs text-neutral-600">To pay</span>
             <strong className="text-lg" data-testid="pay-total">
-              {formatINR(cart.bill.grandTotal)}
+              {cashTotal === cart.bill.grandTotal ? (
+                formatINR(cashTotal)
+              ) : (
+                <>
+                  {/* Cash is collected in whole rupees; online pays the exact total. */}
+                  <span className="group-has-[#pay-online:checked]:hidden">{formatINR(cashTotal)}</span>
+                  <span className="hidden group-has-[#pay-online:checked]:inline">{formatINR(cart.bill.grandTotal)}</span>
+                </>
+              )}
             </strong>
           </p>
           <button

@@ -10,6 +10,9 @@ import { OrderRatingForm } from "~/components/orders/OrderRatingForm";
 import { OrderTimeline, STATUS_LABELS } from "~/components/orders/OrderTimeline";
 import { isId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
+import { orderRoundOff } from "~/lib/pricing";
+import { couponNoteOf } from "~/lib/pick-notes";
+import { signedINR } from "~/components/cart/BillDetails";
 import { nextStatus, shopperCanCancel } from "~/lib/order-status";
 import { shopperOrderActionSchema } from "~/lib/schemas/fulfilment";
 import { REPLACEMENT_LABELS } from "~/lib/schemas/order";
@@ -93,6 +96,9 @@ export default function OrderDetail() {
   const upcoming: string[] = [];
   for (let s = nextStatus(order.status); s; s = nextStatus(s)) upcoming.push(STATUS_LABELS[s]);
   const refunded = order.items.reduce((sum, item) => sum + item.refundedAmount, 0);
+  const roundOff = orderRoundOff(order);
+  // What a short pick did to the coupon is the shopper's to know (the rest of the pick's note is for staff).
+  const couponNote = couponNoteOf(order.history.find((step) => step.status === "packed")?.note);
   return (
     <section aria-labelledby="order-title" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2 bg-white py-2 shadow-sm">
@@ -134,7 +140,7 @@ export default function OrderDetail() {
       <div className="grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm">
         <h2 className="font-semibold">Items</h2>
         <OrderItems items={order.items} />
-        {order.discount > 0 || order.tip > 0 ? (
+        {order.discount > 0 || order.tip > 0 || roundOff !== 0 ? (
           <dl className="grid justify-end gap-1 text-right">
             <div className="flex justify-end gap-4">
               <dt>Items</dt>
@@ -152,11 +158,22 @@ export default function OrderDetail() {
                 <dd>{formatINR(order.tip)}</dd>
               </div>
             ) : null}
+            {roundOff !== 0 ? (
+              <div className="flex justify-end gap-4" data-testid="order-round-off">
+                <dt>Round off (cash in whole rupees)</dt>
+                <dd>{signedINR(roundOff)}</dd>
+              </div>
+            ) : null}
           </dl>
         ) : null}
         <p className="text-right font-semibold" data-testid="order-total">
           Total {formatINR(order.total)}
         </p>
+        {couponNote ? (
+          <p className="text-right text-amber-800" data-testid="order-coupon-note">
+            {couponNote}
+          </p>
+        ) : null}
         {refunded ? <p className="text-right text-green-800">{formatINR(refunded)} refunded for items we were short of</p> : null}
         <p className="text-neutral-600">If an item is out of stock: {REPLACEMENT_LABELS[order.replacementPreference]}</p>
         <p>

@@ -15,6 +15,8 @@ import { liveOrderUrl } from "~/lib/live";
 import { useNow } from "~/lib/hooks/use-now";
 import { isId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
+import { orderRoundOff } from "~/lib/pricing";
+import { signedINR } from "~/components/cart/BillDetails";
 import { InvoiceLinks } from "~/components/orders/InvoiceLinks";
 import { DELIVERY_CODE_TRIES, deliveryDueAt, minutesSince } from "~/lib/order-status";
 import { REPLACEMENT_LABELS } from "~/lib/schemas/order";
@@ -107,6 +109,7 @@ export default function StoreOrder() {
   const pickable = order.status === "placed" || order.status === "paid";
   const formError = answerMessage(actionData);
   const triesLeft = DELIVERY_CODE_TRIES - order.deliveryCodeTries;
+  const roundOff = orderRoundOff(order);
   return (
     <section aria-labelledby="store-order-title" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2 bg-white py-2 shadow-sm">
@@ -125,7 +128,13 @@ export default function StoreOrder() {
         </p>
         <p>
           <OrderPayment order={order} /> · Total <span data-testid="store-order-total">{formatINR(order.total)}</span>
+          {roundOff !== 0 ? <span data-testid="store-order-round-off"> (round off {signedINR(roundOff)})</span> : null}
         </p>
+        {order.paymentMethod === "COD" && order.status !== "cancelled" && order.status !== "delivered" ? (
+          <p className="text-base font-semibold" data-testid="store-order-collect">
+            Collect {formatINR(order.total)} in cash
+          </p>
+        ) : null}
         <p>If an item is short: {REPLACEMENT_LABELS[order.replacementPreference]}</p>
         {order.replacementPreference === "call" ? (
           <p>

@@ -121,6 +121,10 @@ test("an admin creates a coupon; a shopper applies it through login and pays COD
   await expect(page.getByTestId("grand-total")).toHaveText(paid);
 
   await page.getByRole("radio", { name: "Cash on Delivery" }).check();
+  // Cash is collected in whole rupees: ₹1,228.07 is ₹1,228 in cash, a round off of −₹0.07.
+  const cash = "₹1,228";
+  await expect(page.getByTestId("bill-round-off")).toHaveText("−₹0.07");
+  await expect(page.getByTestId("bill-cash-total")).toHaveText(cash);
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/dashboard\/myorders\/[0-9a-f]{24}$/);
 
@@ -132,14 +136,15 @@ test("an admin creates a coupon; a shopper applies it through login and pays COD
     .click();
   await expect(page.getByTestId("order-coupon")).toHaveText(`Coupon ${code}−₹90.93`);
   await expect(page.getByTestId("order-tip")).toHaveText("Tip for your delivery partner₹20");
-  await expect(page.getByTestId("order-total")).toHaveText(`Total ${paid}`);
+  await expect(page.getByTestId("order-round-off")).toHaveText("Round off (cash in whole rupees)−₹0.07");
+  await expect(page.getByTestId("order-total")).toHaveText(`Total ${cash}`);
   await expect(page.getByRole("link", { name: "Download invoice" })).toHaveCount(0);
   const orderId = new URL(page.url()).pathname.split("/").pop()!;
 
   // The store packs, dispatches and delivers it (the admin's moves); then the invoice is there.
   await deliverAsAdmin(request, adminToken, orderId);
   await page.reload();
-  await expect(page.getByTestId("order-total")).toHaveText(`Total ${paid}`);
+  await expect(page.getByTestId("order-total")).toHaveText(`Total ${cash}`);
   const download = page.getByRole("link", { name: "Download invoice" });
   await expect(download).toBeVisible();
   const pdf = await page.request.get((await download.getAttribute("href"))!);
@@ -170,7 +175,8 @@ test("an admin creates a coupon; a shopper applies it through login and pays COD
   await expect(page.getByTestId("invoice-discount")).toHaveText("−₹90.93");
   await expect(page.getByTestId("invoice-value")).toHaveText(formatINR(WITH_COUPON));
   await expect(page.getByTestId("invoice-tip")).toHaveText("₹20.00");
-  await expect(page.getByTestId("invoice-paid")).toHaveText(paid);
+  await expect(page.getByTestId("invoice-round-off")).toHaveText("−₹0.07");
+  await expect(page.getByTestId("invoice-paid")).toHaveText(`${cash}.00`);
   await expectAccessible(page, "the printable invoice");
 
   // On paper only the invoice: the store's header is hidden by the print stylesheet.
@@ -179,7 +185,7 @@ test("an admin creates a coupon; a shopper applies it through login and pays COD
   await expect(page.getByTestId("invoice-paid")).toBeVisible();
   await page.emulateMedia({ media: "screen" });
   await page.getByRole("link", { name: "Back to the order" }).click();
-  await expect(page.getByTestId("order-total")).toHaveText(`Total ${paid}`);
+  await expect(page.getByTestId("order-total")).toHaveText(`Total ${cash}`);
 
   // Once used, the shopper is told; the admin's list counts the use.
   await page.goto("/cart");

@@ -45,6 +45,8 @@ describe("bill", () => {
       couponDiscount: 0,
       tip: 0,
       grandTotal: rs(404),
+      roundOff: 0,
+      payable: rs(404),
     });
   });
   it("is all zeros for an empty cart", () => {
@@ -98,6 +100,8 @@ describe("pricing at its edges", () => {
       couponDiscount: 0,
       tip: 0,
       grandTotal: rs(287),
+      roundOff: 0,
+      payable: rs(287),
     });
   });
   it("reads negative or fractional coupon discounts and tips as whole paise, never below zero", () => {

@@ -399,7 +399,8 @@ describe("money: the bill, Stripe, refunds", () => {
     expect((await api("/api/store/staff", { method: "POST", token: admin, body: { storeId: defaultStoreId, email: staff.email } })).status).toBe(200);
     const a = await makeProduct({ stock: 10, price: 80 });
     const b = await makeProduct({ stock: 10, price: 40 });
-    const coupon = await createCoupon({ value: 50 });
+    // A percent coupon: its discount shrinks with the items (a flat one keeps its face value, below).
+    const coupon = await createCoupon({ type: "percent", value: 25 });
     const shopper = await newShopper();
     const res = await api("/api/order/checkout", {
       method: "POST",
@@ -440,6 +441,49 @@ describe("money: the bill, Stripe, refunds", () => {
     expect((await api("/api/order/admin/cancel", { method: "POST", token: admin, body: { _id: id } })).status).toBe(200);
     const all = await refundsAtStripe(pi);
     expect(all.reduce((sum, r) => sum + r.amount, 0)).toBe(16000);
+  });
+
+  it("short pick with a flat coupon whose minimum is still met: the coupon keeps its face value and every removed item is refunded in full", async () => {
+    const staff = await newShopper();
+    expect((await api("/api/store/staff", { method: "POST", token: admin, body: { storeId: defaultStoreId, email: staff.email } })).status).toBe(200);
+    const a = await makeProduct({ stock: 10, price: 80 });
+    const b = await makeProduct({ stock: 10, price: 40 });
+    const coupon = await createCoupon({ value: 50, minOrder: 60 });
+    const shopper = await newShopper();
+    const res = await api("/api/order/checkout", {
+      method: "POST",
+      token: shopper.token,
+      body: {
+        list_items: [
+          { productId: a.id, quantity: 2 },
+          { productId: b.id, quantity: 1 },
+        ],
+        addressId: await addressFor(shopper.token),
+        couponCode: coupon.code,
+        tip: 10,
+      },
+    });
+    expect(res.status).toBe(200);
+    const pi = uniquePi();
+    expect((await sendWebhook(await completedEvent(res.body.id, { payment_intent: pi }))).status).toBe(200);
+    const id = (await env.DB.prepare("select id from orders where stripe_session_id = ?").bind(res.body.id).first<{ id: string }>())!.id;
+    const pick = await api("/api/order/pick", {
+      method: "POST",
+      token: staff.token,
+      body: {
+        _id: id,
+        lines: [
+          { productId: a.id, picked: 1 },
+          { productId: b.id, picked: 0 },
+        ],
+      },
+    });
+    expect(pick.status).toBe(200);
+    // ₹80 of items remain, over the ₹60 minimum: ₹50 stays off, so the ₹80 and ₹40 removed come back whole.
+    expect((await refundsAtStripe(pi)).map((r) => r.amount).sort((x, y) => x - y)).toEqual([4000, 8000]);
+    expect(await orderRow(id)).toMatchObject({ subTotal: 8000, discount: 5000, tip: 1000, total: 4000 });
+    expect((await api("/api/order/admin/cancel", { method: "POST", token: admin, body: { _id: id } })).status).toBe(200);
+    expect((await refundsAtStripe(pi)).reduce((sum, r) => sum + r.amount, 0)).toBe(16000);
   });
 });
 

@@ -204,8 +204,9 @@ describe("an order's invoice", () => {
     expect(res.headers.get("Cache-Control")).toMatch(/no-store/);
     const html = await res.text();
     const total = (await env.DB.prepare("select total from orders where id = ?").bind(orderId).first<{ total: number }>())!.total;
-    // 3 × ₹27 + 2 × ₹36 (₹40 less 10 %) + ₹649.50
-    expect(total).toBe(8100 + 7200 + 64950);
+    // 3 × ₹27 + 2 × ₹36 (₹40 less 10 %) + ₹649.50 = ₹802.50, collected in cash as ₹803 (50 paise round up).
+    expect(total).toBe(8100 + 7200 + 64950 + 50);
+    expect(/data-testid="invoice-round-off"[^>]*>([^<]+(?:<!-- -->[^<]+)?)</.exec(html)![1]!.replace("<!-- -->", "")).toBe("+₹0.50");
     const paid = /data-testid="invoice-paid"[^>]*>([^<]+)</.exec(html)![1];
     expect(paid).toBe(new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(total / 100));
     expect(html).toContain('data-testid="invoice-cgst"');
@@ -314,18 +315,21 @@ describe("an order's invoice", () => {
     // Supplied: 2 × ₹27 + ₹36 + ₹649.50 = ₹739.50; 15 % off (the pricing module's rounding) and the ₹20 tip.
     expect(row.tip).toBe(2000);
     expect(row.discount).toBeGreaterThan(0);
-    expect(row.total).toBe(73950 - row.discount + 2000);
+    // Cash is collected in whole rupees: the total is the exact bill rounded half up, the round off on the invoice.
+    const exact = 73950 - row.discount + 2000;
+    expect(row.total).toBe(Math.floor((exact + 50) / 100) * 100);
+    expect(row.total).not.toBe(exact);
     const html = await (await SELF.fetch(`${BASE}/invoice/${id}`, { headers: { Cookie: await sessionCookie(other.email) } })).text();
     const inr = (paise: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(paise / 100);
     expect(/data-testid="invoice-paid"[^>]*>([^<]+)</.exec(html)![1]).toBe(inr(row.total));
-    expect(/data-testid="invoice-value"[^>]*>([^<]+)</.exec(html)![1]).toBe(inr(row.total - row.tip));
+    expect(/data-testid="invoice-value"[^>]*>([^<]+)</.exec(html)![1]).toBe(inr(exact - row.tip));
     expect(html.replaceAll("<!-- -->", "")).toContain(`Discount (coupon)</dt><dd class="text-right" data-testid="invoice-discount">−${inr(row.discount)}`);
     expect(/data-testid="invoice-tip"[^>]*>([^<]+)</.exec(html)![1]).toBe(inr(2000));
     // The PDF prints every amount of the HTML invoice, as the page prints it (₹, Indian grouping, "−" for the discount), and no other.
     const text = await pdfText(new Uint8Array(await (await invoicePdf(id, other.token)).arrayBuffer()));
     const lines = text.split("\n");
     expect(lines).toContain(inr(row.total));
-    expect(lines).toContain(inr(row.total - row.tip));
+    expect(lines).toContain(inr(exact - row.tip));
     expect(lines).toContain(`−${inr(row.discount)}`);
     expect(lines).toContain(inr(2000));
     expect(text).not.toContain("Rs.");

@@ -259,14 +259,14 @@ describe("Stripe's minimum charge", () => {
     expect(tipped.status).toBe(200);
     expect(await stripeRequestsFor(shopper.email)).toEqual([expect.objectContaining({ amount_total: 1001, outcome: "created" })]);
 
-    // Cash on delivery takes ₹0.01, and ₹0 (a coupon worth the whole cart: nothing to collect).
+    // Cash on delivery takes ₹0.01 (collected in whole rupees: ₹0, a round off of −₹0.01), and ₹0 (a coupon worth the whole cart: nothing to collect).
     const cash = await api("/api/order/cash-on-delivery", {
       method: "POST",
       token: shopper.token,
       body: { list_items: lines, addressId: shopper.addressId, couponCode: code },
     });
     expect(cash.status).toBe(201);
-    expect(cash.body.data).toMatchObject({ totalAmt: 0.01 });
+    expect(cash.body.data).toMatchObject({ roundOff: -0.01, totalAmt: 0 });
     const whole = await api("/api/coupon/create", { method: "POST", token: admin, body: couponOf(100) });
     const free = await api("/api/order/cash-on-delivery", {
       method: "POST",

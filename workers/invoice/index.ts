@@ -189,6 +189,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     ...(t.discount ? [["Discount (coupon)", `−${money(t.discount)}`] as [string, string]] : []),
     ["Invoice value", money(t.invoiceValue)],
     ...(t.tip ? [["Tip for the delivery partner", money(t.tip), "(not a supply of the seller, no GST)"] as [string, string, string]] : []),
+    ...(t.roundOff ? [["Round off", `${t.roundOff < 0 ? "−" : "+"}${money(Math.abs(t.roundOff))}`, "(cash in whole rupees)"] as [string, string, string]] : []),
     ["Amount paid", money(t.amountPaid)],
   ];
   for (const [label, value, note] of summary) {

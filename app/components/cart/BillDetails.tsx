@@ -1,11 +1,15 @@
 import { formatINR } from "~/lib/money";
-import type { Bill } from "~/lib/pricing";
+import { cashRoundOff, type Bill } from "~/lib/pricing";
 
 /**
  * Spec "Cart panel" bill: items total (struck undiscounted + discounted), quantity, delivery, the
- * coupon ("Coupon CODE −₹X") and the tip when there are any, grand total.
+ * coupon ("Coupon CODE −₹X") and the tip when there are any, grand total. With `cash` (checkout),
+ * a total with paise also shows what cash on delivery collects: its round off and the whole rupees.
+ * Those lines hide with CSS alone while "Pay online" is chosen (the checkout's `group`), so they
+ * follow the choice with or without JavaScript.
  */
-export function BillDetails({ bill, couponCode }: { bill: Bill; couponCode?: string | null }) {
+export function BillDetails({ bill, couponCode, cash = false }: { bill: Bill; couponCode?: string | null; cash?: boolean }) {
+  const roundOff = cash ? cashRoundOff(bill.grandTotal) : 0;
   return (
     <section aria-labelledby="bill-title" className="rounded-lg bg-white p-4">
       <h2 id="bill-title" className="mb-2 font-semibold">
@@ -50,7 +54,24 @@ export function BillDetails({ bill, couponCode }: { bill: Bill; couponCode?: str
           <dt>Grand total</dt>
           <dd data-testid="grand-total">{formatINR(bill.grandTotal)}</dd>
         </div>
+        {roundOff !== 0 ? (
+          <div className="space-y-1 group-has-[#pay-online:checked]:hidden" data-testid="bill-cash">
+            <div className="flex justify-between gap-4">
+              <dt>Round off (cash on delivery)</dt>
+              <dd data-testid="bill-round-off">{signedINR(roundOff)}</dd>
+            </div>
+            <div className="flex justify-between gap-4 font-semibold">
+              <dt>Cash to pay</dt>
+              <dd data-testid="bill-cash-total">{formatINR(bill.grandTotal + roundOff)}</dd>
+            </div>
+          </div>
+        ) : null}
       </dl>
     </section>
   );
+}
+
+/** A round off with its sign: −₹0.13, +₹0.40. */
+export function signedINR(paise: number): string {
+  return `${paise < 0 ? "−" : "+"}${formatINR(Math.abs(paise))}`;
 }

@@ -185,6 +185,15 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
               </dd>
             </>
           ) : null}
+          {totals.roundOff ? (
+            <>
+              <dt>Round off (cash in whole rupees)</dt>
+              <dd className="text-right" data-testid="invoice-round-off">
+                {totals.roundOff < 0 ? "−" : "+"}
+                {formatInvoiceAmount(Math.abs(totals.roundOff))}
+              </dd>
+            </>
+          ) : null}
           <dt className="font-semibold">Amount paid</dt>
           <dd className="text-right font-semibold" data-testid="invoice-paid">
             {formatInvoiceAmount(totals.amountPaid)}

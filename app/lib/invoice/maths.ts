@@ -15,6 +15,9 @@
  *    IGST = round(value × rate / (100 + rate)). Taxable value = value − tax, so every line adds up.
  * 5. A tip is the delivery partner's money, collected with the order: not a supply by the store, no
  *    GST, shown below the invoice value and added only to the amount paid.
+ * 6. A cash order is collected in whole rupees: its round off (−49..+50 paise, app/lib/pricing.ts
+ *    `cashRoundOff`) is printed as "Round off" below the tip and added only to the amount paid, so
+ *    the amount paid is what the rider collected; the invoice value and its tax stay exact.
  */
 
 export interface InvoiceLineInput {
@@ -34,6 +37,8 @@ export interface InvoiceInput {
   discount: number;
   /** Tip for the delivery partner, paise. */
   tip: number;
+  /** Round off of a cash order, paise (negative when rounded down); 0 or absent otherwise. */
+  roundOff?: number;
   /** Store and delivery address in one state: CGST + SGST; otherwise IGST. */
   intraState: boolean;
 }
@@ -67,7 +72,9 @@ interface InvoiceTotals {
   /** Taxable + all tax = gross − discount: the invoice's value. */
   invoiceValue: number;
   tip: number;
-  /** invoiceValue + tip: what the shopper paid. */
+  /** Round off of a cash order (rule 6); absent in invoices issued before it. */
+  roundOff?: number;
+  /** invoiceValue + tip + roundOff: what the shopper paid. */
   amountPaid: number;
   /** The tax summary per rate, lowest rate first. */
   byRate: TaxByRate[];
@@ -133,6 +140,7 @@ export function computeInvoice(input: InvoiceInput): InvoiceMaths {
   });
   const invoiceValue = sum((l) => l.value);
   const tip = paise(input.tip);
+  const roundOff = Math.trunc(Number.isFinite(input.roundOff) ? (input.roundOff ?? 0) : 0);
   return {
     intraState: input.intraState,
     lines,
@@ -145,7 +153,9 @@ export function computeInvoice(input: InvoiceInput): InvoiceMaths {
       igst: sum((l) => l.igst),
       invoiceValue,
       tip,
-      amountPaid: invoiceValue + tip,
+      // Only a rounded cash total carries the line, so every other invoice's record is as before.
+      ...(roundOff ? { roundOff } : {}),
+      amountPaid: invoiceValue + tip + roundOff,
       byRate,
     },
   };

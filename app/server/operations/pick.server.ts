@@ -24,10 +24,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, gte, inArray, is, ne, SQL, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { orderItems, orders, orderStatusHistory, products, productSubCategories, storeStock } from "~/db/schema";
+import { coupons, orderItems, orders, orderStatusHistory, products, productSubCategories, storeStock } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
-import { computeBill, discountedPrice, proRatedRefunds, remainingDiscount, type PricedLine } from "~/lib/pricing";
+import { computeBill, discountAfterPick, discountedPrice, type PricedLine } from "~/lib/pricing";
+import { withCouponNote } from "~/lib/pick-notes";
 import { Refusal } from "~/lib/refusal";
 import { pickedUnitsError, type PickLineInput } from "~/lib/schemas/store-ops";
 import { STATUS_LABELS } from "~/lib/order-status";
@@ -72,8 +73,14 @@ async function readForPick(db: Database, id: string) {
         subTotal: orders.subTotal,
         discount: orders.discount,
         tip: orders.tip,
+        couponCode: orders.couponCode,
+        // The coupon's kind and minimum decide whether a flat discount survives a short pick.
+        couponType: coupons.type,
+        couponMinOrder: coupons.minOrder,
+        couponCategories: coupons.categories,
       })
       .from(orders)
+      .leftJoin(coupons, eq(coupons.id, orders.couponId))
       .where(eq(orders.id, id)),
     db
       .select({
@@ -218,10 +225,9 @@ export async function planPick(context: AppLoadContext, input: { orderId: string
     const own = { price: line.price, discount: line.discount, quantity: line.picked };
     return replacement ? [own, { price: replacement.price, discount: replacement.discount, quantity: replacement.quantity }] : [own];
   });
-  // A coupon's discount shrinks with the items, and each line's refund is what the shopper paid
-  // for what it lost (decision 030): pro-rated, so the refunds never exceed what was paid. The tip stays.
-  const itemsAfter = computeBill(billed).itemsTotal;
-  const bill = computeBill(billed, { couponDiscount: remainingDiscount(itemsAfter, order.subTotal, order.discount), tip: order.tip });
+  // The tip stays. A flat coupon keeps its face value while the items still meet its minimum;
+  // otherwise the discount shrinks with the items and each line's refund is what the shopper paid
+  // for what it lost (decision 030), so the refunds never exceed what was paid.
   const paidOnline = order.paymentMethod === "ONLINE" && order.paymentStatus === "PAID" && Boolean(order.paymentId);
   const removed = matched.map((line) => {
     const replacement = replacements.get(line.id);
@@ -229,7 +235,14 @@ export async function planPick(context: AppLoadContext, input: { orderId: string
     const after = line.picked * line.finalPrice + (replacement ? replacement.quantity * replacement.unitPrice : 0);
     return before - after;
   });
-  const lineRefunds = proRatedRefunds(removed, order.subTotal, order.discount);
+  // A coupon scoped to categories discounts only their items, which a pick may have removed: it is
+  // pro-rated as before (reading each line's categories here would be a read for a rare case).
+  const wholeCart = order.couponType && (order.couponCategories ?? []).length === 0;
+  const coupon = wholeCart ? { type: order.couponType!, minOrder: order.couponMinOrder ?? 0 } : null;
+  const after = discountAfterPick(coupon, order.subTotal, order.discount, removed);
+  // A cash order's total is rounded to the rupee again: the rider collects whole rupees.
+  const bill = computeBill(billed, { couponDiscount: after.discount, tip: order.tip, cash: order.paymentMethod === "COD" });
+  const lineRefunds = after.refunds;
   const plan = matched.map((line, i) => {
     const replacement = replacements.get(line.id);
     return {
@@ -246,11 +259,16 @@ export async function planPick(context: AppLoadContext, input: { orderId: string
     };
   });
   const shortCount = matched.filter((line) => line.missing > 0).length;
-  const note = nothingFound
+  const pickedNote = nothingFound
     ? NOTHING_FOUND
     : shortCount
       ? `Picked: ${shortCount} ${shortCount === 1 ? "line" : "lines"} short${replacements.size ? `, ${replacements.size} replaced` : ""}`
       : "Picked in full";
+  const couponNote =
+    !nothingFound && order.discount > 0 && coupon?.type === "flat" && after.prorated
+      ? `${order.couponCode ?? "Your coupon"} needs items of ${formatINR(coupon.minOrder)} and ${formatINR(bill.itemsTotal)} could be picked, so its ${formatINR(order.discount)} off became ${formatINR(bill.couponDiscount)}, in proportion to the items picked`
+      : null;
+  const note = withCouponNote(pickedNote, couponNote);
   return { order, storeId, userId: input.user.id, plan, bill, note, paidOnline, nothingFound, matched, replacements };
 }
 
@@ -273,12 +291,12 @@ export async function commitPick(context: AppLoadContext, pick: PlannedPick): Pr
   const parts = [`Order ${order.orderId} picked`];
   if (short.length) parts.push(`${short.length} short`);
   if (replacements.size) parts.push(`${replacements.size} replaced`);
-  if (order.paymentMethod === "COD") parts.push(`collect ${formatINR(bill.grandTotal)}`);
+  if (order.paymentMethod === "COD") parts.push(`collect ${formatINR(bill.payable)}`);
   if (refunded) parts.push(outcome === "refunded" ? `${formatINR(refunded)} refunded` : `the refund of ${formatINR(refunded)} failed: the order is flagged`);
   return {
     message: parts.join(", "),
     cancelled: false,
-    total: bill.grandTotal,
+    total: bill.payable,
     short: short.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, picked: l.picked })),
     replaced: matched.flatMap((l) => {
       const r = replacements.get(l.id);
@@ -507,7 +525,7 @@ function packedUpdate({ d1, db, bill, guard, now }: PickBatch) {
         status: "packed",
         subTotal: bill.itemsTotal,
         discount: bill.couponDiscount,
-        total: bill.grandTotal,
+        total: bill.payable,
         version: sql`${orders.version} + 1`,
         updatedAt: now,
       })

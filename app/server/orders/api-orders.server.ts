@@ -6,6 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ReplacementPreference } from "~/db/schema";
 import { paiseToRupees } from "~/lib/money";
 import { deliveryDueAt } from "~/lib/order-status";
+import { orderRoundOff } from "~/lib/pricing";
 import { type OrderLineInput } from "~/lib/schemas/order";
 import { Refusal } from "~/lib/refusal";
 import { placeOrder, type PaymentMethod, type PlacedOrder } from "./place-order.server";
@@ -72,6 +73,8 @@ export function serializeOrderLines(order: OrderSummary, userId: string) {
     discount: paiseToRupees(order.discount),
     couponCode: order.couponCode,
     tip: paiseToRupees(order.tip),
+    /** Cash orders are collected in whole rupees: totalAmt = subTotalAmt − discount + tip + roundOff. */
+    roundOff: paiseToRupees(orderRoundOff(order)),
     totalAmt: paiseToRupees(order.total),
     createdAt: new Date(order.createdAt).toISOString(),
   };
@@ -101,6 +104,8 @@ export function serializeOrder(order: OrderSummary, { deliveryCode = false }: { 
     discount: paiseToRupees(order.discount),
     couponCode: order.couponCode,
     tip: paiseToRupees(order.tip),
+    /** Cash orders are collected in whole rupees: totalAmt = subTotalAmt − discount + tip + roundOff. */
+    roundOff: paiseToRupees(orderRoundOff(order)),
     totalAmt: paiseToRupees(order.total),
     delivery_address: order.deliveryAddress,
     createdAt: new Date(order.createdAt).toISOString(),

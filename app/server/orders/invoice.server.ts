@@ -12,6 +12,7 @@ import { invoiceTitle, type InvoiceDocument } from "~/lib/invoice/document";
 import { stateCode, isIntraState, stateName } from "~/lib/invoice/gst";
 import { doorLine } from "~/lib/delivery-address";
 import { type PlaceLookup, placeLookup } from "~/server/addresses/pincode-lookup.server";
+import { orderRoundOff } from "~/lib/pricing";
 import { computeInvoice, financialYear, financialYearCode, type InvoiceLineInput } from "~/lib/invoice/maths";
 import { Refusal } from "~/lib/refusal";
 import { type Database, getDb } from "~/server/db/db.server";
@@ -37,6 +38,7 @@ const orderColumns = {
   status: orders.status,
   paymentMethod: orders.paymentMethod,
   total: orders.total,
+  subTotal: orders.subTotal,
   discount: orders.discount,
   tip: orders.tip,
   deliveryAddress: orders.deliveryAddress,
@@ -123,8 +125,10 @@ async function draftDocument(db: Database, places: PlaceLookup, order: InvoiceOr
   const place = address.pincode ? await places(String(address.pincode)) : null;
   const deliveryState = place?.state ?? address.state ?? "";
   // The coupon's discount as it stands after any short pick (decision 030) and the rider's tip.
+  // A cash order's total is in whole rupees: its round off makes the amount paid what was collected.
   const { discount, tip } = order;
-  const maths = computeInvoice({ lines, discount, tip, intraState: isIntraState(store.state, deliveryState) });
+  const roundOff = orderRoundOff(order);
+  const maths = computeInvoice({ lines, discount, tip, roundOff, intraState: isIntraState(store.state, deliveryState) });
   const buyerCode = place?.stateCode ?? stateCode(deliveryState) ?? "";
   const document: InvoiceDocument = {
     title: invoiceTitle(maths.lines),

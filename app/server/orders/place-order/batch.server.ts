@@ -106,7 +106,7 @@ function orderInsert(db: Database, plan: OrderPlan, reservationExpiresAt: number
     paymentStatus: "PENDING",
     status: "placed",
     subTotal: bill.itemsTotal,
-    total: bill.grandTotal,
+    total: bill.payable,
     discount: bill.couponDiscount,
     tip: bill.tip,
     couponCode: plan.coupon?.code ?? null,

@@ -42,7 +42,7 @@ export async function describeExisting(db: Database, existing: { id: string; ord
   const { reservationExpiresAt, discount, tip, ...state } = row;
   return {
     ...existing,
-    bill: computeBill(lines, { couponDiscount: discount, tip }),
+    bill: computeBill(lines, { couponDiscount: discount, tip, cash: state.paymentMethod === "COD" }),
     lines,
     reservationExpiresAt,
     duplicate: true,

@@ -56,7 +56,7 @@ export async function planOrder(context: AppLoadContext, input: OrderInput, now 
   const priced = priceLines(lines, productRows);
   if (!priced) throw new Refusal(NOT_SOLD, 404);
   const coupon = input.couponCode ? await judgeOrderCoupon(db, input, lines, productRows, storeId, now) : null;
-  const bill = computeBill(priced, { couponDiscount: coupon?.discount ?? 0, tip: input.tip ?? 0 });
+  const bill = computeBill(priced, { couponDiscount: coupon?.discount ?? 0, tip: input.tip ?? 0, cash: input.paymentMethod === "COD" });
   checkClientTotals(input.clientTotals, bill);
   if (input.paymentMethod === "ONLINE") refuseBelowOnlineMinimum(bill.grandTotal);
   return {
@@ -205,6 +205,8 @@ function refuseBelowOnlineMinimum(total: number): void {
 
 function checkClientTotals(totals: OrderInput["clientTotals"], bill: Bill): void {
   const differs = (claimed: number | undefined, paise: number) => claimed !== undefined && claimed !== paise;
-  if (!differs(totals?.subTotalAmt, bill.itemsTotal) && !differs(totals?.totalAmt, bill.grandTotal)) return;
-  throw new Refusal(`Prices have changed: the total is now ₹${paiseToRupees(bill.grandTotal)}. Review your cart and try again.`, 409);
+  // A client may state a cash order's total before or after its round off.
+  const totalDiffers = differs(totals?.totalAmt, bill.grandTotal) && differs(totals?.totalAmt, bill.payable);
+  if (!differs(totals?.subTotalAmt, bill.itemsTotal) && !totalDiffers) return;
+  throw new Refusal(`Prices have changed: the total is now ₹${paiseToRupees(bill.payable)}. Review your cart and try again.`, 409);
 }
