@@ -36,7 +36,7 @@ export function QueueRow({ order, storeId, promiseMinutes, now }: { order: Queue
         {late ? (
           <strong className="ml-1 whitespace-nowrap rounded bg-red-700 px-1.5 py-0.5 text-xs text-white">
             {" "}
-            ⚠ Over by {Math.max(1, Math.ceil((now - dueAt) / 60_000))} min
+            ⚠ Over by {Math.max(1, age - promiseMinutes)} min
           </strong>
         ) : null}
       </td>
