@@ -16,6 +16,7 @@ import { readLocation } from "~/server/stores/stores.server";
 import { dropShownNotices, getVisitorCart } from "~/server/identity/visitor.server";
 import { getToast } from "~/server/http/toast.server";
 import { readBillChoices } from "~/server/coupons/bill-choices.server";
+import { StaffHeader, useStaffPage } from "~/components/operations/StaffHeader";
 
 /**
  * Who is here and what is in their cart, for the header. A guest with an empty cookie cart costs no
@@ -85,6 +86,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const flashes = rootData?.flashes ?? [];
   const nonce = useNonce();
+  // Store pages (their route's handle says so) get the compact staff header and no shopper cart bar.
+  const staffPage = useStaffPage();
   return (
     <html lang="en-IN">
       <head>
@@ -97,13 +100,13 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <ToastProvider>
           <CartController>
-            <Header />
+            {staffPage ? <StaffHeader store={staffPage} /> : <Header />}
             <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4">
               <ServerFlashes flashes={flashes} />
               <LocationPrompt />
               {children}
             </main>
-            <MobileCartBar />
+            {staffPage ? null : <MobileCartBar />}
             <Footer />
           </CartController>
           <LinkController />

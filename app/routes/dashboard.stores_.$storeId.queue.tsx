@@ -1,7 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
+import { NewOrderSignal } from "~/components/operations/NewOrderSignal";
 import { QueueRow } from "~/components/operations/QueueRow";
+import type { StaffPageHandle } from "~/components/operations/StaffHeader";
 import { useNow } from "~/lib/hooks/use-now";
 import { useLiveRevalidate } from "~/lib/hooks/use-live-revalidate";
 import { liveStoreUrl } from "~/lib/live";
@@ -10,7 +12,19 @@ import { notFound } from "~/server/http/not-found.server";
 import { requireStorePage } from "~/server/identity/store-access.server";
 import { loadQueue } from "~/server/operations/queue.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.queue ? `Queue: ${data.queue.store.name} | FreshDash` : "Queue | FreshDash" }];
+const queueTitle = (storeName: string) => `Queue: ${storeName} | FreshDash`;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.queue ? queueTitle(data.queue.store.name) : "Queue | FreshDash" }];
+
+/** Without JavaScript the queue reloads itself this often (with it, the live channel pushes). */
+const NO_JS_REFRESH_SECONDS = 15;
+
+export const handle: StaffPageHandle = {
+  staffPage: (data) => {
+    const queue = (data as { queue?: { store: { id: string; name: string } } | null } | undefined)?.queue;
+    return queue ? { storeId: queue.store.id, storeName: queue.store.name } : null;
+  },
+};
 
 /** That store's staff and admins; anyone else gets the permission message (403) and no data. One batch. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -24,7 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function StoreQueue() {
   const { allowed, queue, serverNow } = useLoaderData<typeof loader>();
-  const now = useNow(serverNow, 30_000);
+  const now = useNow(serverNow, 15_000);
   // Pushed by the store's live channel; polls every 5 s only while that is not connected (decision 028).
   useLiveRevalidate(allowed && queue ? liveStoreUrl(queue.store.id) : null, { fallbackPollMs: 5000 });
   if (!allowed || !queue) return <PermissionDenied />;
@@ -35,11 +49,20 @@ export default function StoreQueue() {
         <h1 id="queue-title" className="text-lg font-semibold">
           Queue: {store.name}
         </h1>
-        <Link to="." reloadDocument className="rounded border border-neutral-300 px-3 py-1 text-sm hover:bg-neutral-100">
-          Refresh
-        </Link>
+        <div className="flex items-center gap-2">
+          <NewOrderSignal orderIds={orders.map((o) => o.id)} title={queueTitle(store.name)} />
+          <Link to="." reloadDocument className="rounded border border-neutral-300 px-3 py-1 text-sm hover:bg-neutral-100">
+            Refresh
+          </Link>
+        </div>
       </div>
       <p className="text-sm text-neutral-700">Open orders, oldest first. Promise: delivered within {store.baseDeliveryMinutes} minutes of the order.</p>
+      <noscript>
+        <meta httpEquiv="refresh" content={String(NO_JS_REFRESH_SECONDS)} />
+        <p className="text-sm text-neutral-700" data-testid="queue-autorefresh">
+          This page refreshes itself every {NO_JS_REFRESH_SECONDS} seconds to show new orders.
+        </p>
+      </noscript>
       {orders.length ? (
         <table className="w-full bg-white text-left text-sm shadow-sm">
           <caption className="sr-only">Open orders at {store.name}</caption>
@@ -49,7 +72,7 @@ export default function StoreQueue() {
                 Order
               </th>
               <th scope="col" className="p-2">
-                Age
+                Clock
               </th>
               <th scope="col" className="p-2">
                 State

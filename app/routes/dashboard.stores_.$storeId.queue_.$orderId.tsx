@@ -7,6 +7,7 @@ import { DeliverForm } from "~/components/operations/DeliverForm";
 import { DispatchForm } from "~/components/operations/DispatchForm";
 import { OverrideForm } from "~/components/operations/OverrideForm";
 import { PickForm } from "~/components/operations/PickForm";
+import type { StaffPageHandle } from "~/components/operations/StaffHeader";
 import { OrderItems } from "~/components/orders/OrderItems";
 import { OrderPayment } from "~/components/orders/OrderPayment";
 import { OrderTimeline, STATUS_LABELS } from "~/components/orders/OrderTimeline";
@@ -38,6 +39,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 const ORDER_NOT_FOUND = "Order not found";
+
+export const handle: StaffPageHandle = {
+  staffPage: (data, params) => {
+    const view = (data as { view?: { order: { storeName: string | null } } | null } | undefined)?.view;
+    return view && params.storeId ? { storeId: params.storeId, storeName: view.order.storeName } : null;
+  },
+};
 
 /** The store's staff and admins; an order of another store is 404, anyone else gets 403. One batch. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -10,7 +10,7 @@ import { PasswordField } from "~/components/forms/PasswordField";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { loginSchema } from "~/lib/schemas/account";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
-import { authenticateForm } from "~/server/identity/auth.server";
+import { authenticateForm, type SessionUser } from "~/server/identity/auth.server";
 import { getSessionUser } from "~/server/identity/visitor.server";
 import { startUserSession } from "~/server/identity/login.server";
 import { redirectWithToast, safeRedirect } from "~/server/http/toast.server";
@@ -19,10 +19,19 @@ import { attempt, invalid, pageAction, refused } from "~/server/http/page-action
 
 export const meta: MetaFunction = () => [{ title: "Login | FreshDash" }];
 
+/**
+ * Where a login goes: an explicit safe `redirectTo` wins; otherwise a store's staff land on their
+ * store's queue (their work), and everyone else, admins included, on the home page as before.
+ */
+function landingAfterLogin(user: Pick<SessionUser, "role" | "staffStoreId">, redirectTo: string | null | undefined): string {
+  const explicit = redirectTo ? safeRedirect(redirectTo, "") : "";
+  if (explicit) return explicit;
+  return user.role !== "ADMIN" && user.staffStoreId ? `/dashboard/stores/${encodeURIComponent(user.staffStoreId)}/queue` : "/";
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await getSessionUser(request, context)) {
-    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
-  }
+  const user = await getSessionUser(request, context);
+  if (user) throw redirect(landingAfterLogin(user, new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }
 
@@ -34,9 +43,13 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   if (submission.status !== "success") {
     return invalid(submission, { hideFields: ["password"] });
   }
-  const session = await attempt(async () => startUserSession(request, context, await authenticateForm(request, context, form)));
+  const session = await attempt(async () => {
+    const user = await authenticateForm(request, context, form);
+    return { user, headers: await startUserSession(request, context, user) };
+  });
   if (!session.ok) return refused(session.error, { submission, hideFields: ["password"] });
-  return redirectWithToast(context, safeRedirect(submission.value.redirectTo), { type: "success", text: "Login successfully" }, { headers: session.value });
+  const to = landingAfterLogin(session.value.user, submission.value.redirectTo);
+  return redirectWithToast(context, to, { type: "success", text: "Login successfully" }, { headers: session.value.headers });
 });
 
 export default function Login() {

@@ -7,7 +7,7 @@
  */
 import { type APIRequestContext, type TestInfo } from "@playwright/test";
 import { expect, test } from "./client-test";
-import { apiLogin, BENGALURU_ADDRESS, expectMessage, isNoJs, login, uniqueEmail } from "./support";
+import { ADMIN, apiLogin, BENGALURU_ADDRESS, expectMessage, isNoJs, login, newShopper, ownProduct, uniqueEmail } from "./support";
 
 const ADDRESS = BENGALURU_ADDRESS;
 
@@ -157,4 +157,87 @@ test("a short pick is replaced, the shopper sees the new total, the rider needs 
   await expect(staff.locator('[data-metric="ratings"]')).toContainText(/orders? rated, average/);
   expect(Number((await staff.locator('[data-metric="ratings"] strong').first().textContent()) ?? 0)).toBeGreaterThanOrEqual(before.ratings + 1);
   await expect(staff.getByRole("listitem").filter({ hasText: `${order.orderId}, 5 of 5: ${comment}` })).toBeVisible();
+});
+
+/**
+ * The queue calls the picker, on a phone: staff land on it after login under a compact staff header
+ * (also on the pick page); a new order placed through the API badges the title and chimes once the
+ * sound is on (with JavaScript), or shows up by the page's own refresh (without); each row shows its
+ * clock against the store's promise.
+ */
+test("staff land on their queue, whose compact header, title badge, chime or self-refresh and promise clock call the picker", async ({
+  browser,
+  request,
+}, info) => {
+  test.setTimeout(90_000);
+  const noJs = isNoJs(info);
+  const store = (await (await request.get(`/api/store/serviceability?pincode=${BENGALURU_ADDRESS.pincode}`)).json()).data.store as {
+    _id: string;
+    name: string;
+    etaMinutes: number;
+  };
+  const context = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: !noJs, viewport: { width: 390, height: 844 } });
+  const staff = await context.newPage();
+  // Counts the chimes: every oscillator the page starts (no audio file is involved).
+  await staff.addInitScript(() => {
+    const w = window as unknown as { oscillatorStarts: number };
+    w.oscillatorStarts = 0;
+    const start = OscillatorNode.prototype.start;
+    OscillatorNode.prototype.start = function (...args: Parameters<typeof start>) {
+      w.oscillatorStarts++;
+      return start.apply(this, args);
+    };
+  });
+  await login(staff, "staff@example.com", "Staff@12345");
+  await expect(staff).toHaveURL(new RegExp(`/dashboard/stores/${store._id}/queue$`));
+  await expect(staff.getByRole("heading", { name: `Queue: ${store.name}` })).toBeVisible();
+
+  // The staff header: one short row with the store's name, no shopper search, delivery line or cart.
+  const header = staff.locator("#staff-header");
+  await expect(header.getByTestId("staff-header-store")).toHaveText(store.name);
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+  await expect(staff.locator("#site-header")).toHaveCount(0);
+  await expect(staff.locator('a[href="/search"]')).toHaveCount(0);
+
+  // Playwright's text and role locators skip <noscript>: a CSS locator reads what the page shows there.
+  if (noJs)
+    await expect(staff.locator("noscript [data-testid=queue-autorefresh]")).toHaveText("This page refreshes itself every 15 seconds to show new orders.");
+  else {
+    await staff.getByRole("button", { name: "Sound on" }).click();
+    await expect(staff.getByRole("button", { name: "Sound on" })).toHaveAttribute("aria-pressed", "true");
+    await expect(staff).toHaveTitle(`Queue: ${store.name} | FreshDash`);
+  }
+
+  // A new order, placed through the API while the queue is open.
+  const adminToken = await apiLogin(request, ADMIN.email, ADMIN.password);
+  const product = await ownProduct(request, adminToken, info, { name: "Queue Dal", stock: 5, price: 120 });
+  const shopper = await newShopper(request, info, { prefix: "queue" });
+  const placed = await request.post("/api/order/cash-on-delivery", {
+    headers: shopper.headers,
+    data: { list_items: [{ productId: product._id, quantity: 1 }], addressId: shopper.addressId },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()).data as { _id: string; orderId: string };
+
+  // Pushed live with JavaScript; by the page's own refresh without (no reload by the test).
+  const row = staff.getByRole("row").filter({ has: staff.getByRole("link", { name: order.orderId }) });
+  await expect(row).toBeVisible({ timeout: noJs ? 25_000 : 10_000 });
+  await expect(row.getByTestId("queue-clock")).toHaveText(new RegExp(`^[01] min · promise ${store.etaMinutes} min$`));
+  if (!noJs) {
+    await expect(staff).toHaveTitle(new RegExp(`^\\(\\d+\\) Queue: ${store.name} \\| FreshDash$`));
+    expect(await staff.evaluate(() => (window as unknown as { oscillatorStarts: number }).oscillatorStarts)).toBeGreaterThanOrEqual(1);
+    // Back on the page (a tap): the badge goes.
+    await staff.getByRole("heading", { name: `Queue: ${store.name}` }).click();
+    await expect(staff).toHaveTitle(`Queue: ${store.name} | FreshDash`);
+  }
+
+  // The pick page keeps the compact header, with the way back to the queue.
+  await row.getByRole("link", { name: order.orderId }).click();
+  await expect(staff.getByRole("heading", { name: "Pick list" })).toBeVisible();
+  await expect(header.getByTestId("staff-header-store")).toHaveText(store.name);
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+  await expect(staff.locator('a[href="/search"]')).toHaveCount(0);
+  await header.getByRole("link", { name: "Queue" }).click();
+  await expect(staff).toHaveURL(new RegExp(`/dashboard/stores/${store._id}/queue$`));
+  await context.close();
 });
