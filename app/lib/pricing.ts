@@ -214,3 +214,6 @@ export function discountAfterPick(
 
 /** The most a tip may be: ₹200, in paise (a whole number of rupees, decision 030). */
 export const MAX_TIP = 20000;
+
+/** The tip buttons, in rupees (the form also takes a custom whole amount). A plain list, so the cart's tip buttons do not bring zod to the browser. */
+export const TIP_CHOICES = ["0", "10", "20", "30"] as const;

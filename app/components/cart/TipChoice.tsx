@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { answerMessage, type ActionAnswer } from "~/lib/action-answer";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
-import { TIP_CHOICES } from "~/lib/schemas/coupon";
+import { TIP_CHOICES } from "~/lib/pricing";
 
 /**
  * Checkout: a tip for the delivery partner (decision 030): none, ₹10, ₹20, ₹30 or a custom whole

@@ -6,7 +6,7 @@
 import * as z from "zod";
 import { ID_PATTERN } from "../ids";
 import { amountMessage, readRupees, rupeesField } from "../money-input";
-import { MAX_TIP } from "../pricing";
+import { MAX_TIP, TIP_CHOICES } from "../pricing";
 
 /** Codes are case-insensitive: stored and compared upper-case. */
 const COUPON_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,19}$/;
@@ -186,7 +186,6 @@ export const apiCouponApplySchema = z.object({
 });
 
 /** The quick tip choices in rupees (and "custom"), as the checkout's radios send them. */
-export const TIP_CHOICES = ["0", "10", "20", "30"] as const;
 
 /** POST /coupon: the shopper's coupon and tip choices (page forms, JS on or off). */
 export const billChoiceSchema = z.discriminatedUnion("intent", [
