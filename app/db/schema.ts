@@ -17,6 +17,10 @@ const updatedAt = () => integer("updated_at", { mode: "number" }).notNull().defa
 
 export const ROLES = ["USER", "ADMIN"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** What a staff member does at their dark store (docs/decisions/041-staff-roles.md). */
+export const STAFF_ROLES = ["picker", "rider", "manager"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 export const USER_STATUSES = ["Active", "Inactive", "Suspended"] as const;
 
 export const users = sqliteTable(
@@ -1000,6 +1004,8 @@ export const storeStaff = sqliteTable(
       .references(() => stores.id, { onDelete: "restrict" }),
     addedBy: text("added_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** What they do there (decision 041); CHECK in migration 0035. */
+    role: text("role", { enum: STAFF_ROLES }).notNull().default("picker"),
   },
   (t) => [index("store_staff_store_idx").on(t.storeId, t.createdAt)],
 );

@@ -7,13 +7,15 @@ import { addStaff, listStaff, removeStaff } from "~/server/operations/staff.serv
 export const loader = () => methodNotAllowed("POST, DELETE");
 
 const staffOf = async (context: AppLoadContext, storeId: string) =>
-  (await listStaff(context, storeId)).map((s) => ({ _id: s.userId, name: s.name, email: s.email, since: new Date(s.since).toISOString() }));
+  (await listStaff(context, storeId)).map((s) => ({ _id: s.userId, name: s.name, email: s.email, role: s.role, since: new Date(s.since).toISOString() }));
 
 /**
- * POST /api/store/staff { storeId, email } (ADMIN): the account becomes staff of that store.
+ * POST /api/store/staff { storeId, email, role? } (ADMIN): the account becomes staff of that store as
+ * `role` (picker, rider or manager; a picker when absent), or one already there changes role.
  * DELETE /api/store/staff { storeId, email } (ADMIN): it is no longer. Both answer the store's staff.
  */
 export const action = apiAction({ method: ["POST", "DELETE"], auth: "admin", body: staffSchema }, async ({ request, context, user, body }) => {
-  const { message } = request.method === "DELETE" ? await removeStaff(context, body) : await addStaff(context, { ...body, by: user.id });
+  const { message } =
+    request.method === "DELETE" ? await removeStaff(context, { storeId: body.storeId, email: body.email }) : await addStaff(context, { ...body, by: user.id });
   return apiSuccess(await staffOf(context, body.storeId), { message });
 });

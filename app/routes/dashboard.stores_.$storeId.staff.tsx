@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { IntentButton } from "~/components/forms/IntentButton";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
+import { StaffRoleSelect } from "~/components/operations/StaffRoleSelect";
 import { isId } from "~/lib/ids";
 import { staffSchema } from "~/lib/schemas/store-ops";
 import { readFormData } from "~/server/http/form-data.server";
@@ -26,17 +27,24 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data({ allowed: true as const, store, staff });
 }
 
-/** `add` or `remove` a staff member by email: 303 back, or the refusal (404, 409) with its status. */
+/**
+ * `add` a staff member by email with a role, change one's `role`, or `remove` one: 303 back, or the
+ * refusal (400, 404, 409) with its status.
+ */
 export const action = pageAction(async ({ request, context, params }: ActionFunctionArgs) => {
   const admin = await requireAdminAction(request, context);
   if (!isId(params.storeId)) notFound("No such store");
   const storeId = params.storeId;
   const form = await readFormData(request);
   const intent = form.get("intent");
-  if (intent !== "add" && intent !== "remove") return refused(new Refusal("Unknown action", 400));
-  const parsed = staffSchema.safeParse({ storeId, email: form.get("email") });
+  if (intent !== "add" && intent !== "role" && intent !== "remove") return refused(new Refusal("Unknown action", 400));
+  const parsed = staffSchema.safeParse({ storeId, email: form.get("email"), role: intent === "remove" ? undefined : (form.get("role") ?? undefined) });
   if (!parsed.success) return refused(new Refusal(parsed.error.issues[0].message, 400));
-  const done = await attempt(() => (intent === "add" ? addStaff(context, { ...parsed.data, by: admin.id }) : removeStaff(context, parsed.data)));
+  const { email, role } = parsed.data;
+  if (intent === "role" && !role) return refused(new Refusal("Choose a role", 400));
+  const done = await attempt(() =>
+    intent === "remove" ? removeStaff(context, { storeId, email }) : addStaff(context, { storeId, email, role, by: admin.id }),
+  );
   if (!done.ok) return refused(done.error);
   return redirectWithToast(context, `/dashboard/stores/${storeId}/staff`, { type: "success", text: done.value.message });
 });
@@ -65,8 +73,9 @@ export default function StoreStaff() {
         <input type="hidden" name="intent" value="add" />
         <label className="grid gap-1">
           <span>Email of the account to add</span>
-          <input name="email" type="email" required maxLength={254} className="h-9 w-72 rounded border border-neutral-300 px-2" />
+          <input name="email" type="email" required maxLength={254} className="h-9 w-72 max-w-full rounded border border-neutral-300 px-2" />
         </label>
+        <StaffRoleSelect label="Role" />
         <button type="submit" className="h-9 rounded-md bg-brand px-4 font-semibold text-white hover:bg-brand-dark">
           Add staff
         </button>
@@ -78,6 +87,14 @@ export default function StoreStaff() {
               <span>
                 {member.name} <span className="text-neutral-600">{member.email}</span>
               </span>
+              <Form method="post" className="flex items-end gap-2">
+                <input type="hidden" name="intent" value="role" />
+                <input type="hidden" name="email" value={member.email} />
+                <StaffRoleSelect label={`Role of ${member.email}`} value={member.role} hideLabel />
+                <button type="submit" className="h-11 rounded-md border border-brand px-3 font-semibold text-brand">
+                  Save role
+                </button>
+              </Form>
               <IntentButton fields={{ intent: "remove", email: member.email }} pendingText="Removing…" tone="danger" label={`Remove ${member.email}`}>
                 Remove
               </IntentButton>

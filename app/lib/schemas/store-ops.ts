@@ -8,13 +8,21 @@ import { ID_PATTERN } from "../ids";
 import { shelfLocationSchema } from "../shelf-location";
 import { MAX_CART_LINES } from "./cart";
 import { emailSchema } from "./account";
+import { STAFF_ROLES } from "../staff-roles";
 
 const id = (what: string) => z.string({ error: `${what} is required` }).regex(ID_PATTERN, `That is not a valid ${what.toLowerCase()}`);
 const orderRef = id("Order id");
 const storeRef = id("Store id");
 
-/** POST/DELETE /api/store/staff and the store's staff page. */
-export const staffSchema = z.object({ storeId: storeRef, email: emailSchema });
+/**
+ * POST/DELETE /api/store/staff and the store's staff page. `role` (POST only) is what they do there:
+ * absent, a new member is a picker and an existing one keeps theirs.
+ */
+export const staffSchema = z.object({
+  storeId: storeRef,
+  email: emailSchema,
+  role: z.enum(STAFF_ROLES, { error: "Role must be picker, rider or manager" }).optional(),
+});
 
 /** GET /api/store/queue?storeId= */
 export const queueQuerySchema = z.object({ storeId: storeRef });

@@ -53,6 +53,7 @@ export async function registerUser(context: AppLoadContext, input: { name: strin
     lastLoginDate: null,
     status: "Active",
     staffStoreId: null,
+    staffRole: null,
   };
   return serializeUser(unsaved, NO_LINKS);
 }

@@ -10,7 +10,7 @@
 import { createSessionStorage, type AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "~/lib/ids";
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
-import { type Role, refreshTokens, sessions, storeStaff, users } from "~/db/schema";
+import { type Role, type StaffRole, refreshTokens, sessions, storeStaff, users } from "~/db/schema";
 import { parseCookie, signedCookie } from "~/server/platform/cookies.server";
 import { randomToken, sha256Hex } from "~/server/platform/crypto.server";
 import { type Database, getDb } from "~/server/db/db.server";
@@ -30,6 +30,8 @@ export interface SessionUser {
   status: string;
   /** The dark store this user is staff of (decision 027), or null. */
   staffStoreId: string | null;
+  /** What they do at that store (decision 041), or null when they are not staff. */
+  staffRole: StaffRole | null;
 }
 
 /** {@link SessionUser}'s columns, for Drizzle selects whose `from` or join is `users`. */
@@ -45,6 +47,7 @@ export const sessionUserColumns = {
   status: users.status,
   /** The dark store this user is staff of (decision 027), or null. */
   staffStoreId: sql<string | null>`(select ${storeStaff.storeId} from ${storeStaff} where ${storeStaff.userId} = ${users.id})`.as("staff_store_id"),
+  staffRole: sql<StaffRole | null>`(select ${storeStaff.role} from ${storeStaff} where ${storeStaff.userId} = ${users.id})`.as("staff_role"),
 };
 
 function sessionCookie(context: AppLoadContext) {

@@ -14,6 +14,12 @@ export function worksAt(user: Pick<SessionUser, "role" | "staffStoreId">, storeI
   return user.role === "ADMIN" || user.staffStoreId === storeId;
 }
 
+/** True when `user` may run the store: release others' claims, record riders' cash (decision 041). */
+export function managesStore(user: Pick<SessionUser, "role" | "staffStoreId" | "staffRole">, storeId: string | null | undefined): boolean {
+  if (user.role === "ADMIN") return true;
+  return Boolean(storeId) && user.staffStoreId === storeId && user.staffRole === "manager";
+}
+
 /** Admins and staff of any store: who may use the staff pages and /api at all. */
 function isStoreWorker(user: Pick<SessionUser, "role" | "staffStoreId">): boolean {
   return user.role === "ADMIN" || Boolean(user.staffStoreId);

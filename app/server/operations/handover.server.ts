@@ -6,7 +6,8 @@
  * than DELIVERY_CODE_TRIES times; then only an admin can mark it delivered, with a reason.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, not, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, not, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { orders, orderStatusHistory, type OrderStatus, rateLimitCounters, storeStaff, stores, users } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { DELIVERY_CODE_TRIES, STATUS_LABELS } from "~/lib/order-status";
@@ -266,12 +267,23 @@ export async function deliverWithCode(context: AppLoadContext, input: { orderId:
 
 /**
  * A staff member just got locked out of deliveries: a notice on the store's live channel and a mail
- * to the store's manager, the admin who made them staff there (every admin when that account is gone).
+ * to the store's managers (decision 041); without one, to the admin who made them staff there, and
+ * to every admin when that account is gone.
  */
 async function tellStaffLocked(context: AppLoadContext, user: SessionUser, storeId: string | null, until: number) {
   if (storeId) await publishStaffLocked(context, storeId, user.id, until);
   const db = getDb(context);
-  const [managers, admins] = await db.batch([
+  const colleague = alias(storeStaff, "colleague");
+  const [storeManagers, addedBy, admins] = await db.batch([
+    db
+      .select({ email: users.email, store: stores.name })
+      .from(storeStaff)
+      .innerJoin(colleague, and(eq(colleague.storeId, storeStaff.storeId), eq(colleague.role, "manager"), ne(colleague.userId, user.id)))
+      .innerJoin(users, eq(users.id, colleague.userId))
+      .innerJoin(stores, eq(stores.id, storeStaff.storeId))
+      .where(eq(storeStaff.userId, user.id))
+      .orderBy(users.email)
+      .limit(20),
     db
       .select({ email: users.email, store: stores.name })
       .from(storeStaff)
@@ -280,6 +292,7 @@ async function tellStaffLocked(context: AppLoadContext, user: SessionUser, store
       .where(and(eq(storeStaff.userId, user.id), eq(users.role, "ADMIN"))),
     db.select({ email: users.email }).from(users).where(eq(users.role, "ADMIN")).orderBy(users.email).limit(20),
   ]);
+  const managers = storeManagers.length ? storeManagers : addedBy;
   const to = managers.length ? managers.map((m) => m.email) : admins.map((a) => a.email);
   const store = managers[0]?.store ?? "their store";
   const text = [

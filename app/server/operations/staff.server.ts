@@ -7,13 +7,14 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { stores, storeStaff, users } from "~/db/schema";
 import { Refusal } from "~/lib/refusal";
+import { STAFF_ROLE_LABELS, type StaffRole } from "~/lib/staff-roles";
 import { getDb } from "~/server/db/db.server";
 import { closeStaffSockets } from "./store-channel.server";
 
 /** A store's staff, longest-serving first. */
 export async function listStaff(context: AppLoadContext, storeId: string) {
   return getDb(context)
-    .select({ userId: users.id, name: users.name, email: users.email, mobile: users.mobile, since: storeStaff.createdAt })
+    .select({ userId: users.id, name: users.name, email: users.email, mobile: users.mobile, role: storeStaff.role, since: storeStaff.createdAt })
     .from(storeStaff)
     .innerJoin(users, eq(users.id, storeStaff.userId))
     .where(eq(storeStaff.storeId, storeId))
@@ -33,28 +34,36 @@ export async function storeBasics(context: AppLoadContext, storeId: string) {
 }
 
 /**
- * Makes the account with `email` staff of the store. One insert decides it: only an existing USER
- * (admins already see every store) who is not staff anywhere yet. Again at the same store: 200.
+ * Makes the account with `email` staff of the store as `role` (a picker when absent), or changes the
+ * role of one already there. One statement decides it: only an existing USER (admins already see
+ * every store) who is not staff of another store; again at the same store without a role: 200.
  */
-export async function addStaff(context: AppLoadContext, input: { storeId: string; email: string; by: string }): Promise<{ message: string }> {
+export async function addStaff(context: AppLoadContext, input: { storeId: string; email: string; role?: StaffRole; by: string }): Promise<{ message: string }> {
   const db = getDb(context);
   const now = Date.now();
-  const added = await db
-    .insert(storeStaff)
-    .select(
-      db
-        .select({
-          userId: users.id,
-          storeId: sql<string>`${input.storeId}`.as("store_id"),
-          addedBy: sql<string>`${input.by}`.as("added_by"),
-          createdAt: sql<number>`${now}`.as("created_at"),
-        })
-        .from(users)
-        .where(and(eq(users.email, input.email), eq(users.role, "USER"), sql`exists (select 1 from ${stores} where ${stores.id} = ${input.storeId})`)),
-    )
-    .onConflictDoNothing()
-    .returning({ userId: storeStaff.userId });
-  if (added.length) return { message: `${input.email} is now staff at this store` };
+  const insert = db.insert(storeStaff).select(
+    db
+      .select({
+        userId: users.id,
+        storeId: sql<string>`${input.storeId}`.as("store_id"),
+        addedBy: sql<string>`${input.by}`.as("added_by"),
+        createdAt: sql<number>`${now}`.as("created_at"),
+        role: sql<StaffRole>`${input.role ?? "picker"}`.as("role"),
+      })
+      .from(users)
+      .where(and(eq(users.email, input.email), eq(users.role, "USER"), sql`exists (select 1 from ${stores} where ${stores.id} = ${input.storeId})`)),
+  );
+  // A role given for someone already here changes theirs; never for a member of another store.
+  const written = await (
+    input.role
+      ? insert.onConflictDoUpdate({ target: storeStaff.userId, set: { role: input.role }, setWhere: eq(storeStaff.storeId, input.storeId) })
+      : insert.onConflictDoNothing()
+  ).returning({ userId: storeStaff.userId, role: storeStaff.role, createdAt: storeStaff.createdAt });
+  const row = written[0];
+  if (row) {
+    const role = STAFF_ROLE_LABELS[row.role].toLowerCase();
+    return { message: row.createdAt === now ? `${input.email} is now staff at this store (${role})` : `${input.email} is now a ${role} at this store` };
+  }
 
   const [user, store] = await db.batch([
     db
