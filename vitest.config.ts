@@ -32,7 +32,7 @@ function buildInvoiceWorker(project: string): string {
  * A project running the real worker (built server) in workerd with local D1/R2, the rate limiters
  * of wrangler.toml and the fake Stripe; `vars` override wrangler.toml's (ENVIRONMENT above all).
  */
-function workersProject(name: string, include: string[], vars: { ENVIRONMENT: "test" | "production"; SESSION_SECRET?: string }) {
+function workersProject(name: string, include: string[], vars: { ENVIRONMENT: "test" | "production"; SESSION_SECRET?: string; PUBLIC_ORIGIN?: string }) {
   return {
     plugins: [
       tsconfigPaths(),
@@ -111,6 +111,8 @@ export default defineConfig({
       workersProject("workers-production", ["tests/production/**/*.test.ts"], {
         ENVIRONMENT: "production",
         SESSION_SECRET: PRODUCTION_TEST_SECRET,
+        // Production refuses to run without its public origin (decision 046).
+        PUBLIC_ORIGIN: "https://store.test",
       }),
       {
         // `npm start` and the servers the scripts start: real processes, signals and ports. Needs a build.

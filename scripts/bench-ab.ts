@@ -43,7 +43,7 @@ async function start(name: string, checkout: string): Promise<{ side: Side; pid:
   const server = (checkout === root ? serve : serveThere)({
     port,
     persistTo: path.join(checkout, ".state", "bench"),
-    vars: { BENCH: "1", ENVIRONMENT: "production", SESSION_SECRET: "bench-secret-not-for-production-use" },
+    vars: { BENCH: "1", ENVIRONMENT: "production", SESSION_SECRET: "bench-secret-not-for-production-use", PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
     stdio: "ignore",
   });
   const base = `http://127.0.0.1:${port}`;

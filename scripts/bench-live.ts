@@ -133,7 +133,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   rmSync(persistTo, { recursive: true, force: true });
   migrate(persistTo);
   await seed(persistTo);
-  const server = serve({ port, persistTo, vars: { ENVIRONMENT: "production", SESSION_SECRET: "bench-secret-not-for-production-use" }, stdio: "ignore" });
+  const server = serve({
+    port,
+    persistTo,
+    vars: { ENVIRONMENT: "production", SESSION_SECRET: "bench-secret-not-for-production-use", PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
+    stdio: "ignore",
+  });
   try {
     await waitForServer(`http://127.0.0.1:${port}/ping`);
     console.log(await benchLive(`http://127.0.0.1:${port}`));

@@ -429,7 +429,7 @@ async function start(state: Awaited<ReturnType<typeof prepare>>): Promise<Served
   const server = serve({
     port,
     persistTo: state.persistTo,
-    vars: { BENCH: "1", ENVIRONMENT: "production", SESSION_SECRET: "bench-secret-not-for-production-use" },
+    vars: { BENCH: "1", ENVIRONMENT: "production", SESSION_SECRET: "bench-secret-not-for-production-use", PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
     stdio: "ignore",
   });
   const base = `http://127.0.0.1:${port}`;

@@ -744,7 +744,8 @@ export type NotifyStatus = (typeof NOTIFY_STATUSES)[number];
 
 /**
  * "Notify me" (decision 032): a shopper waiting for a product at a store. `subscriber` is
- * `u:<user id>` or `e:<email>` (a guest); one open request per subscriber, product and store.
+ * `u:<user id>` or `e:<mailbox>` (a guest, app/lib/mailbox.ts); one open request per subscriber,
+ * product and store.
  */
 export const notifyRequests = sqliteTable(
   "notify_requests",
@@ -761,7 +762,7 @@ export const notifyRequests = sqliteTable(
       .notNull()
       .references(() => stores.id, { onDelete: "cascade" }),
     status: text("status", { enum: NOTIFY_STATUSES }).notNull().default("open"),
-    /** The site the shopper asked on: the mail's links point there (unless PUBLIC_ORIGIN is set). */
+    /** The public origin when asked (diagnostics only: the mail's links use the configured one). */
     origin: text("origin").notNull(),
     /** The restock that claimed (then sent) it. */
     restockId: integer("restock_id"),
@@ -789,7 +790,10 @@ export const notifyRequests = sqliteTable(
   ],
 );
 
-/** A guest's email: only `first_request_id` may be mailed until the link in that mail verifies it. */
+/**
+ * A guest's mailbox: only `first_request_id` may be mailed until the link in that mail verifies it.
+ * Keyed by the mailbox (app/lib/mailbox.ts, migration 0042), so address variants share one slot.
+ */
 export const notifyEmails = sqliteTable("notify_emails", {
   email: text("email").primaryKey(),
   firstRequestId: text("first_request_id"),
@@ -812,6 +816,8 @@ export const restockEvents = sqliteTable(
     subscriber: text("subscriber"),
     createdAt: createdAt(),
     queuedAt: integer("queued_at"),
+    /** Held back until then (a shopper's own cancelled order returned the units, migration 0042). */
+    notBefore: integer("not_before"),
   },
   (t) => [
     index("restock_events_pending_idx")

@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { publicOriginOf } from "~/server/platform/env.server";
 import { useLoaderData } from "@remix-run/react";
 import { ClientLink } from "~/components/catalogue/ClientLink";
 import { LoadMore } from "~/components/catalogue/LoadMore";
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return loadListing(context, { categoryId, subCategoryId, page, pageSize: LISTING_PAGE_SIZE, cumulative: true, shape: "card", store, batch });
   });
   if (!listing.category || !listing.subCategory || !listing.subCategories.some((s) => s.id === subCategoryId)) notFound();
-  const canonical = `${url.origin}${listingPath(listing.category, listing.subCategory)}`;
+  const canonical = `${publicOriginOf(context.cloudflare.env, request)}${listingPath(listing.category, listing.subCategory)}`;
   return data({ ...listing, canonical }, { headers: { "Cache-Control": catalogueCacheControl(request) } });
 }
 

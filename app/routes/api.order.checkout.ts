@@ -1,4 +1,5 @@
 import { apiAction } from "~/server/api/api-route.server";
+import { publicOriginOf } from "~/server/platform/env.server";
 import { apiOrderSchema } from "~/lib/schemas/order";
 import { paiseToRupees } from "~/lib/money";
 import { apiError, apiSuccess, methodNotAllowed } from "~/server/http/api.server";
@@ -16,7 +17,11 @@ export const action = apiAction({ method: "POST", auth: "user", body: apiOrderSc
   const stripe = getStripe(context);
   if (!stripe) return apiError(ONLINE_PAYMENT_UNAVAILABLE, 503);
   const order = await placeApiOrder(context, request, user.id, body, "ONLINE");
-  const session = await startOnlinePayment(context, stripe, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id });
+  const session = await startOnlinePayment(context, stripe, order, {
+    origin: publicOriginOf(context.cloudflare.env, request),
+    email: user.email,
+    userId: user.id,
+  });
   return apiSuccess(
     {
       orderId: order.orderId,

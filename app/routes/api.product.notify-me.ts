@@ -1,4 +1,5 @@
 import { apiAction, apiLoader } from "~/server/api/api-route.server";
+import { publicOriginOf } from "~/server/platform/env.server";
 import { apiSuccess, readJson } from "~/server/http/api.server";
 import { notifyCancelSchema, notifyMeSchema } from "~/lib/schemas/notify";
 import { Refusal } from "~/lib/refusal";
@@ -25,7 +26,8 @@ export const loader = apiLoader({ auth: "user" }, async ({ context, user }) => {
 /**
  * POST `{ productId, pincode?, email? }`: "Notify me" for the product at the caller's store (the
  * pincode's, else the location cookie's, else the default store); a signed-in caller needs no
- * email, a guest gives one. DELETE `{ id }`: cancel an open request.
+ * email, a guest gives one (and gets 202, whatever was there before). DELETE `{ id }`: cancel one's
+ * own open request, signed in (a guest cancels by the link in the mail).
  */
 export const action = apiAction({ method: ["POST", "DELETE"], auth: "anyone" }, async ({ request, context }) => {
   const user = await getApiUser(request, context);
@@ -39,9 +41,10 @@ export const action = apiAction({ method: ["POST", "DELETE"], auth: "anyone" }, 
   if (!user) await limitByIp(context.cloudflare.env.PUBLIC_FORM_LIMITER, request, "notify-me");
   const store = await apiStockStore(request, context, body.pincode);
   const who = user ? { userId: user.id, email: user.email } : { userId: null, email: body.email! };
-  const done = await subscribe(context, { productId: body.productId, store, who, origin: new URL(request.url).origin });
-  return apiSuccess(
-    { _id: done.id, status: "open", product: { _id: body.productId, name: done.productName }, store: { name: done.storeName } },
-    { message: `We'll tell you when it's back at ${done.storeName}`, status: done.created ? 201 : 200 },
-  );
+  const done = await subscribe(context, { productId: body.productId, store, who, origin: publicOriginOf(context.cloudflare.env, request) });
+  const answer = { status: "open", product: { _id: body.productId, name: done.productName }, store: { name: done.storeName } };
+  // A guest gets the same answer whether or not the email already waits, and never an id: a
+  // request is cancelled by its owner signed in, or by the signed link in the mail (decision 046).
+  if (!user) return apiSuccess(answer, { message: `We'll email ${done.email} when it's back at ${done.storeName}`, status: 202 });
+  return apiSuccess({ _id: done.id, ...answer }, { message: `We'll tell you when it's back at ${done.storeName}`, status: done.created ? 201 : 200 });
 });

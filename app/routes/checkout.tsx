@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { publicOriginOf } from "~/server/platform/env.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AddAddressTile } from "~/components/addresses/AddAddressTile";
 import { AddressForm } from "~/components/addresses/AddressForm";
@@ -106,7 +107,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const payments = stripe ?? getStripe(context);
   if (!payments) return refuse(new Refusal(ONLINE_PAYMENT_UNAVAILABLE, 400));
   const session = await attempt(() =>
-    startOnlinePayment(context, payments, order, { origin: new URL(request.url).origin, email: user.email, userId: user.id }),
+    startOnlinePayment(context, payments, order, { origin: publicOriginOf(context.cloudflare.env, request), email: user.email, userId: user.id }),
   );
   if (!session.ok) return refuse(session.error);
   return redirect(session.value.url, { status: 303, headers: cleared });

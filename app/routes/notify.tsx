@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { publicOriginOf } from "~/server/platform/env.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { notifyFormSchema } from "~/lib/schemas/notify";
 import { Refusal } from "~/lib/refusal";
@@ -13,14 +14,6 @@ import { pageStockStore } from "~/server/stores/store-stock.server";
 
 /** Nothing to show: the forms post here and go back where they were. */
 export const loader = () => redirect("/", { status: 303 });
-
-/** `redirectTo` with `notified` set (or removed): the guest's just-made request, for its undo. */
-function withNotified(to: string, id: string | null) {
-  const url = new URL(to, "http://x");
-  if (id) url.searchParams.set("notified", id);
-  else url.searchParams.delete("notified");
-  return `${url.pathname}${url.search}${url.hash}`;
-}
 
 /** The path of the page the form was on (a card's form names none), when the Referer is this site's. */
 function samePageOf(request: Request): string | null {
@@ -52,8 +45,8 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const who = user ? { userId: user.id, email: user.email } : null;
   if (value.intent === "notify-cancel") {
     const done = await attempt(() => cancelRequest(context, value.id, who));
-    if (!done.ok) return redirectWithToast(context, withNotified(back, null), { type: "error", text: done.error.message });
-    return redirectWithToast(context, withNotified(back, null), { type: "success", text: "Cancelled: we won't tell you about it" });
+    if (!done.ok) return redirectWithToast(context, back, { type: "error", text: done.error.message });
+    return redirectWithToast(context, back, { type: "success", text: "Cancelled: we won't tell you about it" });
   }
   if (!who && !value.email) {
     // The product page resolves by id whatever the name part says.
@@ -66,10 +59,16 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   if (limited && !limited.ok) return redirectWithToast(context, back, { type: "error", text: limited.error.message });
   const store = await pageStockStore(request, context);
   const done = await attempt(() =>
-    subscribe(context, { productId: value.productId, store, who: who ?? { userId: null, email: value.email! }, origin: new URL(request.url).origin }),
+    subscribe(context, {
+      productId: value.productId,
+      store,
+      who: who ?? { userId: null, email: value.email! },
+      origin: publicOriginOf(context.cloudflare.env, request),
+    }),
   );
   if (!done.ok) return redirectWithToast(context, back, { type: "error", text: done.error.message });
-  return redirectWithToast(context, who ? back : withNotified(back, done.value.id), {
+  // A guest's answer is the same whether or not the email already waits (decision 046): no id.
+  return redirectWithToast(context, back, {
     type: "success",
     text: `We'll tell you when it's back at ${done.value.storeName}${who ? "" : ` (we'll email ${done.value.email})`}`,
   });

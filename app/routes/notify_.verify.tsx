@@ -4,15 +4,13 @@ import { Refusal } from "~/lib/refusal";
 import { readFormData } from "~/server/http/form-data.server";
 import { pageAction } from "~/server/http/page-actions.server";
 import { redirectWithToast } from "~/server/http/toast.server";
-import { verifyGuestEmail } from "~/server/notify/delivery.server";
+import { readMailLinkToken, verifyGuestEmail } from "~/server/notify/delivery.server";
 import { getSettings } from "~/server/platform/env.server";
-import { verifyToken } from "~/server/platform/crypto.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your email | FreshDash" }, { name: "robots", content: "noindex" }];
 
 async function emailOf(token: string, context: LoaderFunctionArgs["context"]) {
-  const payload = await verifyToken<{ e: string; exp: number }>(token, getSettings(context.cloudflare.env).sessionSecret);
-  return typeof payload?.e === "string" ? payload.e : null;
+  return readMailLinkToken("notify-verify", token, getSettings(context.cloudflare.env).sessionSecret);
 }
 
 /** The link in a guest's first "back in stock" mail: a page with a button (a GET changes nothing). */

@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { publicOriginOf } from "~/server/platform/env.server";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { CartQuantityControl } from "~/components/cart/CartQuantityControl";
 import { PriceBlock } from "~/components/catalogue/PriceBlock";
@@ -13,7 +14,6 @@ import { catalogueCacheControl, loadProductWithSimilar } from "~/server/catalogu
 import { NotifyMeForm } from "~/components/notify/NotifyMeForm";
 import { SimilarItems } from "~/components/notify/SimilarItems";
 import { useAccount } from "~/lib/hooks/use-account";
-import { isId } from "~/lib/ids";
 import { getDb } from "~/server/db/db.server";
 import { sessionTokenHash } from "~/server/identity/session.server";
 import { notifyStateQuery } from "~/server/notify/requests.server";
@@ -27,9 +27,6 @@ export const handle: LocationPromptHandle = { locationPrompt: true };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idFromSegment(params.product);
-  const url = new URL(request.url);
-  const notified = url.searchParams.get("notified");
-  const guestRequestId = isId(notified) ? notified : null;
   // The signed-in header's reads go in the same round trip (shared-batch.server.ts); so do the
   // similar items (none while in stock) and the "Notify me" state (decision 032).
   const loaded = id
@@ -37,14 +34,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         const store = await pageStockStore(request, context);
         const tokenHash = await sessionTokenHash(request, context);
         // Only a personal page asks whose request it is (an anonymous one stays cacheable).
-        const state = tokenHash || guestRequestId ? notifyStateQuery(getDb(context), { productId: id, store, tokenHash, guestRequestId }) : undefined;
+        const state = tokenHash ? notifyStateQuery(getDb(context), { productId: id, store, tokenHash }) : undefined;
         const found = await loadProductWithSimilar(context, id, store, batch, state);
         return found ? { product: found.product, similar: found.similar, notify: found.also?.[0] ?? null } : null;
       })
     : null;
   if (!loaded) notFound();
   const { product, similar, notify } = loaded;
-  const origin = url.origin;
+  const origin = publicOriginOf(context.cloudflare.env, request);
   const canonical = `${origin}${productPath(product)}`;
   const jsonLd = {
     "@context": "https://schema.org",
@@ -60,7 +57,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       url: canonical,
     },
   };
-  const cacheControl = guestRequestId ? "private, no-store" : catalogueCacheControl(request);
+  const cacheControl = catalogueCacheControl(request);
   return data(
     { product, canonical, jsonLd, similar: product.stock > 0 ? [] : similar, notify: notify ?? { requestId: null, waiting: null, storeName: null } },
     { headers: { "Cache-Control": cacheControl } },

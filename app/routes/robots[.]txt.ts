@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { publicOriginOf } from "~/server/platform/env.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const origin = new URL(request.url).origin;
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const origin = publicOriginOf(context.cloudflare.env, request);
   const body = [
     "User-agent: *",
     "Allow: /",

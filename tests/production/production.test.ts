@@ -29,7 +29,7 @@ describe("the production layer itself", () => {
   });
 
   it("refuses to serve once its secret or a rate limiter is taken away", async () => {
-    for (const missing of ["SESSION_SECRET", "PUBLIC_FORM_LIMITER", "UPLOAD_LIMITER"]) {
+    for (const missing of ["SESSION_SECRET", "PUBLIC_ORIGIN", "PUBLIC_FORM_LIMITER", "UPLOAD_LIMITER"]) {
       const res = await fetchWorker({ [missing]: undefined }, "/");
       expect(res.status).toBe(503);
       expect(res.headers.getSetCookie()).toEqual([]);

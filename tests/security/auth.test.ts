@@ -27,6 +27,7 @@ const production = (extra: Record<string, unknown> = {}) =>
   contextWith({
     ENVIRONMENT: "production",
     SESSION_SECRET: "production-test-secret-0123456789",
+    PUBLIC_ORIGIN: "https://store.test",
     PUBLIC_FORM_LIMITER: env.PUBLIC_FORM_LIMITER,
     UPLOAD_LIMITER: env.UPLOAD_LIMITER,
     ...extra,

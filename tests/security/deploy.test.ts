@@ -8,7 +8,7 @@ import { DEV_SESSION_SECRET } from "../../app/server/platform/env.server";
 import { randomIp } from "../workers/api-client";
 import { fetchWorker, freshAccount, runCron, signInRows, STRONG_SECRET } from "./support-deploy";
 
-const PRODUCTION = { ENVIRONMENT: "production", SESSION_SECRET: STRONG_SECRET };
+const PRODUCTION = { ENVIRONMENT: "production", SESSION_SECRET: STRONG_SECRET, PUBLIC_ORIGIN: "https://store.test" };
 const NO_SECRET = { ...PRODUCTION, SESSION_SECRET: undefined };
 
 const jsonLogin = (email: string, password: string): RequestInit => ({

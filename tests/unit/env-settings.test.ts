@@ -17,7 +17,13 @@ describe("settings, checked once per env object and its values", () => {
   });
 
   it("checks again when a value on the same object changed, in either direction", () => {
-    const env = { ENVIRONMENT: "production", SESSION_SECRET: SECRET, PUBLIC_FORM_LIMITER: limiter, UPLOAD_LIMITER: limiter } as unknown as Env;
+    const env = {
+      ENVIRONMENT: "production",
+      SESSION_SECRET: SECRET,
+      PUBLIC_ORIGIN: "https://shop.example",
+      PUBLIC_FORM_LIMITER: limiter,
+      UPLOAD_LIMITER: limiter,
+    } as unknown as Env;
     expect(settingsProblems(env)).toEqual([]);
     expect(getSettings(env).isDev).toBe(false);
 

@@ -6,7 +6,14 @@ import { orderNotice, pushEndpointProblem } from "../../app/lib/push";
 const SECRET = "a-session-secret-of-at-least-32-characters";
 const limiter = { limit: async () => ({ success: true }) } as unknown as RateLimit;
 const production = (vapid: Record<string, string>) =>
-  ({ ENVIRONMENT: "production", SESSION_SECRET: SECRET, PUBLIC_FORM_LIMITER: limiter, UPLOAD_LIMITER: limiter, ...vapid }) as unknown as Env;
+  ({
+    ENVIRONMENT: "production",
+    SESSION_SECRET: SECRET,
+    PUBLIC_ORIGIN: "https://shop.example",
+    PUBLIC_FORM_LIMITER: limiter,
+    UPLOAD_LIMITER: limiter,
+    ...vapid,
+  }) as unknown as Env;
 
 /** A VAPID pair of the test's own: the JWK and the base64url public key. */
 async function ownPair() {

@@ -22,8 +22,10 @@ export function NotifyCardButton({ productId, productName }: { productId: string
 
 /**
  * "Notify me" for a product out of stock at the shopper's store (decision 032): a plain form to
- * /notify that answers 303 back here. Signed in: one tap; a guest gives an email. Once asked, it
- * says so with an undo. `compact`: a card's one-tap button (a guest is sent to the product page).
+ * /notify that answers 303 back here. Signed in: one tap; once asked, it says so with an undo. A
+ * guest gives an email and is told by the message only: their request is never named on the page,
+ * they cancel by the link in the mail (decision 046). `compact`: a card's one-tap button (a guest is
+ * sent to the product page).
  */
 export function NotifyMeForm({
   productId,

@@ -13,6 +13,11 @@ const pincode = z.union([z.string(), z.number().int()], { error: "pincode must b
 
 /** At most this many open requests per shopper (or guest email). */
 export const NOTIFY_OPEN_LIMIT = 50;
+/**
+ * At most this many open requests per guest mailbox until it is verified (decision 046), counted
+ * over its address variants (app/lib/mailbox.ts).
+ */
+export const NOTIFY_GUEST_UNVERIFIED_LIMIT = 5;
 /** Requests older than this expire (the cron). */
 export const NOTIFY_EXPIRY_DAYS = 90;
 

@@ -23,15 +23,16 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { notifyEmails, notifyRequests, products, restockEvents, stores, users, nowMs } from "~/db/schema";
+import { notifyEmails, notifyRequests, products, restockEvents, stores, storeStock, users, nowMs } from "~/db/schema";
+import { mailboxOf } from "~/lib/mailbox";
 import { productPath } from "~/lib/slugs";
 import { NOTIFY_EXPIRY_DAYS } from "~/lib/schemas/notify";
 import { getDb } from "~/server/db/db.server";
 import { columnAs } from "~/server/db/named-columns.server";
 import { claimRestocks, DISPATCH_MAX, type ClaimedRestocks } from "~/server/stores/stock-writes.server";
 import { sendMail, type Mail } from "~/server/identity/mail.server";
-import { getSettings } from "~/server/platform/env.server";
-import { signToken } from "~/server/platform/crypto.server";
+import { getSettings, publicOrigin } from "~/server/platform/env.server";
+import { signToken, verifyToken } from "~/server/platform/crypto.server";
 
 export type NotifyMessage = { kind: "restock"; restockId: number; after?: string } | { kind: "mail"; requestId: string; restockId: number };
 
@@ -49,8 +50,26 @@ export const FAN_OUT_PAGE = 1_000;
 export const RESTOCK_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** A claim older than this belongs to a Worker that died mid-send: the cron reopens it. */
 const STALE_CLAIM_MS = 30 * 60 * 1000;
-/** How long a guest's verification link works. */
+/** How long a guest's verification and cancel links work. */
 const VERIFY_LINK_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * What a signed link in a guest's mail may do: each token names its purpose (`typ`) and is refused
+ * for any other, so a verify link cannot cancel, nor a cancel link verify (nor either sign anyone in:
+ * access tokens are `typ: "access"`).
+ */
+type MailLinkPurpose = "notify-verify" | "notify-cancel";
+
+/** A signed link's token for one purpose, naming the mailbox it acts on. */
+export function mailLinkToken(purpose: MailLinkPurpose, email: string, secret: string, now = Date.now()) {
+  return signToken({ typ: purpose, e: email, exp: now + VERIFY_LINK_MS }, secret);
+}
+
+/** The email a token names when it is valid and for `purpose`; null otherwise. */
+export async function readMailLinkToken(purpose: MailLinkPurpose, token: string, secret: string): Promise<string | null> {
+  const payload = await verifyToken<{ typ?: unknown; e?: unknown; exp: number }>(token, secret);
+  return payload?.typ === purpose && typeof payload.e === "string" ? payload.e : null;
+}
 
 /** Chunks of at most `size`. */
 function chunks<T>(items: T[], size: number): T[][] {
@@ -133,6 +152,15 @@ export async function fanOut(context: AppLoadContext, restockId: number, after: 
   const db = getDb(context);
   const event = await db.select().from(restockEvents).where(eq(restockEvents.id, restockId)).get();
   if (!event) return;
+  if (event.notBefore !== null && !after) {
+    // A held restock (a shopper's own cancel): news only if the units are still there after it.
+    const now = await db
+      .select({ stock: storeStock.stock })
+      .from(storeStock)
+      .where(and(eq(storeStock.storeId, event.storeId), eq(storeStock.productId, event.productId)))
+      .get();
+    if (!now || now.stock <= 0) return;
+  }
   const ids = await db
     .select({ id: notifyRequests.id })
     .from(notifyRequests)
@@ -161,13 +189,14 @@ export async function fanOut(context: AppLoadContext, restockId: number, after: 
 export async function deliverRequest(context: AppLoadContext, requestId: string, restockId: number, mailer = sendMail): Promise<Outcome> {
   const db = getDb(context);
   const [, claimed] = await db.batch([
-    // A guest's first mail takes the email's one slot (only while the request is open).
+    // A guest's first mail takes the mailbox's one slot (only while the request is open): every
+    // address variant of one inbox shares it (`e:<mailbox>`, decision 046).
     db
       .update(notifyEmails)
       .set({ firstRequestId: requestId })
       .where(
         and(
-          sql`${notifyEmails.email} = (select ${notifyRequests.email} from ${notifyRequests} where ${notifyRequests.id} = ${requestId} and ${notifyRequests.userId} is null and ${notifyRequests.status} = 'open')`,
+          sql`${notifyEmails.email} = (select substr(${notifyRequests.subscriber}, 3) from ${notifyRequests} where ${notifyRequests.id} = ${requestId} and ${notifyRequests.userId} is null and ${notifyRequests.status} = 'open')`,
           isNull(notifyEmails.verifiedAt),
           isNull(notifyEmails.firstRequestId),
         ),
@@ -179,7 +208,7 @@ export async function deliverRequest(context: AppLoadContext, requestId: string,
         and(
           eq(notifyRequests.id, requestId),
           eq(notifyRequests.status, "open"),
-          sql`(${notifyRequests.userId} is not null or exists (select 1 from ${notifyEmails} where ${notifyEmails.email} = ${notifyRequests.email}
+          sql`(${notifyRequests.userId} is not null or exists (select 1 from ${notifyEmails} where ${notifyEmails.email} = substr(${notifyRequests.subscriber}, 3)
             and (${notifyEmails.verifiedAt} is not null or ${notifyEmails.firstRequestId} = ${notifyRequests.id})))`,
         ),
       )
@@ -197,7 +226,9 @@ export async function deliverRequest(context: AppLoadContext, requestId: string,
       productName: columnAs(products.name, "product_name"),
       unit: products.unit,
       storeName: columnAs(stores.name, "store_name"),
-      verified: sql<number | null>`(select ${notifyEmails.verifiedAt} from ${notifyEmails} where ${notifyEmails.email} = ${notifyRequests.email})`,
+      verified: sql<
+        number | null
+      >`(select ${notifyEmails.verifiedAt} from ${notifyEmails} where ${notifyEmails.email} = substr(${notifyRequests.subscriber}, 3))`,
     })
     .from(notifyRequests)
     .innerJoin(products, eq(products.id, notifyRequests.productId))
@@ -207,7 +238,9 @@ export async function deliverRequest(context: AppLoadContext, requestId: string,
     .get();
   if (!row) return "skipped";
   const settings = getSettings(context.cloudflare.env);
-  const origin = settings.PUBLIC_ORIGIN ?? row.origin;
+  // The configured origin only (production refuses to run without it); the stored one is what a
+  // local server was asked on, for local commands and tests.
+  const origin = publicOrigin(settings, row.origin);
   const link = `${origin}${productPath({ id: row.productId, name: row.productName })}`;
   const lines = [
     `Good news: ${row.productName} (${row.unit}) is back in stock at ${row.storeName}, while stocks last.`,
@@ -217,10 +250,14 @@ export async function deliverRequest(context: AppLoadContext, requestId: string,
     `You asked us to tell you on ${new Date(row.createdAt).toISOString().slice(0, 10)}; this request is now closed.`,
   ];
   if (!row.userId && !row.verified) {
-    const token = await signToken({ e: row.email, exp: Date.now() + VERIFY_LINK_MS }, settings.sessionSecret);
+    const token = await mailLinkToken("notify-verify", row.email, settings.sessionSecret);
     lines.push("", "Confirm this email address to get alerts for your other waiting products:", `${origin}/notify/verify?token=${encodeURIComponent(token)}`);
     lines.push("Until you do, we send no more mails to this address.");
-  } else if (row.userId) {
+  }
+  if (!row.userId) {
+    const token = await mailLinkToken("notify-cancel", row.email, settings.sessionSecret);
+    lines.push("", "Did not ask us? Stop every back-in-stock mail to this address:", `${origin}/notify/cancel?token=${encodeURIComponent(token)}`);
+  } else {
     lines.push("", `Your other waiting requests: ${origin}/dashboard/profile#notify-me`);
   }
   const mail: Mail = { to: row.email, subject: `Back in stock at ${row.storeName}: ${row.productName}`, text: lines.join("\n") };
@@ -283,10 +320,11 @@ export async function notifyUpkeep(context: AppLoadContext, now = Date.now()) {
  */
 export async function verifyGuestEmail(context: AppLoadContext, email: string) {
   const db = getDb(context);
-  const key = `e:${email}`;
+  const mailbox = mailboxOf(email);
+  const key = `e:${mailbox}`;
   await db
     .insert(notifyEmails)
-    .values({ email, verifiedAt: Date.now() })
+    .values({ email: mailbox, verifiedAt: Date.now() })
     .onConflictDoUpdate({ target: notifyEmails.email, set: { verifiedAt: sql`coalesce(${notifyEmails.verifiedAt}, ${Date.now()})` } });
   // Its requests for products already back get a restock of their own (should this fail, they
   // wait for the next return, as before the link).

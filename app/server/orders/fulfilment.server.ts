@@ -16,10 +16,10 @@ import { formatINR } from "~/lib/money";
 import { refusalFor, shopperCanCancel, STATUS_LABELS } from "~/lib/order-status";
 import { addQuantityStatement } from "~/server/cart/cart.server";
 import { type Database, getDb } from "~/server/db/db.server";
-import { cancelStatements } from "./order-cancel.server";
+import { cancelStatements, holdOwnRestocks, OWN_CANCEL_RESTOCK_HOLD_MS } from "./order-cancel.server";
 import { lineOrder } from "./read-orders.server";
 import { stockAt, type StockStore } from "~/server/stores/store-stock.server";
-import { claimRestocks, flagRestocks } from "~/server/stores/stock-writes.server";
+import { claimRestocks, flagRestocks, type ClaimedRestocks } from "~/server/stores/stock-writes.server";
 import { getStripe } from "./stripe.server";
 import { publishOrderChange } from "./order-events.server";
 import { sendLineRefunds } from "./line-refunds.server";
@@ -138,8 +138,13 @@ const ADMIN_MOVE_NOTES: Partial<Record<OrderStatus, string>> = {
  */
 async function cancelOrder(context: AppLoadContext, order: DecidedOrder, actor: Actor, note: string): Promise<boolean> {
   const db = getDb(context);
-  const [returnStock, returnReplacements, recordHistory, cancelOrders] = cancelStatements(db, { orderId: order.id, by: actor, version: order.version }, note);
-  const [, , , cancelled, restocks] = await db.batch([returnStock, returnReplacements, recordHistory, cancelOrders, claimRestocks(db)]);
+  const target = { orderId: order.id, by: actor, version: order.version };
+  const [returnStock, returnReplacements, recordHistory, cancelOrders] = cancelStatements(db, target, note);
+  // A shopper's own cancel is no "back in stock" news for a while (decision 046).
+  const hold = actor.as === "shopper" ? [holdOwnRestocks(db, target, Date.now() + OWN_CANCEL_RESTOCK_HOLD_MS)] : [];
+  const results = await db.batch([returnStock, returnReplacements, recordHistory, ...hold, cancelOrders, claimRestocks(db)]);
+  const cancelled = results[results.length - 2] as unknown[];
+  const restocks = results[results.length - 1] as ClaimedRestocks;
   flagRestocks(context, restocks);
   return cancelled.length > 0;
 }

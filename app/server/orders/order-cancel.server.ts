@@ -11,8 +11,8 @@
  * runs their batches one after another and only the first one matches: the stock comes back
  * exactly once. The statements read the order's lines themselves, so no caller reads them first.
  */
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { ORDER_STATUSES, orderItems, orders, orderStatusHistory, type OrderStatus, storeStock } from "~/db/schema";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { ORDER_STATUSES, orderItems, orders, orderStatusHistory, type OrderStatus, restockEvents, storeStock } from "~/db/schema";
 import { allowedMoves, shopperCanCancel } from "~/lib/order-status";
 import type { Database } from "~/server/db/db.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -137,6 +137,29 @@ export function cancelStatements(db: Database, target: CancelTarget, note: strin
     .where(guard)
     .returning({ id: orders.id, sessionId: orders.stripeSessionId, storeId: orders.storeId, userId: orders.userId });
   return [returnStock, returnReplacements, recordHistory, cancelOrders] as const;
+}
+
+/**
+ * How long the units a shopper's own cancel returns are not news (decision 046): buying every unit
+ * and cancelling must not make a "back in stock" mail. Rows still pending after it are handed on
+ * (if the units are still there: the fan-out checks).
+ */
+export const OWN_CANCEL_RESTOCK_HOLD_MS = 30 * 60 * 1000;
+
+/**
+ * For a shopper's own cancel, in its batch after the stock statements and BEFORE the order's (its
+ * guard must still match): holds the pending restock rows of the order's products at its store
+ * until `until`, so `claimRestocks` leaves them for then.
+ */
+export function holdOwnRestocks(db: Database, target: CancelTarget, until: number) {
+  const guard = cancellable(target);
+  const lines = sql`select ${orders.storeId}, ${orderItems.productId} from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId} where ${guard}
+    union select ${orders.storeId}, ${orderItems.replacedByProductId} from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
+    where ${guard} and ${orderItems.replacedByProductId} is not null`;
+  return db
+    .update(restockEvents)
+    .set({ notBefore: until })
+    .where(and(isNull(restockEvents.queuedAt), isNull(restockEvents.subscriber), sql`(${restockEvents.storeId}, ${restockEvents.productId}) in (${lines})`));
 }
 
 type CancelledOrder = { id: string; storeId: string | null; userId: string };

@@ -182,8 +182,9 @@ function checkEnv(env: Env): Checked {
 
 /**
  * The environment checked: the Worker entry refuses every request while this lists problems, and
- * getSettings throws on them. Production needs its own SESSION_SECRET and both rate-limit bindings
- * (without them per-IP limits would silently switch off); development and test need neither.
+ * getSettings throws on them. Production needs its own SESSION_SECRET, PUBLIC_ORIGIN and both
+ * rate-limit bindings (without them per-IP limits would silently switch off); development and test
+ * need none of them.
  */
 function checkEnvNow(env: Env): Checked {
   const parsed = envSchema.safeParse(env);
@@ -200,6 +201,9 @@ function checkEnvNow(env: Env): Checked {
   for (const origin of insecureOrigins(parsed.data.PUBLIC_ORIGIN ? [parsed.data.PUBLIC_ORIGIN] : [])) {
     problems.push(`PUBLIC_ORIGIN: ${origin} must use https in production`);
   }
+  // Every absolute link the store prints (mail, robots.txt, sitemaps, Stripe's return URLs) is built
+  // on it: the request's Host is the client's to choose (decision 046).
+  if (!parsed.data.PUBLIC_ORIGIN) problems.push("PUBLIC_ORIGIN is not set (the store's public URL, https://shop.example.com, in wrangler.toml [vars])");
   if (!parsed.data.SESSION_SECRET) {
     problems.push("SESSION_SECRET is not set (run `npx wrangler secret put SESSION_SECRET`)");
   } else if (parsed.data.SESSION_SECRET === DEV_SESSION_SECRET) {
@@ -233,6 +237,23 @@ export function getSettings(env: Env): Settings {
     entry.settings = Object.freeze({ ...settings, isDev, sessionSecret: settings.SESSION_SECRET ?? DEV_SESSION_SECRET, vapid });
   }
   return entry.settings;
+}
+
+/**
+ * The origin every absolute link the store prints is built on (mail, robots.txt, sitemaps, Stripe's
+ * return URLs): PUBLIC_ORIGIN, which production cannot run without. Only local commands and tests
+ * may leave it unset; they get `localOnly` (the origin the local server was asked on), so `npm start`
+ * and `npm run dev` work on any port with no settings (decision 046).
+ */
+export function publicOrigin(settings: Settings, localOnly: string): string {
+  if (settings.PUBLIC_ORIGIN) return settings.PUBLIC_ORIGIN;
+  if (!settings.isDev) throw new Error("PUBLIC_ORIGIN is not set");
+  return localOnly;
+}
+
+/** {@link publicOrigin} for a request's links (its own origin serves only local commands and tests). */
+export function publicOriginOf(env: Env, request: Request): string {
+  return publicOrigin(getSettings(env), new URL(request.url).origin);
 }
 
 /**

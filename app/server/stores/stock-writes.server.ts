@@ -84,11 +84,13 @@ export type ClaimedRestocks = { id: number }[];
  * DISPATCH_MAX, with ONE UPDATE … RETURNING, so two claimers never take the same row. An empty
  * answer: the batch restocked nothing anyone waits for. Pass the answer to `flagRestocks`.
  */
-export function claimRestocks(db: Database) {
+export function claimRestocks(db: Database, now = Date.now()) {
+  // A held row (a shopper's own cancelled order, decision 046) waits for its time.
+  const due = sql`(${restockEvents.notBefore} is null or ${restockEvents.notBefore} <= ${now})`;
   const pending = db
     .select({ id: restockEvents.id })
     .from(restockEvents)
-    .where(isNull(restockEvents.queuedAt))
+    .where(and(isNull(restockEvents.queuedAt), due))
     .orderBy(asc(restockEvents.id))
     .limit(DISPATCH_MAX);
   return db
