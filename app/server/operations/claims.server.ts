@@ -36,7 +36,7 @@ function atCallersStore(user: SessionUser): SQL | undefined {
 
 const holderName = sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${orders.claimedBy})`;
 
-export interface ClaimState {
+interface ClaimState {
   claimedBy: { id: string; name: string | null } | null;
   claimedAt: number | null;
 }
