@@ -3,9 +3,10 @@
  * claim, the pick's batch refuses anyone but the claimant, the claimant or the store's manager or an
  * admin releases it (reason in the history), and the claim ends when the order leaves picking.
  */
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, login, makeProduct, newShopper, VALID_ADDRESS } from "./api-client";
+import { BASE } from "./fixtures";
 import { htmlText, pageGet, pagePost, sessionCookie } from "../security/support-admin";
 
 /** A page's visible text: tags removed, so a name in <strong> reads as in the browser. */
@@ -217,6 +218,43 @@ describe("the queue", () => {
     const after = await api(`/api/store/queue?storeId=${storeId}`, { token: manager.token });
     const again = (after.body.data.orders as { _id: string; claimedBy: unknown }[]).find((o) => o._id === order.id)!;
     expect(again.claimedBy).toBeNull();
+  });
+});
+
+/** An open live socket (decision 028) and the order notices it has received. */
+async function listen(path: string, token: string) {
+  const res = await SELF.fetch(`${BASE}${path}`, { headers: { Upgrade: "websocket", Authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(101);
+  const socket = res.webSocket!;
+  socket.accept();
+  const messages: { orderId: string; status: string }[] = [];
+  socket.addEventListener("message", (event) => {
+    if (event.data !== "pong") messages.push(JSON.parse(event.data as string));
+  });
+  return { socket, messages };
+}
+
+async function until(check: () => boolean, ms = 3000) {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe("live", () => {
+  it("a claim and a release reach the store's queue and the order's page at once", { timeout: 20_000 }, async () => {
+    const order = await codOrder();
+    const pages = [await listen(`/live/store/${storeId}`, manager.token), await listen(`/live/order/${order.id}`, pickerB.token)];
+    expect((await claim(order.id, pickerA.token)).status).toBe(200);
+    await until(() => pages.every((page) => page.messages.some((m) => m.orderId === order.id)));
+    const heard = pages.map((page) => page.messages.length);
+    expect((await release(order.id, pickerA.token)).status).toBe(200);
+    await until(() => pages.every((page, i) => page.messages.length > heard[i]));
+    for (const page of pages) {
+      expect(page.messages.filter((m) => m.orderId === order.id).every((m) => m.status === "placed")).toBe(true);
+      page.socket.close();
+    }
   });
 });
 
