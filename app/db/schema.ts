@@ -409,6 +409,12 @@ export const orders = sqliteTable(
     invoiceFy: integer("invoice_fy"),
     invoiceSeq: integer("invoice_seq"),
     invoicedAt: integer("invoiced_at", { mode: "number" }),
+    /**
+     * The staff member picking the order and since when (decision 047, migrations/0038): set by a
+     * claim, cleared by a release and, by the `orders_claim_ends` trigger, when the order leaves picking.
+     */
+    claimedBy: text("claimed_by").references(() => users.id, { onDelete: "set null" }),
+    claimedAt: integer("claimed_at", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,7 +9,8 @@ import { loadQueue } from "~/server/operations/queue.server";
 
 /**
  * GET /api/store/queue?storeId= (that store's staff, admins): its open orders, oldest first, each
- * with its age against the store's promised minutes. Shoppers and other stores' staff: 403.
+ * with its age against the store's promised minutes and who is picking it (`claimedBy`, `claimedAt`,
+ * decision 047). Shoppers and other stores' staff: 403.
  */
 export const loader = apiLoader({ auth: "user" }, async ({ request, context, user }) => {
   const parsed = queueQuerySchema.safeParse({ storeId: new URL(request.url).searchParams.get("storeId") ?? undefined });
@@ -36,6 +37,8 @@ export const loader = apiLoader({ auth: "user" }, async ({ request, context, use
         late: now > dueAt,
         version: o.version,
         needs_attention: o.needsAttention,
+        claimedBy: o.claimedById ? { _id: o.claimedById, name: o.claimedByName } : null,
+        claimedAt: o.claimedAt ? new Date(o.claimedAt).toISOString() : null,
       };
     }),
   });

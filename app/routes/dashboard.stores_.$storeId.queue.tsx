@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { NewOrderSignal } from "~/components/operations/NewOrderSignal";
@@ -11,6 +11,12 @@ import { isId } from "~/lib/ids";
 import { notFound } from "~/server/http/not-found.server";
 import { requireStorePage } from "~/server/identity/store-access.server";
 import { loadQueue } from "~/server/operations/queue.server";
+import { requireStoreAction } from "~/server/identity/store-access.server";
+import { claimOrder } from "~/server/operations/claims.server";
+import { attempt, pageAction } from "~/server/http/page-actions.server";
+import { redirectWithToast } from "~/server/http/toast.server";
+import { readFormData } from "~/server/http/form-data.server";
+import { Refusal } from "~/lib/refusal";
 
 const queueTitle = (storeName: string) => `Queue: ${storeName} | FreshDash`;
 
@@ -35,6 +41,22 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!queue) notFound("No such store");
   return data({ allowed: true as const, queue, serverNow: Date.now() });
 }
+
+/**
+ * "Start picking" on a row (decision 047): claims the order and opens its pick list; refused (held by
+ * someone else, already picked) back to the queue with the reason. A plain form, 303 either way.
+ */
+export const action = pageAction(async ({ request, context, params }: ActionFunctionArgs) => {
+  if (!isId(params.storeId)) notFound();
+  const user = await requireStoreAction(request, context, params.storeId);
+  const form = await readFormData(request);
+  const orderId = form.get("orderId");
+  if (form.get("intent") !== "claim" || typeof orderId !== "string" || !isId(orderId)) throw new Refusal("Unknown action: reload the page and try again", 400);
+  const claimed = await attempt(() => claimOrder(context, { orderId, user }));
+  const queue = `/dashboard/stores/${params.storeId}/queue`;
+  if (!claimed.ok) return redirectWithToast(context, queue, { type: "error", text: claimed.error.message.slice(0, 300) });
+  return redirectWithToast(context, `${queue}/${orderId}`, { type: "success", text: claimed.value.message });
+});
 
 export default function StoreQueue() {
   const { allowed, queue, serverNow } = useLoaderData<typeof loader>();

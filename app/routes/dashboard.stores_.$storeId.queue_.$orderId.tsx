@@ -7,6 +7,7 @@ import { DeliverForm } from "~/components/operations/DeliverForm";
 import { DispatchForm } from "~/components/operations/DispatchForm";
 import { OverrideForm } from "~/components/operations/OverrideForm";
 import { PickForm } from "~/components/operations/PickForm";
+import { ClaimBar } from "~/components/operations/ClaimBar";
 import type { StaffPageHandle } from "~/components/operations/StaffHeader";
 import { OrderItems } from "~/components/orders/OrderItems";
 import { OrderPayment } from "~/components/orders/OrderPayment";
@@ -21,13 +22,14 @@ import { signedINR } from "~/components/cart/BillDetails";
 import { InvoiceLinks } from "~/components/orders/InvoiceLinks";
 import { DELIVERY_CODE_TRIES, deliveryDueAt, minutesSince } from "~/lib/order-status";
 import { REPLACEMENT_LABELS } from "~/lib/schemas/order";
-import { pickedFromForm, pickLinesSchema, riderSchema, storeOrderFormSchema, type RiderInput } from "~/lib/schemas/store-ops";
+import { claimFormSchema, pickedFromForm, pickLinesSchema, riderSchema, storeOrderFormSchema, type RiderInput } from "~/lib/schemas/store-ops";
 import { Refusal } from "~/lib/refusal";
 import { readFormData } from "~/server/http/form-data.server";
 import { notFound } from "~/server/http/not-found.server";
 import { attempt, pageAction, refused } from "~/server/http/page-actions.server";
 import { redirectWithToast } from "~/server/http/toast.server";
-import { requireStoreAction, requireStorePage } from "~/server/identity/store-access.server";
+import { managesStore, requireStoreAction, requireStorePage } from "~/server/identity/store-access.server";
+import { claimOrder, releaseClaim } from "~/server/operations/claims.server";
 import { deliverWithCode, dispatchOrder, markReady, overrideDelivery } from "~/server/operations/handover.server";
 import { pickOrder } from "~/server/operations/pick.server";
 import { loadStoreOrder } from "~/server/operations/queue.server";
@@ -51,10 +53,11 @@ export const handle: StaffPageHandle = {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!isId(params.storeId) || !isId(params.orderId)) notFound(ORDER_NOT_FOUND);
   const { user, allowed } = await requireStorePage(request, context, params.storeId);
-  if (!allowed) return data({ allowed: false as const, view: null, isAdmin: false, serverNow: Date.now() }, { status: 403 });
+  if (!allowed) return data({ allowed: false as const, view: null, isAdmin: false, serverNow: Date.now(), me: null }, { status: 403 });
   const view = await attempt(() => loadStoreOrder(context, user, params.orderId!));
   if (!view.ok || view.value.order.storeId !== params.storeId) notFound(ORDER_NOT_FOUND);
-  return data({ allowed: true as const, view: view.value, isAdmin: user.role === "ADMIN", serverNow: Date.now() });
+  const me = { id: user.id, manages: managesStore(user, params.storeId) };
+  return data({ allowed: true as const, view: view.value, isAdmin: user.role === "ADMIN", serverNow: Date.now(), me });
 }
 
 /** The rider a dispatch form names: a typed name and phone, else a staff member, else the caller. */
@@ -85,6 +88,13 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
       const result = await pickOrder(context, { orderId, user, lines: parsed.data });
       return { message: result.message, failed: result.refund === "failed" };
     }
+    // Who is picking it (decision 047): claim, or release (the claimant, the store's manager, admins).
+    if (form.get("intent") === "claim" || form.get("intent") === "release") {
+      const claim = claimFormSchema.safeParse(Object.fromEntries(form));
+      if (!claim.success) throw new Refusal(claim.error.issues[0].message, 400);
+      if (claim.data.intent === "claim") return claimOrder(context, { orderId, user });
+      return releaseClaim(context, { orderId, user, reason: claim.data.reason, holder: claim.data.holder });
+    }
     const parsed = storeOrderFormSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw new Refusal(parsed.error.issues[0].message, 400);
     const input = parsed.data;
@@ -104,13 +114,13 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
 });
 
 export default function StoreOrder() {
-  const { allowed, view, isAdmin, serverNow } = useLoaderData<typeof loader>();
+  const { allowed, view, isAdmin, serverNow, me } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionAnswer<{ picked?: Record<string, string> }>>();
   const now = useNow(serverNow, 30_000);
   const open = Boolean(view && view.order.status !== "delivered" && view.order.status !== "cancelled");
   // Pushed by the order's live channel; polls every 5 s only while that is not connected (decision 028).
   useLiveRevalidate(open && view ? liveOrderUrl(view.order.id) : null, { fallbackPollMs: 5000 });
-  if (!allowed || !view) return <PermissionDenied />;
+  if (!allowed || !view || !me) return <PermissionDenied />;
   const { order, lines, history, riders } = view;
   const dueAt = deliveryDueAt({ createdAt: order.createdAt, etaMinutes: order.etaMinutes });
   const late = now > dueAt && open;
@@ -155,6 +165,7 @@ export default function StoreOrder() {
         <OrderTimeline history={history} showActors />
       </div>
 
+      {pickable ? <ClaimBar claim={order} userId={me.id} canRelease={me.manages} /> : null}
       <div className="rounded-lg border border-neutral-200 bg-white p-4 text-sm">
         {pickable ? (
           <PickForm lines={lines} typed={actionData && !actionData.ok ? actionData.picked : undefined} errors={fieldMessages(actionData)} />

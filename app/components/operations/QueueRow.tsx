@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formatINR } from "~/lib/money";
 import { deliveryDueAt, minutesSince, STATUS_LABELS } from "~/lib/order-status";
+import { QueueClaim } from "./QueueClaim";
 
 export interface QueueRowOrder {
   id: string;
@@ -11,6 +12,9 @@ export interface QueueRowOrder {
   createdAt: number;
   items: number;
   needsAttention: boolean;
+  /** Who is picking it (decision 047). */
+  claimedById?: string | null;
+  claimedByName?: string | null;
 }
 
 /**
@@ -40,7 +44,12 @@ export function QueueRow({ order, storeId, promiseMinutes, now }: { order: Queue
           </strong>
         ) : null}
       </td>
-      <td className="p-2">{STATUS_LABELS[order.status]}</td>
+      <td className="p-2">
+        {STATUS_LABELS[order.status]}
+        {order.status === "placed" || order.status === "paid" ? (
+          <QueueClaim orderId={order.id} claimedById={order.claimedById ?? null} claimedByName={order.claimedByName ?? null} />
+        ) : null}
+      </td>
       <td className="p-2">{order.items}</td>
       <td className="p-2">
         {formatINR(order.total)} {order.paymentMethod === "COD" ? "(cash)" : "(paid online)"}

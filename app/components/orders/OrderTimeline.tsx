@@ -25,9 +25,11 @@ export interface TimelineStep {
 
 /** The status timeline: every step reached, with its time (and, for admins, who made it). */
 export function OrderTimeline({ history, showActors = false }: { history: TimelineStep[]; showActors?: boolean }) {
+  // Staff notes on a step the order is still in (a picker's claim released) repeat its status: the shopper sees it once.
+  const steps = showActors ? history : history.filter((step, i) => i === 0 || step.status !== history[i - 1].status);
   return (
     <ol aria-label="Order status" className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
-      {history.map((step, i) => (
+      {steps.map((step, i) => (
         <li key={`${step.status}-${i}`} className={step.status === "cancelled" ? "text-red-700" : "text-green-800"}>
           <span className="font-semibold">{STATUS_LABELS[step.status]}</span>{" "}
           <time dateTime={new Date(step.createdAt).toISOString()} className="text-neutral-500">

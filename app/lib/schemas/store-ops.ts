@@ -9,6 +9,7 @@ import { shelfLocationSchema } from "../shelf-location";
 import { MAX_CART_LINES } from "./cart";
 import { emailSchema } from "./account";
 import { STAFF_ROLES } from "../staff-roles";
+import { RELEASE_REASON_MAX } from "../order-claims";
 
 const id = (what: string) => z.string({ error: `${what} is required` }).regex(ID_PATTERN, `That is not a valid ${what.toLowerCase()}`);
 const orderRef = id("Order id");
@@ -102,3 +103,23 @@ export const binFormSchema = z.object({
   storeId: storeRef,
   bin: shelfLocationSchema.optional().default(""),
 });
+
+/** POST /api/order/claim { _id }: the caller starts picking the order (decision 047). */
+export const apiClaimSchema = z.object({ _id: orderRef });
+
+const releaseReason = z
+  .string({ error: "reason must be text" })
+  .trim()
+  .max(RELEASE_REASON_MAX, `Keep the reason under ${RELEASE_REASON_MAX} characters`)
+  .optional()
+  .transform((reason) => reason || undefined);
+
+/** POST /api/order/release { _id, reason? }: a claim ends without a pick; the reason goes into the order's history. */
+export const apiReleaseSchema = z.object({ _id: orderRef, reason: releaseReason });
+
+/** The pick page's claim forms: `holder` is the claimant the releaser saw, so a newer claim is never released by mistake. */
+export const claimFormSchema = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("claim") }), z.object({ intent: z.literal("release"), reason: releaseReason, holder: id("Claimant").optional() })],
+  { error: "Unknown action: reload the page and try again" },
+);

@@ -39,6 +39,7 @@ import { publishOrderChange } from "~/server/orders/order-events.server";
 import { sendLineRefunds } from "~/server/orders/line-refunds.server";
 import { cancelStatements } from "~/server/orders/order-cancel.server";
 import { refundOrder } from "~/server/orders/fulfilment.server";
+import { claimFree, heldByOther } from "./claims.server";
 
 const NOT_FOUND = "Order not found";
 
@@ -279,6 +280,8 @@ export async function commitPick(context: AppLoadContext, pick: PlannedPick): Pr
   const moved = await applyPick(context, db, pick);
   if (!moved) {
     const { order: now } = await readForPick(db, order.id);
+    const held = now && !notPickable(now) ? await heldByOther(db, order.id, pick.userId) : null;
+    if (held) throw held;
     throw new Refusal(now ? (notPickable(now) ?? "This order changed while you were picking it: open it again") : NOT_FOUND, 409);
   }
   await publishOrderChange(context, { orderId: order.id, storeId, userId: order.userId, status: pick.nothingFound ? "cancelled" : "packed" });
@@ -377,7 +380,7 @@ const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
 
 /** The pick's one batch; false when the order changed since it was read (another pick won). */
 async function applyPick(context: AppLoadContext, db: Database, pick: PickPlan): Promise<boolean> {
-  const guard = and(eq(orders.id, pick.order.id), eq(orders.version, pick.order.version), inArray(orders.status, ["placed", "paid"]))!;
+  const guard = and(eq(orders.id, pick.order.id), eq(orders.version, pick.order.version), inArray(orders.status, ["placed", "paid"]), claimFree(pick.userId))!;
   const batch: PickBatch = {
     ...pick,
     d1: getD1(context),
@@ -503,7 +506,7 @@ function refundRows({ d1, order, json, paidOnline, now, unchanged }: PickBatch) 
 function cancelUpdate({ d1, db, order, userId, note, now }: PickBatch) {
   const [returnStock, returnReplacements, history, cancel] = cancelStatements(
     db,
-    { orderId: order.id, by: { id: userId, as: "store" }, version: order.version },
+    { orderId: order.id, by: { id: userId, as: "store" }, version: order.version, also: claimFree(userId) },
     note,
     now,
   );

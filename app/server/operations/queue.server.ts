@@ -38,6 +38,10 @@ export async function loadQueue(context: AppLoadContext, storeId: string) {
         // Qualified by hand: inside a subquery drizzle would name both columns without their tables.
         items: sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = "orders"."id")`.as("items"),
         lines: sql<number>`(select count(*) from order_items oi where oi.order_id = "orders"."id")`.as("lines"),
+        // Who is picking it (decision 047); cleared when the order leaves picking.
+        claimedById: orders.claimedBy,
+        claimedByName: sql<string | null>`(select u.name from users u where u.id = "orders"."claimed_by")`.as("claimed_by_name"),
+        claimedAt: orders.claimedAt,
       })
       .from(orders)
       .where(and(eq(orders.storeId, storeId), workable))
@@ -82,6 +86,9 @@ export async function loadStoreOrder(context: AppLoadContext, user: SessionUser,
         deliveryCodeTries: orders.deliveryCodeTries,
         needsAttention: orders.needsAttention,
         attentionNote: orders.attentionNote,
+        claimedById: orders.claimedBy,
+        claimedByName: sql<string | null>`(select u.name from users u where u.id = "orders"."claimed_by")`.as("claimed_by_name"),
+        claimedAt: orders.claimedAt,
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))

@@ -33,7 +33,7 @@ const CANCELLABLE_FROM = {
 
 type CancelTarget =
   /** A person cancels one order, decided on the `version` they read: any change since refuses it. */
-  | { orderId: string; by: { id: string; as: "admin" | "shopper" | "store" }; version: number }
+  | { orderId: string; by: { id: string; as: "admin" | "shopper" | "store" }; version: number; also?: SQL }
   /** The payment flow gives up one unpaid online order (Stripe unreachable, session expired). */
   | { orderId: string; by: "payment"; actorUserId?: string | null }
   /** A new checkout releases whatever unpaid online order the shopper still holds. */
@@ -49,6 +49,8 @@ function cancellable(target: CancelTarget): SQL {
     eq(orders.version, target.version),
     inArray(orders.status, CANCELLABLE_FROM[by.as]),
     by.as === "shopper" ? eq(orders.userId, by.id) : undefined,
+    // A caller's own rule on the same row (a store's pick: nobody else has claimed the order).
+    target.also,
   )!;
 }
 
