@@ -2,7 +2,7 @@ import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDev
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Rollup } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import type { Env } from "./app/server/platform/bindings";
 import { getLoadContext } from "./load-context";
@@ -38,6 +38,23 @@ function shellChunks(): Rollup.GetManualChunk {
   };
 }
 
+/**
+ * The server build also exports workers/wiring.ts as `wiring`: the app modules workers/app.ts runs
+ * (settings, CORS, edge cache, queues, the live channels' Durable Object…). Imported by the worker
+ * directly, wrangler bundled a second copy of each beside the build's own.
+ */
+function workerWiring(): Plugin {
+  const wiring = fileURLToPath(new URL("./workers/wiring.ts", import.meta.url));
+  return {
+    name: "worker-wiring",
+    apply: "build",
+    transform(code, id, options) {
+      if (!options?.ssr || id !== "\0virtual:remix/server-build") return;
+      return `${code}\nexport * as wiring from ${JSON.stringify(wiring)};\n`;
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     // `npm run dev` is local: development, whatever wrangler.toml says for deploys (decision 012).
@@ -67,6 +84,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tsconfigPaths(),
     // /sw.js, built after the client (decision 036).
     serviceWorker(),
+    workerWiring(),
   ],
   ssr: {
     resolve: {
