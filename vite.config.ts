@@ -93,7 +93,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     },
   },
   build: {
-    minify: true,
+    // The browser's code goes through terser: ~4 % less gzip than esbuild's minifier on the shell
+    // every page loads (react-dom, the routers), against the 100 KB per page budget. Not the
+    // server's: wrangler minifies the worker again, with its libraries, and terser gained nothing there.
+    minify: isSsrBuild ? true : "terser",
+    ...(isSsrBuild ? {} : { terserOptions: { ecma: 2020, module: true, compress: { passes: 2 } } }),
     rollupOptions: isSsrBuild
       ? // A server chunk imports only what it uses: Rollup's hoisted bare imports of its importers'
         // libraries (`import "zod"`) are dropped by wrangler's bundler anyway, with a warning each.
