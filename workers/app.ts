@@ -4,26 +4,47 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- see above
 // @ts-ignore - generated at build time
 import * as build from "../build/server";
-import { imageOrigin, withAbsoluteImageUrls } from "../app/server/http/api-images.server";
-import { isApiPath, preflightResponse, withCors } from "../app/server/http/cors.server";
-import { withEdgeCache } from "../app/server/http/edge-cache.server";
-import { withBookmarkCookie } from "../app/server/db/d1-session.server";
-import { getSettings, misconfiguredResponse, settingsProblems } from "../app/server/platform/env.server";
-import { cacheHeaders } from "../app/server/http/http-cache.server";
-import { allowedPageMethods, methodNotAllowedPage, PAGE_METHODS, pageRoutes } from "../app/server/http/page-methods.server";
-import { asSentToPublicOrigin, crossOriginRefusal, isCrossOriginWrite } from "../app/server/http/origin-check.server";
-import { renewNonce } from "../app/server/http/security.server";
-import { withD1ServerTiming } from "../app/server/db/server-timing.server";
-import { locationCacheVariant } from "../app/server/stores/stores.server";
-import { flaggedRestocks } from "../app/server/stores/stock-writes.server";
-import { searchUpkeep } from "../app/server/search/search-upkeep.server";
 import type { Env } from "../app/server/platform/bindings";
-import { getLoadContext } from "../load-context";
-import { handleLive, isLivePath } from "../app/server/live/live-routes.server";
-import { consumeNotifyBatch, handOnRestocks, notifyUpkeep, type NotifyMessage } from "../app/server/notify/delivery.server";
-import { consumePushBatch, type PushMessage } from "../app/server/push/send.server";
+import type { NotifyMessage } from "../app/server/notify/delivery.server";
+import type { PushMessage } from "../app/server/push/send.server";
+import type * as Wiring from "./wiring";
 
-export { LiveChannel } from "../app/server/live/live-channel.server";
+// The app's modules come from the server build, which carries them anyway (workers/wiring.ts).
+const {
+  imageOrigin,
+  withAbsoluteImageUrls,
+  isApiPath,
+  preflightResponse,
+  withCors,
+  withEdgeCache,
+  withBookmarkCookie,
+  getSettings,
+  misconfiguredResponse,
+  settingsProblems,
+  cacheHeaders,
+  allowedPageMethods,
+  methodNotAllowedPage,
+  PAGE_METHODS,
+  pageRoutes,
+  asSentToPublicOrigin,
+  crossOriginRefusal,
+  isCrossOriginWrite,
+  renewNonce,
+  withD1ServerTiming,
+  locationCacheVariant,
+  flaggedRestocks,
+  searchUpkeep,
+  getLoadContext,
+  handleLive,
+  isLivePath,
+  consumeNotifyBatch,
+  handOnRestocks,
+  notifyUpkeep,
+  consumePushBatch,
+  LiveChannel,
+} = (build as unknown as { wiring: typeof Wiring }).wiring;
+
+export { LiveChannel };
 
 /** The PUSH_QUEUE's queue name in wrangler.toml: its batches are order notices. */
 const PUSH_QUEUE_NAME = "grocery-store-push";

@@ -15,7 +15,7 @@ import { couponNoteOf } from "~/lib/pick-notes";
 import { signedINR } from "~/components/cart/BillDetails";
 import { nextStatus, shopperCanCancel } from "~/lib/order-status";
 import { shopperOrderActionSchema } from "~/lib/schemas/fulfilment";
-import { REPLACEMENT_LABELS } from "~/lib/schemas/order";
+import { REPLACEMENT_LABELS } from "~/lib/order-choices";
 import { rateOrderFormSchema } from "~/lib/schemas/rating";
 import { useLiveRevalidate } from "~/lib/hooks/use-live-revalidate";
 import { liveOrderUrl } from "~/lib/live";

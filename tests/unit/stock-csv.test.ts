@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeStockCsv, parseStockCell, parseStockCsv, STOCK_CSV_ERRORS, STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS } from "~/lib/stock-csv";
+import { decodeStockCsv, parseStockCell, STOCK_CSV_ERRORS, STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS } from "~/lib/stock-csv";
+import { parseStockCsv } from "~/lib/stock-csv-parse";
 
 const rowsOf = (text: string) => {
   const result = parseStockCsv(text);

@@ -13,6 +13,7 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { type InvoiceDocument, invoiceDate } from "../../app/lib/invoice/document";
 import { formatInvoiceAmount } from "../../app/lib/money";
 import { placeForPincode } from "../../app/lib/pincode-places";
+import { parseStockCsv } from "../../app/lib/stock-csv-parse";
 import boldFont from "./fonts/DejaVuSansCondensed-Bold.ttf";
 import regularFont from "./fonts/DejaVuSansCondensed.ttf";
 
@@ -219,6 +220,8 @@ export default {
       const place = placeForPincode(url.searchParams.get("pincode") ?? "");
       return place ? Response.json(place) : new Response("Unknown pincode", { status: 404 });
     }
+    // A store's stock CSV read into checked rows (decision 049): csv-parse stays out of the storefront.
+    if (url.pathname === "/stock-csv" && request.method === "POST") return Response.json(parseStockCsv(await request.text()));
     if (url.pathname !== "/render") return new Response("Not found", { status: 404 });
     if (request.method !== "POST") return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
     let invoice: InvoiceDocument;

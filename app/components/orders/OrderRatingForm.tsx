@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { RATING_COMMENT_MAX, RATING_VALUES } from "~/lib/schemas/rating";
+import { RATING_COMMENT_MAX, RATING_VALUES } from "~/lib/order-choices";
 
 const WORDS: Record<(typeof RATING_VALUES)[number], string> = { 1: "Poor", 2: "Fair", 3: "Good", 4: "Very good", 5: "Excellent" };
 

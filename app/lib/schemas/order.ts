@@ -1,18 +1,13 @@
 import * as z from "zod";
 import { ID_PATTERN, isId } from "../ids";
 import { toPaise } from "../money-input";
+import { REPLACEMENT_CHOICES } from "../order-choices";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 import { optionalCouponCode, tipSchema } from "./coupon";
 
 const PAYMENT_CHOICES = ["cod", "online"] as const;
 
-/** What the store does when an item is short (decision 027); the same words as REPLACEMENT_PREFERENCES in the schema. */
-export const REPLACEMENT_CHOICES = ["refund", "call", "similar"] as const;
-export const REPLACEMENT_LABELS: Record<(typeof REPLACEMENT_CHOICES)[number], string> = {
-  refund: "Remove it and refund me",
-  call: "Call me",
-  similar: "Replace with a similar item",
-};
+export { REPLACEMENT_CHOICES, REPLACEMENT_LABELS } from "../order-choices";
 const replacementPreference = z.enum(REPLACEMENT_CHOICES, { error: 'replacementPreference must be "refund", "call" or "similar"' });
 
 /** The checkout page form: one form, the payment chosen with a radio named `intent` and one pay button. */

@@ -4,9 +4,7 @@
  */
 import * as z from "zod";
 import { ID_PATTERN } from "../ids";
-
-export const RATING_COMMENT_MAX = 500;
-export const RATING_VALUES = [1, 2, 3, 4, 5] as const;
+import { RATING_COMMENT_MAX } from "../order-choices";
 
 const RATING_MESSAGE = "Choose a rating from 1 to 5";
 
