@@ -28,10 +28,45 @@ const source = process.argv[2] ?? "/usr/share/fonts/truetype/dejavu";
 const out = path.join(import.meta.dirname, "..", "workers", "invoice", "fonts");
 const text = INVOICE_CHARACTERS.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i))).join("");
 
+/**
+ * Indian scripts (decision 045): Noto Sans cut to one script's block, from the Google Fonts files
+ * that @fontsource ships (dev dependencies), keeping GSUB/GPOS: the worker shapes these runs with
+ * HarfBuzz (conjuncts, reordered vowel signs). Regular only: bold text in these scripts prints regular.
+ */
+const INDIC: { file: string; font: string; ranges: [number, number][] }[] = [
+  {
+    file: "noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff",
+    font: "NotoSansDevanagari",
+    ranges: [
+      [0x0900, 0x097f],
+      [0xa8e0, 0xa8ff],
+      [0x1cd0, 0x1cff],
+    ],
+  },
+  { file: "noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff", font: "NotoSansBengali", ranges: [[0x0980, 0x09ff]] },
+  {
+    file: "noto-sans-tamil/files/noto-sans-tamil-tamil-400-normal.woff",
+    font: "NotoSansTamil",
+    ranges: [
+      [0x0b80, 0x0bff],
+      [0x11fc0, 0x11fff],
+    ],
+  },
+];
+// Joiners, the dandas the scripts share and the dotted circle HarfBuzz draws under a lone mark.
+const INDIC_COMMON = "\u200c\u200d\u0964\u0965\u25cc";
+for (const { file, font, ranges } of INDIC) {
+  const full = readFileSync(path.join(import.meta.dirname, "..", "node_modules", "@fontsource", file));
+  const chars = ranges.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i))).join("");
+  const subset = await subsetFont(full, chars + INDIC_COMMON, { targetFormat: "sfnt", noHinting: true });
+  writeFileSync(path.join(out, `${font}.ttf`), subset);
+  console.log(`${font}.ttf: ${full.byteLength} (woff) → ${subset.byteLength} bytes`);
+}
+
 for (const name of ["DejaVuSansCondensed", "DejaVuSansCondensed-Bold"]) {
   const full = readFileSync(path.join(source, `${name}.ttf`));
   // No layout tables (the worker sets one glyph per character, no ligatures or kerning) and no
-  // hinting (PDF viewers scale outlines): smaller fonts and less work for fontkit on every PDF.
+  // hinting (PDF viewers scale outlines): smaller fonts to bundle and embed.
   const subset = await subsetFont(full, text, { targetFormat: "sfnt", noHinting: true, dropTables: ["GSUB", "GPOS", "GDEF", "kern"] });
   writeFileSync(path.join(out, `${name}.ttf`), subset);
   console.log(`${name}.ttf: ${full.byteLength} → ${subset.byteLength} bytes`);

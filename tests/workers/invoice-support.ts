@@ -28,8 +28,8 @@ export const invoicePdf = (orderId: string, token?: string) =>
   SELF.fetch(`${BASE}/api/order/invoice?_id=${orderId}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
 
 /**
- * The text a PDF shows, as a reader extracts it: per page, each `<hex> Tj` of the content streams
- * decoded through the ToUnicode map of the font selected by the `Tf` before it (the invoice's
+ * The text a PDF shows, as a reader extracts it: per page, each drawn string (`BT … ET`) of the content streams
+ * decoded `<hex> Tj` by `<hex> Tj` through the ToUnicode map of the font selected by the `Tf` before it (the invoice's
  * embedded fonts draw glyph ids, not characters). One line per drawn string.
  */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -49,15 +49,19 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
     for (const stream of streams) {
       const content = latin1.decode(decodePDFRawStream(stream as PDFRawStream).decode());
       let map: Map<string, string> | undefined;
-      for (const op of content.matchAll(/(\/[^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj/g)) {
-        if (op[1]) map = maps.get(op[1]);
-        else
-          lines.push(
-            op[2]!
-              .match(/.{4}/g)
-              ?.map((code) => map?.get(code.toUpperCase()) ?? "\uFFFD")
-              .join("") ?? "",
-          );
+      // One drawn string is one BT … ET, whose runs (one per font) each select their font with Tf.
+      for (const block of content.matchAll(/\bBT\b([\s\S]*?)\bET\b/g)) {
+        let line = "";
+        for (const op of block[1]!.matchAll(/(\/[^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj/g)) {
+          if (op[1]) map = maps.get(op[1]);
+          else
+            line +=
+              op[2]!
+                .match(/.{4}/g)
+                ?.map((code) => map?.get(code.toUpperCase()) ?? "\uFFFD")
+                .join("") ?? "";
+        }
+        lines.push(line);
       }
     }
   }
@@ -69,7 +73,7 @@ function toUnicodeMap(cmap: string): Map<string, string> {
   const utf16 = (hex: string) => String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((h) => parseInt(h, 16)));
   const map = new Map<string, string>();
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const [, code, text] of block[1]!.matchAll(/<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]+)>/g)) map.set(code!.toUpperCase(), utf16(text!));
+    for (const [, code, text] of block[1]!.matchAll(/<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]*)>/g)) map.set(code!.toUpperCase(), utf16(text!));
   }
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const [, from, to, text] of block[1]!.matchAll(/<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]+)>/g)) {
