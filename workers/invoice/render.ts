@@ -134,9 +134,11 @@ export async function renderLayoutPdf(layout: DocumentLayout, shaper: Shaper, fo
   for (const s of layout.summary) {
     newPageIfBelow(24);
     const valueWidth = measure(s.value, 8.5, s.strong);
-    draw(s.value, PAGE_WIDTH - MARGIN - valueWidth, y, 8.5, s.strong);
-    y -= paragraph(s.label, labelX, y, PAGE_WIDTH - MARGIN - labelX - valueWidth - 8, 8.5, s.strong, 12);
-    if (s.note) y -= paragraph(s.note, labelX, y + 2, PAGE_WIDTH - MARGIN - labelX - valueWidth - 8, 7, false, 11) - 2;
+    const labelWidth = PAGE_WIDTH - MARGIN - labelX - valueWidth - 8;
+    const top = y;
+    y -= paragraph(s.label, labelX, y, labelWidth, 8.5, s.strong, 12);
+    if (s.note) y -= paragraph(s.note, labelX, y + 2, labelWidth, 7, false, 11) - 2;
+    draw(s.value, PAGE_WIDTH - MARGIN - valueWidth, top, 8.5, s.strong);
   }
   y -= 10;
   for (const note of layout.notes) {
