@@ -1,7 +1,8 @@
 /**
- * Makes the invoice PDF worker's fonts (decision 031): DejaVu Sans Condensed and its bold, cut down
- * to the characters an invoice prints, so the worker bundle carries ~2 × 23 KB instead of ~1.35 MB.
- * The PDF then embeds only the glyphs each invoice uses (pdf-lib's `subset: true`).
+ * Makes the invoice PDF worker's fonts (decisions 031, 045): DejaVu Sans Condensed and its bold, cut
+ * down to the characters an invoice prints, so the worker bundle carries ~2 × 23 KB instead of
+ * ~1.35 MB; and Noto Sans Devanagari, Bengali and Tamil, each cut to its script. A PDF embeds the
+ * fonts it uses whole (workers/invoice/pdf.ts).
  *
  *   npx tsx scripts/subset-invoice-fonts.ts [fonts directory]
  *
@@ -13,7 +14,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import subsetFont from "subset-font";
 
-/** Inclusive code point ranges an invoice may print; anything else prints as "?" (workers/invoice). */
+/** Inclusive code point ranges DejaVu keeps; the Indian scripts below have fonts of their own, anything else prints "?". */
 const INVOICE_CHARACTERS: [number, number][] = [
   [0x20, 0x7e], // ASCII
   [0xa0, 0x17f], // Latin-1 and Latin Extended-A: names with accents, ×, °, ½
