@@ -47,7 +47,10 @@ function workersProject(name: string, include: string[], vars: { ENVIRONMENT: "t
               name: "grocery-invoice",
               modules: true,
               scriptPath: buildInvoiceWorker(name),
-              modulesRules: [{ type: "Data", include: ["**/*.ttf"] }],
+              modulesRules: [
+                { type: "Data", include: ["**/*.ttf"] },
+                { type: "CompiledWasm", include: ["**/*.wasm"] },
+              ],
               compatibilityDate: "2026-04-01",
             },
           ],

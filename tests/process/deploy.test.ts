@@ -53,4 +53,22 @@ describe("npm run deploy", () => {
     const gzipBytes = scripts.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(outDir, file))).length, 0);
     expect(gzipBytes).toBeLessThanOrEqual(400_000);
   });
+
+  it("uploads the invoice worker in at most 621 KiB gzip, everything it ships counted: JavaScript, HarfBuzz's wasm and the fonts (decision 045)", async () => {
+    const invoiceOut = mkdtempSync(path.join(os.tmpdir(), "invoice-deploy-"));
+    try {
+      await promisify(execFile)("npx", ["wrangler", "deploy", "-c", "workers/invoice/wrangler.toml", "--dry-run", "--outdir", invoiceOut], {
+        cwd: root,
+        env: { ...withoutNodeEnv(process.env), WRANGLER_SEND_METRICS: "false", CI: "1" },
+      });
+      const modules = readdirSync(invoiceOut, { recursive: true, encoding: "utf8" }).filter((file) => /\.(m?js|wasm|ttf)$/.test(file));
+      // The worker, HarfBuzz and five fonts: a module left out would make the sum below too small.
+      expect(modules.filter((file) => file.endsWith(".wasm"))).toHaveLength(1);
+      expect(modules.filter((file) => file.endsWith(".ttf"))).toHaveLength(5);
+      const gzipBytes = modules.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(invoiceOut, file))).length, 0);
+      expect(gzipBytes).toBeLessThanOrEqual(621 * 1024);
+    } finally {
+      rmSync(invoiceOut, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,215 +1,42 @@
 /**
- * The invoice PDF worker (decision 031): POST /render with an InvoiceDocument (JSON) answers the
- * tax invoice as a PDF made with pdf-lib. It trusts its caller, the store worker, through a
- * service binding: it has no public route, reads no database and holds no secrets.
+ * The invoice PDF worker (decisions 031, 045): POST /render with an InvoiceDocument (JSON) answers it
+ * as a PDF. It trusts its caller, the store worker, through a service binding: it has no public
+ * route, reads no database and holds no secrets.
  *
- * Text is set in DejaVu Sans Condensed (regular and bold, fonts/LICENSE), cut down to the
- * characters an invoice prints by scripts/subset-invoice-fonts.ts and bundled as Data modules
- * (wrangler.toml [[rules]]); each PDF embeds only the glyphs it uses, with a ToUnicode map so its
- * text can be searched and copied. Amounts are formatted by the HTML invoice's own formatInvoiceAmount.
+ * It draws the document's one description (app/lib/invoice/layout.ts), the same the HTML page
+ * renders, with text shaped by HarfBuzz (shaper.ts) in DejaVu Sans Condensed and Noto Sans
+ * Devanagari, Bengali and Tamil (fonts/, cut by scripts/subset-invoice-fonts.ts, bundled as Data
+ * modules), written by a small PDF writer of its own (pdf.ts).
  */
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
-import { type InvoiceDocument, invoiceDate } from "../../app/lib/invoice/document";
-import { formatInvoiceAmount } from "../../app/lib/money";
+import hbWasm from "harfbuzzjs/dist/harfbuzz.wasm";
+import type { InvoiceDocument } from "../../app/lib/invoice/document";
+import { describeDocument, type PrintedDocument } from "../../app/lib/invoice/layout";
 import { placeForPincode } from "../../app/lib/pincode-places";
 import { parseStockCsv } from "../../app/lib/stock-csv-parse";
 import boldFont from "./fonts/DejaVuSansCondensed-Bold.ttf";
 import regularFont from "./fonts/DejaVuSansCondensed.ttf";
+import bengaliFont from "./fonts/NotoSansBengali.ttf";
+import devanagariFont from "./fonts/NotoSansDevanagari.ttf";
+import tamilFont from "./fonts/NotoSansTamil.ttf";
+import { renderLayoutPdf } from "./render";
+import { type FontBytes, Shaper } from "./shaper";
 
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 36;
+// Data modules are ArrayBuffers in the worker (vite's client types call every *.ttf a URL string).
+const data = (module: unknown) => module as ArrayBuffer;
+const FONTS: FontBytes = {
+  regular: data(regularFont),
+  bold: data(boldFont),
+  devanagari: data(devanagariFont),
+  bengali: data(bengaliFont),
+  tamil: data(tamilFont),
+};
 
-/** Amounts as the HTML invoice prints them: "₹1,23,456.78" (Indian grouping). */
-const money = formatInvoiceAmount;
+/** One HarfBuzz instance per isolate, made on the first PDF. */
+let shaper: Promise<Shaper> | undefined;
 
-/** The characters each embedded font can draw. */
-const characterSets = new WeakMap<PDFFont, Set<number>>();
-
-/** Text the font can draw: any other character (Devanagari, emoji…) becomes "?". */
-function printable(text: string, font: PDFFont): string {
-  let set = characterSets.get(font);
-  if (!set) characterSets.set(font, (set = new Set(font.getCharacterSet())));
-  let out = "";
-  for (const char of text) out += set.has(char.codePointAt(0)!) ? char : "?";
-  return out;
-}
-
-interface Pen {
-  page: PDFPage;
-  y: number;
-}
-
-interface Column {
-  title: string;
-  width: number;
-  align: "left" | "right";
-}
-
-export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`${invoice.title} ${invoice.number}`);
-  pdf.setSubject(`Order ${invoice.orderNumber}`);
-  pdf.setCreator(invoice.seller.name);
-  pdf.registerFontkit(fontkit);
-  // No ligatures or kerning: one glyph per character, so widths measured are widths drawn.
-  const features = { liga: false, kern: false };
-  const font = await pdf.embedFont(regularFont, { subset: true, features });
-  const bold = await pdf.embedFont(boldFont, { subset: true, features });
-  const pen: Pen = { page: pdf.addPage(A4), y: A4[1] - MARGIN };
-  const text = (value: string, x: number, size = 9, f: PDFFont = font) =>
-    pen.page.drawText(printable(value, f), { x, y: pen.y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
-  const fit = (value: string, width: number, size: number, f: PDFFont = font) => {
-    let out = printable(value, f);
-    while (out.length > 1 && f.widthOfTextAtSize(out, size) > width) out = `${out.slice(0, -2)}.`;
-    return out;
-  };
-  const newPageIfBelow = (room: number) => {
-    if (pen.y - room > MARGIN) return false;
-    pen.page = pdf.addPage(A4);
-    pen.y = A4[1] - MARGIN;
-    return true;
-  };
-
-  // Heading and the two parties.
-  text(invoice.title.toUpperCase(), MARGIN, 16, bold);
-  text(`Invoice no. ${invoice.number}`, 360, 10, bold);
-  pen.y -= 14;
-  text(`Date: ${invoiceDate(invoice.date)}   Order: ${invoice.orderNumber}`, 360, 8);
-  pen.y -= 24;
-  const sellerTop = pen.y;
-  text("Sold by", MARGIN, 8, bold);
-  pen.y -= 12;
-  for (const line of [
-    invoice.seller.name,
-    `(${invoice.seller.storeName})`,
-    ...invoice.seller.address,
-    `State: ${invoice.seller.state} ${invoice.seller.stateCode ? `(${invoice.seller.stateCode})` : ""}`,
-    `GSTIN: ${invoice.seller.gstin || "not registered"}`,
-    `FSSAI licence no.: ${invoice.seller.fssaiLicence || "not given"}`,
-  ]) {
-    text(line, MARGIN, 8);
-    pen.y -= 11;
-  }
-  const sellerBottom = pen.y;
-  pen.y = sellerTop;
-  text("Billed and shipped to", 310, 8, bold);
-  pen.y -= 12;
-  for (const line of [
-    invoice.buyer.name,
-    ...invoice.buyer.address,
-    `State: ${invoice.buyer.state} ${invoice.buyer.stateCode ? `(${invoice.buyer.stateCode})` : ""}`,
-    `Mobile: ${invoice.buyer.mobile}`,
-    `Place of supply: ${invoice.placeOfSupply}`,
-  ]) {
-    text(line, 310, 8);
-    pen.y -= 11;
-  }
-  pen.y = Math.min(pen.y, sellerBottom) - 14;
-
-  // The lines.
-  const intra = invoice.maths.intraState;
-  const columns: Column[] = [
-    { title: "#", width: 16, align: "left" },
-    { title: "Item", width: intra ? 149 : 189, align: "left" }, // the columns fill the page's width
-    { title: "HSN", width: 40, align: "left" },
-    { title: "Qty", width: 22, align: "right" },
-    { title: "Rate", width: 44, align: "right" },
-    { title: "Discount", width: 40, align: "right" },
-    { title: "Taxable", width: 52, align: "right" },
-    { title: "GST %", width: 28, align: "right" },
-    ...(intra
-      ? [
-          { title: "CGST", width: 40, align: "right" as const },
-          { title: "SGST", width: 40, align: "right" as const },
-        ]
-      : [{ title: "IGST", width: 40, align: "right" as const }]),
-    { title: "Total", width: 52, align: "right" },
-  ];
-  const row = (cells: string[], f: PDFFont = font, size = 7.5) => {
-    let x = MARGIN;
-    cells.forEach((cell, i) => {
-      const column = columns[i]!;
-      // Amounts (right-aligned) are never cut short: a long one is set smaller instead.
-      let cellSize = size;
-      if (column.align === "right") while (cellSize > 4 && f.widthOfTextAtSize(printable(cell, f), cellSize) > column.width - 3) cellSize -= 0.25;
-      const value = fit(cell, column.width - 3, cellSize, f);
-      const width = f.widthOfTextAtSize(value, cellSize);
-      pen.page.drawText(value, { x: column.align === "right" ? x + column.width - 3 - width : x, y: pen.y, size: cellSize, font: f });
-      x += column.width;
-    });
-    pen.y -= 12;
-  };
-  const rule = () => {
-    pen.page.drawLine({ start: { x: MARGIN, y: pen.y + 8 }, end: { x: A4[0] - MARGIN, y: pen.y + 8 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
-  };
-  const header = () => {
-    row(
-      columns.map((c) => c.title),
-      bold,
-    );
-    rule();
-  };
-  header();
-  invoice.maths.lines.forEach((line, i) => {
-    if (newPageIfBelow(60)) header();
-    row([
-      String(i + 1),
-      line.name,
-      line.hsn || "-",
-      String(line.quantity),
-      money(line.unitPrice),
-      money(line.discount),
-      money(line.taxable),
-      `${line.gstRate}%`,
-      ...(intra ? [money(line.cgst), money(line.sgst)] : [money(line.igst)]),
-      money(line.value),
-    ]);
-  });
-  rule();
-  const t = invoice.maths.totals;
-  row(
-    ["", "Total", "", "", "", money(t.discount), money(t.taxable), "", ...(intra ? [money(t.cgst), money(t.sgst)] : [money(t.igst)]), money(t.invoiceValue)],
-    bold,
-  );
-  pen.y -= 8;
-
-  // The tax summary per rate, then what was paid.
-  newPageIfBelow(80 + 12 * t.byRate.length);
-  text("Tax summary", MARGIN, 9, bold);
-  pen.y -= 12;
-  for (const rate of t.byRate) {
-    const tax = intra ? `CGST ${rate.rate / 2}% ${money(rate.cgst)} + SGST ${rate.rate / 2}% ${money(rate.sgst)}` : `IGST ${rate.rate}% ${money(rate.igst)}`;
-    text(`GST ${rate.rate}%: taxable ${money(rate.taxable)}, ${tax}`, MARGIN, 8);
-    pen.y -= 11;
-  }
-  pen.y -= 6;
-  // [label, amount, a note under the label]
-  const summary: [string, string, string?][] = [
-    ["Items (GST included)", money(t.gross)],
-    ...(t.discount ? [["Discount (coupon)", `−${money(t.discount)}`] as [string, string]] : []),
-    ["Invoice value", money(t.invoiceValue)],
-    ...(t.tip ? [["Tip for the delivery partner", money(t.tip), "(not a supply of the seller, no GST)"] as [string, string, string]] : []),
-    ...(t.roundOff ? [["Round off", `${t.roundOff < 0 ? "−" : "+"}${money(Math.abs(t.roundOff))}`, "(cash in whole rupees)"] as [string, string, string]] : []),
-    ["Amount paid", money(t.amountPaid)],
-  ];
-  for (const [label, value, note] of summary) {
-    const f = label === "Amount paid" || label === "Invoice value" ? bold : font;
-    text(label, 300, 8.5, f);
-    const v = printable(value, f);
-    pen.page.drawText(v, { x: A4[0] - MARGIN - f.widthOfTextAtSize(v, 8.5), y: pen.y, size: 8.5, font: f });
-    pen.y -= 12;
-    if (note) {
-      pen.y += 2;
-      text(note, 300, 7);
-      pen.y -= 11;
-    }
-  }
-  pen.y -= 10;
-  text(`Payment: ${invoice.paymentMethod}. Prices include GST. Supply made by the seller named above; delivery is free.`, MARGIN, 7);
-  pen.y -= 10;
-  text("This is a computer-generated invoice and needs no signature.", MARGIN, 7);
-  return pdf.save();
+export async function renderInvoicePdf(invoice: PrintedDocument): Promise<Uint8Array> {
+  shaper ??= Shaper.create(hbWasm, FONTS);
+  return renderLayoutPdf(describeDocument(invoice), await shaper, FONTS);
 }
 
 export default {

@@ -1,11 +1,18 @@
-import type { InvoiceDocument } from "~/lib/invoice/document";
-import { invoiceDate } from "~/lib/invoice/document";
-import { formatInvoiceAmount } from "~/lib/money";
+import { Fragment } from "react";
+import { CONTENT_WIDTH, describeDocument, type LayoutColumn, type PrintedDocument } from "~/lib/invoice/layout";
 
-/** The invoice as issued, as a printable page (decisions 031, 038); the PDF worker draws the same document. */
-export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceDocument; pdfHref: string; backHref: string }) {
-  const { lines, totals, intraState } = invoice.maths;
-  const taxColumns = intraState ? ["CGST", "SGST"] : ["IGST"];
+/** Every cell wraps inside its column (a long name breaks, even inside a word), amounts align right. */
+function cellClass(column: LayoutColumn): string {
+  return [column.align === "right" ? "text-right" : "", column.mono ? "font-mono" : "", "[overflow-wrap:anywhere]"].filter(Boolean).join(" ");
+}
+
+/**
+ * The document as issued, as a printable page (decisions 031, 038, 045): it renders the one
+ * description the PDF worker draws too (app/lib/invoice/layout.ts), so both print the same cells.
+ */
+export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: PrintedDocument; pdfHref: string; backHref: string }) {
+  const layout = describeDocument(invoice);
+  const { table } = layout;
   return (
     <article className="invoice-sheet mx-auto grid max-w-4xl gap-4 rounded-lg border border-neutral-200 bg-white p-4 text-sm" aria-labelledby="invoice-title">
       <div className="print-hidden flex flex-wrap gap-3">
@@ -19,191 +26,112 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
       </div>
       <header className="flex flex-wrap items-start justify-between gap-2">
         <h1 id="invoice-title" className="text-xl font-bold">
-          {invoice.title}
+          {layout.title}
         </h1>
         <dl className="grid grid-cols-[auto_auto] gap-x-3 text-right">
-          <dt>Invoice no.</dt>
-          <dd className="font-mono font-semibold" data-testid="invoice-number">
-            {invoice.number}
-          </dd>
-          <dt>Date</dt>
-          <dd>{invoiceDate(invoice.date)}</dd>
-          <dt>Order</dt>
-          <dd>{invoice.orderNumber}</dd>
+          {layout.headerRows.map((row) => (
+            <Fragment key={row.label}>
+              <dt>{row.label}</dt>
+              <dd className={row.mono ? "font-mono font-semibold" : undefined} data-testid={row.testId}>
+                {row.value}
+              </dd>
+            </Fragment>
+          ))}
         </dl>
       </header>
       <div className="grid gap-4 sm:grid-cols-2">
-        <section aria-label="Seller">
-          <h2 className="font-semibold">Sold by</h2>
-          <p>{invoice.seller.name}</p>
-          <p className="text-neutral-600">{invoice.seller.storeName}</p>
-          {invoice.seller.address.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
-          <p>
-            State: {invoice.seller.state || "—"} {invoice.seller.stateCode ? `(${invoice.seller.stateCode})` : ""}
-          </p>
-          <p>
-            GSTIN: <span className="font-mono">{invoice.seller.gstin || "not registered"}</span>
-          </p>
-          <p>
-            FSSAI licence no.: <span className="font-mono">{invoice.seller.fssaiLicence || "not given"}</span>
-          </p>
-        </section>
-        <section aria-label="Buyer">
-          <h2 className="font-semibold">Billed and shipped to</h2>
-          <p>{invoice.buyer.name}</p>
-          {invoice.buyer.address.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
-          <p>
-            State: {invoice.buyer.state || "—"} {invoice.buyer.stateCode ? `(${invoice.buyer.stateCode})` : ""}
-          </p>
-          <p>Mobile: {invoice.buyer.mobile}</p>
-          <p>Place of supply: {invoice.placeOfSupply}</p>
-        </section>
+        {layout.parties.map((party) => (
+          <section key={party.heading} aria-label={party.ariaLabel} className="min-w-0 [overflow-wrap:anywhere]">
+            <h2 className="font-semibold">{party.heading}</h2>
+            {party.lines.map((line, i) => (
+              <p key={i} className={line.muted ? "text-neutral-600" : undefined}>
+                {line.value === undefined ? (
+                  line.text
+                ) : (
+                  <>
+                    {line.text}
+                    <span className={line.mono ? "font-mono" : undefined}>{line.value}</span>
+                  </>
+                )}
+              </p>
+            ))}
+          </section>
+        ))}
       </div>
       <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-xs">
-          <caption className="sr-only">Invoice lines</caption>
+        <table className="w-full table-fixed border-collapse text-xs">
+          <caption className="sr-only">{table.caption}</caption>
+          <colgroup>
+            {table.columns.map((column) => (
+              <col key={column.title} style={{ width: `${((100 * column.width) / CONTENT_WIDTH).toFixed(2)}%` }} />
+            ))}
+          </colgroup>
           <thead>
             <tr className="border-b border-neutral-300 text-left">
-              <th scope="col">#</th>
-              <th scope="col">Item</th>
-              <th scope="col">HSN</th>
-              <th scope="col" className="text-right">
-                Qty
-              </th>
-              <th scope="col" className="text-right">
-                Rate
-              </th>
-              <th scope="col" className="text-right">
-                Discount
-              </th>
-              <th scope="col" className="text-right">
-                Taxable value
-              </th>
-              <th scope="col" className="text-right">
-                GST
-              </th>
-              {taxColumns.map((c) => (
-                <th key={c} scope="col" className="text-right">
-                  {c}
+              {table.columns.map((column) => (
+                <th key={column.title} scope="col" className={column.align === "right" ? "text-right" : undefined}>
+                  {column.title}
                 </th>
               ))}
-              <th scope="col" className="text-right">
-                Total
-              </th>
             </tr>
           </thead>
           <tbody>
-            {lines.map((line, i) => (
-              <tr key={`${i}-${line.name}`} className="border-b border-neutral-100" data-testid="invoice-line">
-                <td>{i + 1}</td>
-                <td>{line.name}</td>
-                <td className="font-mono">{line.hsn || "—"}</td>
-                <td className="text-right">{line.quantity}</td>
-                <td className="text-right">{formatInvoiceAmount(line.unitPrice)}</td>
-                <td className="text-right">{formatInvoiceAmount(line.discount)}</td>
-                <td className="text-right">{formatInvoiceAmount(line.taxable)}</td>
-                <td className="text-right">{line.gstRate}%</td>
-                {intraState ? (
-                  <>
-                    <td className="text-right">{formatInvoiceAmount(line.cgst)}</td>
-                    <td className="text-right">{formatInvoiceAmount(line.sgst)}</td>
-                  </>
-                ) : (
-                  <td className="text-right">{formatInvoiceAmount(line.igst)}</td>
-                )}
-                <td className="text-right">{formatInvoiceAmount(line.value)}</td>
+            {table.body.map((row, i) => (
+              <tr key={i} className="border-b border-neutral-100 align-top" data-testid="invoice-line">
+                {row.cells.map((cell, c) => (
+                  <td key={c} className={cellClass(table.columns[c]!)}>
+                    {cell.text}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
           <tfoot>
-            <tr className="border-t border-neutral-300 font-semibold">
-              <th scope="row" colSpan={5} className="text-left">
-                Total
-              </th>
-              <td className="text-right">{formatInvoiceAmount(totals.discount)}</td>
-              <td className="text-right" data-testid="invoice-taxable">
-                {formatInvoiceAmount(totals.taxable)}
-              </td>
-              <td />
-              {intraState ? (
-                <>
-                  <td className="text-right" data-testid="invoice-cgst">
-                    {formatInvoiceAmount(totals.cgst)}
-                  </td>
-                  <td className="text-right" data-testid="invoice-sgst">
-                    {formatInvoiceAmount(totals.sgst)}
-                  </td>
-                </>
-              ) : (
-                <td className="text-right" data-testid="invoice-igst">
-                  {formatInvoiceAmount(totals.igst)}
-                </td>
-              )}
-              <td className="text-right">{formatInvoiceAmount(totals.invoiceValue)}</td>
-            </tr>
+            {table.foot.map((row, i) => (
+              <tr key={i} className="border-t border-neutral-300 font-semibold">
+                {row.cells.map((cell, c) =>
+                  cell.header ? (
+                    <th key={c} scope="row" colSpan={cell.span} className="text-left">
+                      {cell.text}
+                    </th>
+                  ) : cell.text ? (
+                    <td key={c} className="text-right" data-testid={cell.testId}>
+                      {cell.text}
+                    </td>
+                  ) : (
+                    <td key={c} />
+                  ),
+                )}
+              </tr>
+            ))}
           </tfoot>
         </table>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <section aria-label="Tax summary">
-          <h2 className="font-semibold">Tax summary</h2>
+        <section aria-label={layout.taxSummary.heading}>
+          <h2 className="font-semibold">{layout.taxSummary.heading}</h2>
           <ul>
-            {totals.byRate.map((r) => (
-              <li key={r.rate}>
-                GST {r.rate}%: taxable {formatInvoiceAmount(r.taxable)},{" "}
-                {intraState
-                  ? `CGST ${r.rate / 2}% ${formatInvoiceAmount(r.cgst)} + SGST ${r.rate / 2}% ${formatInvoiceAmount(r.sgst)}`
-                  : `IGST ${r.rate}% ${formatInvoiceAmount(r.igst)}`}
-              </li>
+            {layout.taxSummary.lines.map((line) => (
+              <li key={line}>{line}</li>
             ))}
           </ul>
         </section>
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-          <dt>Items (GST included)</dt>
-          <dd className="text-right">{formatInvoiceAmount(totals.gross)}</dd>
-          {totals.discount ? (
-            <>
-              <dt>Discount (coupon)</dt>
-              <dd className="text-right" data-testid="invoice-discount">
-                −{formatInvoiceAmount(totals.discount)}
+          {layout.summary.map((row) => (
+            <Fragment key={row.label}>
+              <dt className={row.strong ? "font-semibold" : undefined}>{row.note ? `${row.label} ${row.note}` : row.label}</dt>
+              <dd className={row.strong ? "text-right font-semibold" : "text-right"} data-testid={row.testId}>
+                {row.value}
               </dd>
-            </>
-          ) : null}
-          <dt className="font-semibold">Invoice value</dt>
-          <dd className="text-right font-semibold" data-testid="invoice-value">
-            {formatInvoiceAmount(totals.invoiceValue)}
-          </dd>
-          {totals.tip ? (
-            <>
-              <dt>Tip for the delivery partner (not a supply of the seller, no GST)</dt>
-              <dd className="text-right" data-testid="invoice-tip">
-                {formatInvoiceAmount(totals.tip)}
-              </dd>
-            </>
-          ) : null}
-          {totals.roundOff ? (
-            <>
-              <dt>Round off (cash in whole rupees)</dt>
-              <dd className="text-right" data-testid="invoice-round-off">
-                {totals.roundOff < 0 ? "−" : "+"}
-                {formatInvoiceAmount(Math.abs(totals.roundOff))}
-              </dd>
-            </>
-          ) : null}
-          <dt className="font-semibold">Amount paid</dt>
-          <dd className="text-right font-semibold" data-testid="invoice-paid">
-            {formatInvoiceAmount(totals.amountPaid)}
-          </dd>
+            </Fragment>
+          ))}
         </dl>
       </div>
-      <p className="text-xs text-neutral-600">
-        Payment: {invoice.paymentMethod}. Prices include GST. Supply made by the seller named above; delivery is free. This is a computer-generated invoice and
-        needs no signature.
-      </p>
+      {layout.notes.map((note) => (
+        <p key={note} className="text-xs text-neutral-600">
+          {note}
+        </p>
+      ))}
     </article>
   );
 }

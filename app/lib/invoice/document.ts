@@ -34,8 +34,9 @@ export interface InvoiceDocument {
 
 /** dd Mon yyyy in IST, the way the invoice prints dates. */
 export function invoiceDate(ms: number): string {
-  return new Intl.DateTimeFormat("en-IN", { day: "2-digit", month: "short", year: "numeric", timeZone: "Asia/Kolkata" }).format(new Date(ms));
+  return dateFormat.format(new Date(ms));
 }
+const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "2-digit", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
 
 /**
  * The document's title (decision 038, CGST Rules 46, 46A and 49): a bill of supply when no line is
