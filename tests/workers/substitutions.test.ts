@@ -210,6 +210,29 @@ describe("a proposal", () => {
     expect(await stockOf(c.id)).toBe(10);
   });
 
+  it("answers within the store's minutes", async () => {
+    const [a, c] = await shelf([
+      { name: "Egg A", price: 70, stock: 10 },
+      { name: "Egg C", price: 65, stock: 10 },
+    ]);
+    const shopper = await newShopper();
+    const id = await codOrder(shopper.token, [{ productId: a.id, quantity: 2 }]);
+    await env.DB.prepare("update stores set substitution_minutes = 7 where id = ?").bind(storeId).run();
+    try {
+      const made = await propose({ _id: id, productId: a.id, picked: 1, replacementId: c.id });
+      const left = made.body.data.substitutions[0].secondsLeft as number;
+      expect(left).toBeGreaterThan(7 * 60 - 10);
+      expect(left).toBeLessThanOrEqual(7 * 60);
+    } finally {
+      await env.DB.prepare("update stores set substitution_minutes = 2 where id = ?").bind(storeId).run();
+    }
+    // The setting is on the store form.
+    const page = await SELF.fetch(`${BASE}/dashboard/stores?dialog=edit-store&id=${storeId}`, {
+      headers: { Cookie: await sessionCookie("admin@example.com", "Admin@12345") },
+    });
+    expect(await page.text()).toMatch(/Minutes a shopper has to answer a substitution<\/label><input[^>]*name="substitutionMinutes"[^>]*value="2"/);
+  });
+
   it("declined: its units come back and the pick refunds the line (a cash order's amount to collect drops)", async () => {
     const [a, c] = await shelf([
       { name: "Rice A", price: 80, stock: 10 },

@@ -458,9 +458,15 @@ export async function answerSubstitution(context: AppLoadContext, user: { id: st
   );
 }
 
-/** An order's substitutions, after expiring its due ones (lazily, on read). */
+/**
+ * An order's substitutions, its due ones expired first (lazily, on read). The read comes first so a
+ * page with nothing due makes no write; the expiry itself is the guarded statement, whatever the read saw.
+ */
 export async function substitutionsOf(context: AppLoadContext, orderId: string): Promise<SubstitutionView[]> {
-  await expireSubstitutions(context, { orderId });
+  const now = Date.now();
+  const views = await readSubstitutions(getDb(context), orderId);
+  if (!views.some((view) => view.status === "pending" && view.deadline <= now)) return views;
+  await expireSubstitutions(context, { orderId, now });
   return readSubstitutions(getDb(context), orderId);
 }
 
