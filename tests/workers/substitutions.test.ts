@@ -288,13 +288,18 @@ describe("a proposal", () => {
     const subId = (await propose({ _id: id, productId: a.id, picked: 0, replacementId: c.id })).body.data._id as string;
     expect(await stockOf(c.id)).toBe(7);
     await passDeadline(subId);
+    // Another order's proposal still has time: the cron leaves it waiting.
+    const other = await codOrder(shopper.token, [{ productId: a.id, quantity: 1 }]);
+    const waiting = (await propose({ _id: other, productId: a.id, picked: 0, replacementId: c.id })).body.data._id as string;
+    expect(await stockOf(c.id)).toBe(6);
     for (let run = 0; run < 2; run++) {
       const ctx = createExecutionContext();
       await worker.scheduled(createScheduledController({ cron: "*/5 * * * *", scheduledTime: Date.now() }), env, ctx);
       await waitOnExecutionContext(ctx);
     }
     expect((await subRow(subId))!.status).toBe("expired");
-    expect(await stockOf(c.id)).toBe(10);
+    expect((await subRow(waiting))!.status).toBe("pending");
+    expect(await stockOf(c.id)).toBe(9);
   });
 
   it("two answers at once: exactly one applies, and the stock matches it", async () => {
