@@ -662,6 +662,8 @@ export const stores = sqliteTable(
     invoiceSeries: text("invoice_series"),
     /** The FSSAI licence number printed on the invoice: 14 digits, '' until set. */
     fssaiLicence: text("fssai_licence").notNull().default(""),
+    /** Minutes a shopper has to answer a substitution proposal (decision 043): 1..10. */
+    substitutionMinutes: integer("substitution_minutes").notNull().default(2),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1200,5 +1202,55 @@ export const pushSubscriptions = sqliteTable(
       "push_subscriptions_sizes_check",
       sql`length(${t.endpoint}) between 12 and 1024 and length(${t.p256dh}) between 80 and 100 and length(${t.auth}) between 16 and 32`,
     ),
+  ],
+);
+
+export const SUBSTITUTION_STATUSES = ["pending", "accepted", "declined", "expired", "applied", "void"] as const;
+export type SubstitutionStatus = (typeof SUBSTITUTION_STATUSES)[number];
+
+/**
+ * A short line's replacement the shopper approves (decision 043): the picker's proposal (kind
+ * `proposal`, answered before `deadline`) or the outcome of a call (kind `call`). At most one per
+ * line. Its units are held from the store's stock while it is pending or accepted; `applied` once
+ * the pick wrote it on the line; `void` when the order was cancelled first.
+ */
+export const orderSubstitutions = sqliteTable(
+  "order_substitutions",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderItemId: text("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    storeId: text("store_id").notNull(),
+    kind: text("kind", { enum: ["proposal", "call"] }).notNull(),
+    /** The replacement (NULL for a call whose outcome was "removed"). */
+    productId: text("product_id"),
+    name: text("name").notNull().default(""),
+    quantity: integer("quantity").notNull().default(0),
+    /** List price and discount per unit, and the final unit price (paise), as the pick bills them. */
+    price: integer("price").notNull().default(0),
+    discount: integer("discount").notNull().default(0),
+    unitPrice: integer("unit_price").notNull().default(0),
+    /** Units of the line found when the replacement was proposed: the pick must say the same. */
+    picked: integer("picked").notNull(),
+    status: text("status", { enum: SUBSTITUTION_STATUSES }).notNull(),
+    deadline: integer("deadline").notNull(),
+    proposedBy: text("proposed_by"),
+    answeredBy: text("answered_by"),
+    createdAt: createdAt(),
+    answeredAt: integer("answered_at"),
+  },
+  (t) => [
+    uniqueIndex("order_substitutions_line_unique").on(t.orderItemId),
+    index("order_substitutions_order_idx").on(t.orderId),
+    index("order_substitutions_pending_idx")
+      .on(t.deadline)
+      .where(sql`${t.status} = 'pending'`),
+    check("order_substitutions_kind_check", sql`${t.kind} in ('proposal', 'call')`),
+    check("order_substitutions_status_check", sql`${t.status} in ('pending', 'accepted', 'declined', 'expired', 'applied', 'void')`),
+    check("order_substitutions_product_check", sql`(${t.productId} IS NULL AND ${t.quantity} = 0) OR (${t.productId} IS NOT NULL AND ${t.quantity} > 0)`),
   ],
 );

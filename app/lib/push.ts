@@ -45,8 +45,14 @@ export function pushEndpointProblem(endpoint: string, { allowLoopback }: { allow
 /** Order moves that send a notice. `ready` does not: `packed` already said it waits for a rider. */
 export const PUSHED_STATUSES = ["placed", "paid", "packed", "out_for_delivery", "delivered", "cancelled"] as const satisfies readonly OrderStatus[];
 
-export function isPushedStatus(status: string): status is (typeof PUSHED_STATUSES)[number] {
-  return (PUSHED_STATUSES as readonly string[]).includes(status);
+/**
+ * Not a move: a substitution proposal waits for the shopper's answer (decision 043). It goes the
+ * same way as the moves (after the write, through the queue) with its own text.
+ */
+export const SUBSTITUTION_NOTICE = "substitution";
+
+export function isPushedStatus(status: string): status is (typeof PUSHED_STATUSES)[number] | typeof SUBSTITUTION_NOTICE {
+  return (PUSHED_STATUSES as readonly string[]).includes(status) || status === SUBSTITUTION_NOTICE;
 }
 
 /** The notice for an order that moved to `status`; null for moves that send none. */
@@ -54,6 +60,14 @@ export function orderNotice(order: { id: string; number: string; deliveryCode: s
   if (!isPushedStatus(status)) return null;
   const url = `/dashboard/myorders/${order.id}`;
   const tag = `order-${order.id}`;
+  if (status === SUBSTITUTION_NOTICE) {
+    return {
+      title: "A substitution is waiting for your answer",
+      body: `An item of your order ${order.number} is short: accept or decline the replacement we suggest.`,
+      url,
+      tag,
+    };
+  }
   const at = order.storeName ? ` at ${order.storeName}` : "";
   const texts: Record<(typeof PUSHED_STATUSES)[number], [string, string]> = {
     placed: ["Order placed", `We have your order ${order.number}. We'll tell you when it's packed.`],

@@ -7,6 +7,7 @@ import { OrderItems } from "~/components/orders/OrderItems";
 import { OrderPayment } from "~/components/orders/OrderPayment";
 import { OrderPushToggle } from "~/components/orders/OrderPushToggle";
 import { OrderRatingForm } from "~/components/orders/OrderRatingForm";
+import { SubstitutionAnswer } from "~/components/orders/SubstitutionAnswer";
 import { OrderTimeline, STATUS_LABELS } from "~/components/orders/OrderTimeline";
 import { isId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
@@ -29,6 +30,8 @@ import { readFormData } from "~/server/http/form-data.server";
 import { notFound } from "~/server/http/not-found.server";
 import { pageStockStore } from "~/server/stores/store-stock.server";
 import { pushPublicKey } from "~/server/push/subscriptions.server";
+import { substitutionsOf } from "~/server/operations/substitutions.server";
+import { answerFormStep } from "~/server/operations/substitution-forms.server";
 import { Refusal } from "~/lib/refusal";
 import { DeliveryAddress } from "~/components/addresses/DeliveryAddress";
 
@@ -44,7 +47,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!isId(params.orderId)) notFound(ORDER_NOT_FOUND);
   const [order] = await listOrders(context, user.id, { orderId: params.orderId, limit: 1 });
   if (!order) notFound(ORDER_NOT_FOUND);
-  return data({ order, serverNow: Date.now(), pushKey: pushPublicKey(context) });
+  // Substitutions to answer and their outcomes (decision 043); due ones expire on this read.
+  const substitutions = await substitutionsOf(context, order.id);
+  return data({ order, serverNow: Date.now(), pushKey: pushPublicKey(context), substitutions });
 }
 
 export const action = pageAction(async ({ request, context, params }: ActionFunctionArgs) => {
@@ -53,6 +58,13 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   if (!isId(orderId)) notFound(ORDER_NOT_FOUND);
   const here = `/dashboard/myorders/${orderId}`;
   const form = Object.fromEntries(await readFormData(request));
+  if (form.intent === "substitution") {
+    const answer = await attempt(() => answerFormStep(context, user, form));
+    if (!answer.ok && answer.error.status === 404) notFound(ORDER_NOT_FOUND);
+    return answer.ok
+      ? redirectWithToast(context, here, { type: "success", text: answer.value.message })
+      : redirectWithToast(context, here, { type: "error", text: answer.error.message });
+  }
   if (form.intent === "rate") {
     // Rating after delivery (decision 027 "Ratings"): refused input comes back with the form and its status (400/404/409).
     const typed = { rating: String(form.rating ?? "").slice(0, 2), comment: String(form.comment ?? "").slice(0, 2000) };
@@ -87,7 +99,7 @@ function shopperCancelMessage(refund: "refunded" | "already-refunded" | "failed"
 }
 
 export default function OrderDetail() {
-  const { order, serverNow, pushKey } = useLoaderData<typeof loader>();
+  const { order, serverNow, pushKey, substitutions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refusedRating = actionData && !actionData.ok ? { rateError: actionData.error.message, typed: actionData.typed } : null;
   const active = order.status !== "delivered" && order.status !== "cancelled";
@@ -136,6 +148,7 @@ export default function OrderDetail() {
         ) : null}
       </div>
 
+      <SubstitutionAnswer substitutions={substitutions} serverNow={serverNow} />
       <OrderPushToggle publicKey={pushKey} />
       <div className="grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm">
         <h2 className="font-semibold">Items</h2>

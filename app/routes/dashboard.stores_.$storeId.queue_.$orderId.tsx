@@ -8,6 +8,7 @@ import { DispatchForm } from "~/components/operations/DispatchForm";
 import { OverrideForm } from "~/components/operations/OverrideForm";
 import { PickForm } from "~/components/operations/PickForm";
 import { ClaimBar } from "~/components/operations/ClaimBar";
+import { SubstitutionProposal } from "~/components/operations/SubstitutionProposal";
 import type { StaffPageHandle } from "~/components/operations/StaffHeader";
 import { OrderItems } from "~/components/orders/OrderItems";
 import { OrderPayment } from "~/components/orders/OrderPayment";
@@ -33,6 +34,7 @@ import { claimOrder, releaseClaim } from "~/server/operations/claims.server";
 import { deliverWithCode, dispatchOrder, markReady, overrideDelivery } from "~/server/operations/handover.server";
 import { pickOrder } from "~/server/operations/pick.server";
 import { loadStoreOrder } from "~/server/operations/queue.server";
+import { isSubstitutionIntent, substitutionFormStep, substitutionPageData } from "~/server/operations/substitution-forms.server";
 import { answerMessage, fieldMessages, type ActionAnswer } from "~/lib/action-answer";
 import { DeliveryAddress } from "~/components/addresses/DeliveryAddress";
 
@@ -53,11 +55,13 @@ export const handle: StaffPageHandle = {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!isId(params.storeId) || !isId(params.orderId)) notFound(ORDER_NOT_FOUND);
   const { user, allowed } = await requireStorePage(request, context, params.storeId);
-  if (!allowed) return data({ allowed: false as const, view: null, isAdmin: false, serverNow: Date.now(), me: null }, { status: 403 });
+  if (!allowed) return data({ allowed: false as const, view: null, isAdmin: false, serverNow: Date.now(), me: null, subs: null }, { status: 403 });
   const view = await attempt(() => loadStoreOrder(context, user, params.orderId!));
   if (!view.ok || view.value.order.storeId !== params.storeId) notFound(ORDER_NOT_FOUND);
   const me = { id: user.id, manages: managesStore(user, params.storeId) };
-  return data({ allowed: true as const, view: view.value, isAdmin: user.role === "ADMIN", serverNow: Date.now(), me });
+  // Substitutions (decision 043): the order's, and suggestions for the line `?suggest=` names.
+  const subs = await substitutionPageData(context, user, view.value.order, view.value.lines, new URL(request.url));
+  return data({ allowed: true as const, view: view.value, isAdmin: user.role === "ADMIN", serverNow: Date.now(), me, subs });
 }
 
 /** The rider a dispatch form names: a typed name and phone, else a staff member, else the caller. */
@@ -79,6 +83,7 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   const form = await readFormData(request);
   const here = `/dashboard/stores/${storeId}/queue/${orderId}`;
   const step = await attempt(async () => {
+    if (isSubstitutionIntent(form.get("intent"))) return substitutionFormStep(context, user, orderId, form);
     if (form.get("intent") === "pick") {
       const lines = [...form.entries()]
         .filter(([name]) => name.startsWith("picked."))
@@ -110,11 +115,12 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
     return refused(step.error, { extra: { picked: typed } });
   }
   const failed = "failed" in step.value && step.value.failed;
-  return redirectWithToast(context, here, { type: failed ? "error" : "success", text: step.value.message.slice(0, 300) });
+  const back = "back" in step.value ? step.value.back : "";
+  return redirectWithToast(context, here + back, { type: failed ? "error" : "success", text: step.value.message.slice(0, 300) });
 });
 
 export default function StoreOrder() {
-  const { allowed, view, isAdmin, serverNow, me } = useLoaderData<typeof loader>();
+  const { allowed, view, isAdmin, serverNow, me, subs } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionAnswer<{ picked?: Record<string, string> }>>();
   const now = useNow(serverNow, 30_000);
   const open = Boolean(view && view.order.status !== "delivered" && view.order.status !== "cancelled");
@@ -168,7 +174,23 @@ export default function StoreOrder() {
       {pickable ? <ClaimBar claim={order} userId={me.id} canRelease={me.manages} /> : null}
       <div className="rounded-lg border border-neutral-200 bg-white p-4 text-sm">
         {pickable ? (
-          <PickForm lines={lines} typed={actionData && !actionData.ok ? actionData.picked : undefined} errors={fieldMessages(actionData)} />
+          <>
+            <PickForm lines={lines} typed={actionData && !actionData.ok ? actionData.picked : subs?.typed} errors={fieldMessages(actionData)} />
+            {subs ? (
+              <SubstitutionProposal
+                order={{
+                  preference: order.replacementPreference,
+                  shopper: order.customerName,
+                  phone: order.customerMobile || order.deliveryAddress.mobile || null,
+                }}
+                lines={lines}
+                substitutions={subs.substitutions}
+                suggestion={subs.suggestion}
+                typed={actionData && !actionData.ok ? (actionData.picked ?? {}) : subs.typed}
+                serverNow={serverNow}
+              />
+            ) : null}
+          </>
         ) : (
           <div className="grid gap-2">
             <h2 className="font-semibold">Picked</h2>

@@ -1,7 +1,8 @@
 /**
  * Issue 30 (docs/decisions/027-store-operations.md), with JavaScript on and off: a shopper orders
  * with "Replace with a similar item"; staff of another store cannot open the order; the store's own
- * staff pick it with one line short; the shopper sees the replacement and the new total; the rider
+ * staff pick it with one line short and propose nothing, so the line is refunded (never swapped
+ * without the shopper: tests/e2e/substitutions.spec.ts); the shopper sees the new total; the rider
  * needs the shopper's delivery code to mark it delivered; the shopper rates it; the store's metrics
  * page for today counts it (delivered, the short pick, the rating).
  */
@@ -52,7 +53,7 @@ async function metricsFigure(request: APIRequestContext, storeId: string, metric
   return Number(line?.slice(metric.length + 1) || 0);
 }
 
-test("a short pick is replaced, the shopper sees the new total, the rider needs the shopper's code, and the metrics count it", async ({
+test("a short pick with no proposal is refunded, the shopper sees the new total, the rider needs the shopper's code, and the metrics count it", async ({
   browser,
   page,
   request,
@@ -109,7 +110,7 @@ test("a short pick is replaced, the shopper sees the new total, the rider needs 
   await expect(staff.getByRole("heading", { name: "Pick list" })).toBeVisible();
   await staff.getByLabel(`Picked of ${original.name}`).fill("0");
   await staff.getByRole("button", { name: "Finish picking" }).click();
-  await expectMessage(staff, `Order ${order.orderId} picked, 1 short, 1 replaced, collect ₹240`);
+  await expectMessage(staff, `Order ${order.orderId} picked, 1 short, collect ₹150`);
   await expect(staff.getByTestId("store-order-status")).toHaveText("Packed");
   await staff.getByRole("button", { name: "Ready for pickup" }).click();
   await expect(staff.getByTestId("store-order-status")).toHaveText("Ready for pickup");
@@ -118,10 +119,10 @@ test("a short pick is replaced, the shopper sees the new total, the rider needs 
   await staff.getByRole("button", { name: "Send out for delivery" }).click();
   await expect(staff.getByTestId("store-order-status")).toHaveText("Out for delivery");
 
-  // The shopper's page: the replacement, the new total and the code (reloaded without JavaScript).
+  // The shopper's page: nothing swapped, the new total and the code (reloaded without JavaScript).
   if (noJs) await page.reload();
-  await expect(page.getByText(`Replaced with ${similar.name} × 1`)).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId("order-total")).toHaveText("Total ₹240");
+  await expect(page.getByTestId("order-total")).toHaveText("Total ₹150", { timeout: 15_000 });
+  await expect(page.getByText(`Replaced with ${similar.name}`)).toHaveCount(0);
   await expect(page.getByTestId("delivery-code")).toBeVisible();
   const code = (await page.getByTestId("delivery-code").locator("strong").textContent())!.trim();
   expect(code).toMatch(/^[0-9]{4}$/);

@@ -98,4 +98,12 @@ describe("what each order move says", () => {
   it("ready for pickup says nothing", () => {
     expect(orderNotice(order, "ready")).toBeNull();
   });
+  it("a substitution waiting for an answer has its own notice, to the order", () => {
+    expect(orderNotice(order, "substitution")).toEqual({
+      title: "A substitution is waiting for your answer",
+      body: expect.stringContaining(order.number),
+      url: `/dashboard/myorders/${order.id}`,
+      tag: `order-${order.id}`,
+    });
+  });
 });

@@ -10,8 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_LINE_QUANTITY } from "../../app/lib/schemas/cart";
 import { REWORDED_DB_ERROR, rewordDbErrors } from "../../app/server/db/reworded-errors.server";
 import { commitOrder, planOrder, type OrderPlan } from "../../app/server/orders/place-order.server";
-import { commitPick, planPick } from "../../app/server/operations/pick.server";
-import type { SessionUser } from "../../app/server/identity/session.server";
 import { api, login, makeProduct, newShopper, randomIp, stockOf, VALID_ADDRESS } from "./api-client";
 import { outcomeOf } from "./fixtures";
 import { completedEvent, sendWebhook, sessionEvent } from "../security/support-pay";
@@ -142,7 +140,7 @@ describe("orders", { timeout: 60_000 }, () => {
 });
 
 describe("picking", () => {
-  it("a replacement that sold out after the pick chose it: 409, and nothing of the pick is applied", async () => {
+  it("a replacement that sold out before it was proposed: 409 with the stock left, and the pick still applies (the line refunded)", async () => {
     const shopper = await newShopper();
     const sub = crypto.randomUUID().replace(/-/g, "").slice(0, 24);
     await env.DB.prepare("insert into sub_categories (id, name) values (?, ?)")
@@ -160,16 +158,20 @@ describe("picking", () => {
     });
     expect(res.status).toBe(201);
     const orderId = res.body.data._id as string;
-    const adminRow = (await env.DB.prepare("select id from users where email = 'admin@example.com'").first<{ id: string }>())!;
-    const user = { id: adminRow.id, role: "ADMIN", staffStoreId: null } as SessionUser;
-    const pick = await planPick(context, { orderId, user, lines: [{ productId: original.id, picked: 1 }] });
-    expect([...pick.replacements.values()].map((r) => r.productId)).toEqual([similar.id]);
-    // Sold meanwhile: the pick's batch must refuse the replacement's 2 units.
+    const staff = admin;
+    // Sold meanwhile: the proposal's guarded insert holds 2 units only while the store has them.
     await env.DB.prepare("update store_stock set stock = 1 where product_id = ?").bind(similar.id).run();
-    const outcome = await outcomeOf(commitPick(context, pick));
-    expect(outcome).toEqual({ ok: false, status: 409, message: "A replacement sold out while you were picking: pick the order again" });
-    expect((await env.DB.prepare("select status from orders where id = ?").bind(orderId).first<{ status: string }>())!.status).toBe("placed");
-    expect(await stockOf(original.id)).toBe(2);
+    const proposed = await api("/api/store/substitutions/propose", {
+      method: "POST",
+      token: staff,
+      body: { _id: orderId, productId: original.id, picked: 1, replacementId: similar.id },
+    });
+    expect(proposed.status).toBe(409);
+    expect(proposed.body.message).toBe(`Only 1 of ${similar.name} left at the store, 2 needed: choose another`);
+    expect(await stockOf(similar.id)).toBe(1);
+    const picked = await api("/api/order/pick", { method: "POST", token: staff, body: { _id: orderId, lines: [{ productId: original.id, picked: 1 }] } });
+    expect(picked.status).toBe(200);
+    expect(await env.DB.prepare("select status, total from orders where id = ?").bind(orderId).first()).toEqual({ status: "packed", total: 10000 });
   });
 });
 

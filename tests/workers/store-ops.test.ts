@@ -361,7 +361,7 @@ describe("a short pick", () => {
 });
 
 describe("replace with a similar item", () => {
-  it("takes the dearest product of the same sub-category in stock at the store within the line's price, and the shopper sees it", async () => {
+  it("never swaps without the shopper: the store suggests the dearest product within the line's price, and a pick with no answer refunds the line", async () => {
     const shopper = await newShopper();
     const sub = crypto.randomUUID().replace(/-/g, "").slice(0, 24);
     await env.DB.prepare("insert into sub_categories (id, name) values (?, ?)")
@@ -377,44 +377,65 @@ describe("replace with a similar item", () => {
       await env.DB.prepare("update product_sub_categories set sub_category_id = ? where product_id = ?").bind(sub, p.id).run();
     }
     const id = await codOrder(shopper.token, [{ productId: original.id, quantity: 3 }], "similar");
+    // 130 less 30% (rounded up to a rupee) is ₹91: within ₹100 and dearer than ₹90.
+    const suggested = await api(`/api/store/substitutions/suggestions?_id=${id}&productId=${original.id}&picked=1`, { token: staff.token });
+    expect(suggested.body.data.suggestions.map((s: { productId: string }) => s.productId)).toEqual([discounted.id, similar.id, cheaper.id]);
     const res = await pick(id, [{ productId: original.id, picked: 1 }]);
     expect(res.status).toBe(200);
-    // 130 less 30% (rounded up to a rupee) is ₹91: within ₹100 and dearer than ₹90.
+    expect(res.body.replaced).toEqual([]);
+    expect(await orderRow(id)).toMatchObject({ total: 10000 });
+    expect(await stockOf(discounted.id)).toBe(5);
+    const details = await api(`/api/order/details?_id=${id}`, { token: shopper.token });
+    expect(details.body.data.replacementPreference).toBe("similar");
+    expect(details.body.data.product_details[0]).toMatchObject({ picked: 1, replacedBy: null });
+    const page = await SELF.fetch(`${BASE}/dashboard/myorders/${id}`, { headers: { Cookie: await sessionCookie(shopper.email) } });
+    const html = (await page.text()).replace(/<!-- -->/g, "");
+    expect(html).not.toContain("Replaced with");
+    expect(html).toContain("Replace with a similar item");
+  });
+
+  it("an accepted proposal is what the shopper sees replaced, and a cancel returns its units", async () => {
+    const shopper = await newShopper();
+    const sub = crypto.randomUUID().replace(/-/g, "").slice(0, 24);
+    await env.DB.prepare("insert into sub_categories (id, name) values (?, ?)")
+      .bind(sub, `Accepted ${sub.slice(0, 6)}`)
+      .run();
+    const original = await makeProduct({ name: "Original", stock: 5, price: 100 });
+    const discounted = await makeProduct({ name: "Discounted", stock: 5, price: 130, discount: 30 });
+    for (const p of [original, discounted]) {
+      await env.DB.prepare("update product_sub_categories set sub_category_id = ? where product_id = ?").bind(sub, p.id).run();
+    }
+    const id = await codOrder(shopper.token, [{ productId: original.id, quantity: 3 }], "similar");
+    const proposed = await api("/api/store/substitutions/propose", {
+      method: "POST",
+      token: staff.token,
+      body: { _id: id, productId: original.id, picked: 1, replacementId: discounted.id },
+    });
+    expect(proposed.status).toBe(201);
+    const answered = await api("/api/order/substitution/answer", {
+      method: "POST",
+      token: shopper.token,
+      body: { _id: proposed.body.data._id, answer: "accept" },
+    });
+    expect(answered.status).toBe(200);
+    const res = await pick(id, [{ productId: original.id, picked: 1 }]);
     expect(res.body.replaced).toEqual([
       { productId: original.id, name: original.name, replacedBy: { productId: discounted.id, name: discounted.name, quantity: 2, unitPrice: 91 } },
     ]);
     expect(await orderRow(id)).toMatchObject({ total: 10000 + 2 * 9100 });
     expect(await stockOf(discounted.id)).toBe(3);
-    expect(await stockOf(similar.id)).toBe(5);
     const details = await api(`/api/order/details?_id=${id}`, { token: shopper.token });
-    expect(details.body.data.replacementPreference).toBe("similar");
     expect(details.body.data.product_details[0]).toMatchObject({
       picked: 1,
       replacedBy: { productId: discounted.id, name: discounted.name, quantity: 2, finalPrice: 91 },
     });
     const page = await SELF.fetch(`${BASE}/dashboard/myorders/${id}`, { headers: { Cookie: await sessionCookie(shopper.email) } });
-    const html = (await page.text()).replace(/<!-- -->/g, "");
-    expect(html).toContain(`Replaced with ${discounted.name} × 2`);
-    expect(html).toContain("Replace with a similar item");
+    expect((await page.text()).replace(/<!-- -->/g, "")).toContain(`Replaced with ${discounted.name} × 2`);
 
     // Cancelled: the replacement's units and the picked ones go back.
     expect((await api("/api/order/admin/cancel", { method: "POST", token: admin, body: { _id: id } })).status).toBe(200);
     expect(await stockOf(discounted.id)).toBe(5);
     expect(await stockOf(original.id)).toBe(1);
-  });
-
-  it("without a similar item in stock the line is refunded like 'refund'", async () => {
-    const shopper = await newShopper();
-    const sub = crypto.randomUUID().replace(/-/g, "").slice(0, 24);
-    await env.DB.prepare("insert into sub_categories (id, name) values (?, ?)")
-      .bind(sub, `Lonely ${sub.slice(0, 6)}`)
-      .run();
-    const only = await makeProduct({ name: "Only", stock: 5, price: 70 });
-    await env.DB.prepare("update product_sub_categories set sub_category_id = ? where product_id = ?").bind(sub, only.id).run();
-    const id = await codOrder(shopper.token, [{ productId: only.id, quantity: 2 }], "similar");
-    const res = await pick(id, [{ productId: only.id, picked: 1 }]);
-    expect(res.body.replaced).toEqual([]);
-    expect(await orderRow(id)).toMatchObject({ total: 7000 });
   });
 });
 

@@ -22,6 +22,7 @@ export interface StoreDraft {
   gstin: string;
   invoiceSeries: string | null;
   fssaiLicence: string;
+  substitutionMinutes: number;
 }
 
 export const NEW_STORE: StoreDraft = {
@@ -38,6 +39,7 @@ export const NEW_STORE: StoreDraft = {
   gstin: "",
   invoiceSeries: null,
   fssaiLicence: "",
+  substitutionMinutes: 2,
 };
 
 /** Add or edit a dark store: a plain form (works without JavaScript), checked by the same zod schema on the server. */
@@ -61,6 +63,7 @@ export function StoreForm({ draft, lastResult }: { draft: StoreDraft; lastResult
       gstin: draft.gstin,
       invoiceSeries: draft.invoiceSeries ?? "",
       fssaiLicence: draft.fssaiLicence,
+      substitutionMinutes: String(draft.substitutionMinutes),
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -84,6 +87,12 @@ export function StoreForm({ draft, lastResult }: { draft: StoreDraft; lastResult
         errors={fields.baseDeliveryMinutes.errors}
         {...getInputProps(fields.baseDeliveryMinutes, { type: "number" })}
         id={fields.baseDeliveryMinutes.id}
+      />
+      <FormField
+        label="Minutes a shopper has to answer a substitution"
+        errors={fields.substitutionMinutes.errors}
+        {...getInputProps(fields.substitutionMinutes, { type: "number" })}
+        id={fields.substitutionMinutes.id}
       />
       <div className="grid gap-1">
         <label htmlFor={fields.pincodes.id} className="text-sm font-medium">

@@ -19,7 +19,7 @@ export function PickForm({ lines, typed, errors = {} }: { lines: PickLine[]; typ
   const navigation = useNavigation();
   const pending = navigation.formData?.get("intent") === "pick";
   return (
-    <Form method="post" className="grid gap-3" aria-labelledby="pick-title">
+    <Form method="post" id="pick-form" className="grid gap-3" aria-labelledby="pick-title">
       <h2 id="pick-title" className="font-semibold">
         Pick list
       </h2>

@@ -129,6 +129,14 @@ export const storeFormFields = z.object({
     .int("Delivery minutes must be a whole number")
     .min(1, "Delivery takes at least 1 minute")
     .max(240, "At most 240 minutes"),
+  // How long a shopper has to answer a substitution proposal (decision 043); left out: 2.
+  substitutionMinutes: z.coerce
+    .number({ error: "Minutes to answer a substitution must be a whole number" })
+    .int("Minutes to answer a substitution must be a whole number")
+    .min(1, "A shopper has at least 1 minute to answer")
+    .max(10, "At most 10 minutes")
+    .optional()
+    .transform((v) => v ?? 2),
   pincodes: z
     .string({ error: "Enter the pincodes this store serves" })
     .max(5000, "That list is too long")

@@ -2,15 +2,19 @@
  * Picking an order (docs/decisions/027-store-operations.md). Staff say how many units of each line
  * they found; the pick is ONE D1 batch guarded by the order's state when it was read (id, version,
  * status placed/paid), so of any number of parallel submissions exactly one applies:
- * - each line's `picked`, and for a short line with the preference "similar" the replacement (same
- *   sub-category, in stock at the store, final unit price within the line's) and its units sold;
+ * - each line's `picked`, and for a short line the replacement its shopper accepted (a proposal, or
+ *   the outcome of a call: substitutions.server.ts, decision 043), whose units were already taken
+ *   from the stock when it was proposed; nothing is ever replaced without the shopper. The pick is
+ *   refused while a proposal waits for its answer, and its guard holds the order's substitutions
+ *   as read, so an answer that lands meanwhile makes it read again. A short line with no accepted
+ *   replacement (none proposed, declined, expired, or removed on the phone) is refunded;
  * - the order's totals recomputed from the picked lines with the one pricing module (a COD order's
  *   amount to collect drops);
  * - the store's stock corrected for the missing units (the shelf had fewer than recorded) with a
  *   `stock_adjustments` row per short line, both decided inside the batch from the stock then;
  * - for a paid online order, one `order_line_refunds` row per line that costs less now (its primary
  *   key is the line: a line is refunded at most once);
- * - the history row and the move to `packed`, last.
+ * - the history row and the move to `packed`, last (then the accepted substitutions marked applied).
  * Then the refunds go to Stripe, each with its line's idempotency key; a refused one flags the order.
  *
  * A pick that found nothing (every line 0) cancels the order instead, in one batch under the same
@@ -22,12 +26,12 @@
  * nothing found no replacement is looked for.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, desc, eq, gte, inArray, is, ne, SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, is, SQL, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { coupons, orderItems, orders, orderStatusHistory, products, productSubCategories, storeStock } from "~/db/schema";
+import { coupons, orderItems, orders, orderStatusHistory } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
-import { computeBill, discountAfterPick, discountedPrice, type PricedLine } from "~/lib/pricing";
+import { computeBill, discountAfterPick, type PricedLine } from "~/lib/pricing";
 import { withCouponNote } from "~/lib/pick-notes";
 import { Refusal } from "~/lib/refusal";
 import { pickedUnitsError, type PickLineInput } from "~/lib/schemas/store-ops";
@@ -40,6 +44,7 @@ import { sendLineRefunds } from "~/server/orders/line-refunds.server";
 import { cancelStatements } from "~/server/orders/order-cancel.server";
 import { refundOrder } from "~/server/orders/fulfilment.server";
 import { claimFree, heldByOther } from "./claims.server";
+import { substitutionsForPick } from "./substitutions.server";
 
 const NOT_FOUND = "Order not found";
 
@@ -145,60 +150,6 @@ function pickRefusal(productId: string, message: string) {
 type MatchedLine = ReturnType<typeof matchLines>[number];
 type Replacement = { productId: string; name: string; quantity: number; unitPrice: number; price: number; discount: number };
 
-/**
- * A similar product for each short line (preference "similar"): same sub-category, published, with
- * enough stock at the store, its final unit price (the pricing module's) at most the line's. The
- * dearest such product is chosen (closest to what was ordered). SQL narrows the candidates by list
- * price and discount; the pricing module decides.
- */
-async function findReplacements(db: Database, storeId: string, lines: MatchedLine[]): Promise<Map<string, Replacement>> {
-  const short = lines.filter((line) => line.missing > 0 && line.productId !== null);
-  const chosen = new Map<string, Replacement>();
-  if (!short.length) return chosen;
-  const queries = short.map((line) =>
-    db
-      .select({ id: products.id, name: products.name, price: products.price, discount: products.discount, stock: storeStock.stock })
-      .from(productSubCategories)
-      .innerJoin(products, eq(products.id, productSubCategories.productId))
-      .innerJoin(storeStock, and(eq(storeStock.storeId, storeId), eq(storeStock.productId, products.id)))
-      .where(
-        and(
-          inArray(
-            productSubCategories.subCategoryId,
-            db.select({ id: productSubCategories.subCategoryId }).from(productSubCategories).where(eq(productSubCategories.productId, line.productId!)),
-          ),
-          ne(products.id, line.productId!),
-          eq(products.publish, true),
-          gte(storeStock.stock, line.missing),
-          // The discount is rounded up to a whole rupee, so the final price is at least this.
-          sql`${products.price} * (100 - ${products.discount}) <= ${(line.finalPrice + 100) * 100}`,
-        ),
-      )
-      .orderBy(desc(sql`${products.price} * (100 - ${products.discount})`), asc(products.id))
-      .limit(20),
-  );
-  const [first, ...rest] = queries;
-  const results = await db.batch([first, ...rest]);
-  const used = new Map<string, number>();
-  short.forEach((line, i) => {
-    const candidate = results[i].find((p) => {
-      const unitPrice = discountedPrice(p.price, p.discount);
-      return unitPrice <= line.finalPrice && p.stock - (used.get(p.id) ?? 0) >= line.missing;
-    });
-    if (!candidate) return;
-    used.set(candidate.id, (used.get(candidate.id) ?? 0) + line.missing);
-    chosen.set(line.id, {
-      productId: candidate.id,
-      name: candidate.name,
-      quantity: line.missing,
-      unitPrice: discountedPrice(candidate.price, candidate.discount),
-      price: candidate.price,
-      discount: candidate.discount,
-    });
-  });
-  return chosen;
-}
-
 /** Marks an order picked (see the module comment). 404 for another store's order, 409 once picked, 400 for bad lines. */
 export async function pickOrder(context: AppLoadContext, input: { orderId: string; user: SessionUser; lines: PickLineInput[] }): Promise<PickResult> {
   return commitPick(context, await planPick(context, input));
@@ -217,8 +168,27 @@ export async function planPick(context: AppLoadContext, input: { orderId: string
   const storeId = order.storeId!;
   const matched = matchLines(lines, input.lines);
   const nothingFound = matched.every((line) => line.picked === 0);
-  const replacements =
-    !nothingFound && order.replacementPreference === "similar" ? await findReplacements(db, storeId, matched) : new Map<string, Replacement>();
+  const { views, fingerprint } = await substitutionsForPick(context, order.id);
+  const waiting = views.find((view) => view.status === "pending");
+  if (waiting) {
+    throw new Refusal(
+      `Waiting for the shopper's answer on ${waiting.line.name} (until ${new Date(waiting.deadline).toLocaleTimeString("en-IN", { timeZone: "Asia/Kolkata", hour: "2-digit", minute: "2-digit", second: "2-digit" })}): finish picking once they answer`,
+      409,
+    );
+  }
+  // The replacements the shopper accepted. The pick must report the line as it was when proposed
+  // (the replacement was agreed for those missing units); with nothing found, none applies.
+  const replacements = new Map<string, Replacement>();
+  for (const view of views) {
+    if (view.status !== "accepted" || !view.replacement) continue;
+    const line = matched.find((l) => l.id === view.orderItemId);
+    if (!line || nothingFound) continue;
+    if (line.picked !== view.picked) {
+      throw pickRefusal(line.productId!, `${line.name}: a replacement was agreed for ${line.quantity - view.picked} missing, so ${view.picked} must be picked`);
+    }
+    const r = view.replacement;
+    replacements.set(line.id, { productId: r.productId, name: r.name, quantity: r.quantity, unitPrice: r.unitPrice, price: r.price, discount: r.discount });
+  }
 
   // The bill after the pick, with the one pricing module: what was picked, and what replaced the rest.
   const billed: PricedLine[] = matched.flatMap((line) => {
@@ -270,7 +240,7 @@ export async function planPick(context: AppLoadContext, input: { orderId: string
       ? `${order.couponCode ?? "Your coupon"} needs items of ${formatINR(coupon.minOrder)} and ${formatINR(bill.itemsTotal)} could be picked, so its ${formatINR(order.discount)} off became ${formatINR(bill.couponDiscount)}, in proportion to the items picked`
       : null;
   const note = withCouponNote(pickedNote, couponNote);
-  return { order, storeId, userId: input.user.id, plan, bill, note, paidOnline, nothingFound, matched, replacements };
+  return { order, storeId, userId: input.user.id, plan, bill, note, paidOnline, nothingFound, matched, replacements, substitutions: fingerprint };
 }
 
 /** Applies a planned pick in one batch (409 when the order changed meanwhile), then sends its refunds. */
@@ -353,6 +323,8 @@ type PickPlan = {
   bill: ReturnType<typeof computeBill>;
   note: string;
   paidOnline: boolean;
+  /** The order's substitutions as read (`id:status,…`): the batch applies only while they are unchanged. */
+  substitutions: string;
 };
 
 /** A pick as planned from one read: what its batch writes, and the lines and replacements its answer tells. */
@@ -380,7 +352,14 @@ const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
 
 /** The pick's one batch; false when the order changed since it was read (another pick won). */
 async function applyPick(context: AppLoadContext, db: Database, pick: PickPlan): Promise<boolean> {
-  const guard = and(eq(orders.id, pick.order.id), eq(orders.version, pick.order.version), inArray(orders.status, ["placed", "paid"]), claimFree(pick.userId))!;
+  const guard = and(
+    eq(orders.id, pick.order.id),
+    eq(orders.version, pick.order.version),
+    inArray(orders.status, ["placed", "paid"]),
+    claimFree(pick.userId),
+    sql`coalesce((select group_concat(x.id || ':' || x.status, ',') from (select s.id, s.status from order_substitutions s
+      where s.order_id = ${pick.order.id} order by s.created_at, s.id) x), '') = ${pick.substitutions}`,
+  )!;
   const batch: PickBatch = {
     ...pick,
     d1: getD1(context),
@@ -398,32 +377,24 @@ async function applyPick(context: AppLoadContext, db: Database, pick: PickPlan):
         lines: lineUpdate(batch),
         refunds: refundRows(batch),
         decided: packedUpdate(batch),
+        applied: appliedUpdate(batch),
       };
-  try {
-    const results = await batch.d1.batch(Object.values(named));
-    const decided = results[Object.keys(named).indexOf("decided")];
-    return (decided?.results?.length ?? 0) > 0;
-  } catch (error) {
-    // CHECK (stock >= 0) refused a replacement's units: one sold out since the pick read it.
-    if (await replacementSoldOut(db, pick)) throw new Refusal("A replacement sold out while you were picking: pick the order again", 409);
-    throw error;
-  }
+  const results = await batch.d1.batch(Object.values(named));
+  const decided = results[Object.keys(named).indexOf("decided")];
+  return (decided?.results?.length ?? 0) > 0;
 }
 
-/** Whether the stock at the store now holds fewer units of a chosen replacement than the pick takes. */
-async function replacementSoldOut(db: Database, { storeId, plan }: PickPlan): Promise<boolean> {
-  const wanted = plan.filter((line) => line.replId && line.replQty > 0);
-  if (!wanted.length) return false;
-  const rows = await db
-    .select({ productId: storeStock.productId, stock: storeStock.stock })
-    .from(storeStock)
-    .where(
-      and(eq(storeStock.storeId, storeId), inArray(storeStock.productId, sql`(select value from json_each(${JSON.stringify(wanted.map((l) => l.replId))}))`)),
-    );
-  const stock = new Map(rows.map((row) => [row.productId, row.stock]));
-  const taken = new Map<string, number>();
-  for (const line of wanted) taken.set(line.replId!, (taken.get(line.replId!) ?? 0) + line.replQty);
-  return [...taken].some(([productId, units]) => (stock.get(productId) ?? 0) < units);
+/**
+ * After the move to packed (which changes what `unchanged` reads): the accepted substitutions are on
+ * their lines now, so their held units are the line's (a later cancel returns them from there).
+ * Only when this batch packed the order: packed at the version after the one read.
+ */
+function appliedUpdate({ d1, order }: PickBatch) {
+  return statement(
+    d1,
+    sql`update order_substitutions set status = 'applied' where order_id = ${order.id} and status = 'accepted'
+      and exists (select 1 from orders where id = ${order.id} and status = 'packed' and version = ${order.version + 1})`,
+  );
 }
 
 function historyInsert({ d1, db, guard, userId, note, now }: PickBatch) {
@@ -445,7 +416,7 @@ function historyInsert({ d1, db, guard, userId, note, now }: PickBatch) {
   );
 }
 
-/** The stock: short units corrected (with their adjustment rows), replacements' units taken. */
+/** The stock: short units corrected (with their adjustment rows); replacements' units were taken when proposed. */
 function stockStatements({ d1, storeId, userId, order, now, json, unchanged }: PickBatch) {
   return {
     // Missing units: the stock recorded at the store was that much too high. The adjustment is
@@ -464,14 +435,6 @@ function stockStatements({ d1, storeId, userId, order, now, json, unchanged }: P
       sql`update store_stock set stock = stock - min(stock, (select ${field("missing")} from json_each(${json}) j where ${field("productId")} = store_stock.product_id))
         where store_id = ${storeId}
           and product_id in (select ${field("productId")} from json_each(${json}) j where ${field("missing")} > 0 and ${field("productId")} is not null)
-          and ${unchanged}`,
-    ),
-    // The replacements are sold like any line: CHECK (stock >= 0) refuses the batch if one sold out meanwhile.
-    replacementStock: statement(
-      d1,
-      sql`update store_stock set stock = stock - (select sum(${field("replQty")}) from json_each(${json}) j where ${field("replId")} = store_stock.product_id)
-        where store_id = ${storeId}
-          and product_id in (select ${field("replId")} from json_each(${json}) j where ${field("replQty")} > 0)
           and ${unchanged}`,
     ),
   };

@@ -158,7 +158,8 @@ async function sendNotice(
         data: notice,
         options: {
           ttl: PUSH_TTL_SECONDS,
-          urgency: status === "out_for_delivery" ? "high" : "normal",
+          // The rider at the door and a substitution's answer both wait on the shopper.
+          urgency: status === "out_for_delivery" || status === "substitution" ? "high" : "normal",
           topic: notice.tag?.replace(/[^A-Za-z0-9_-]/g, "").slice(-32),
         },
       },

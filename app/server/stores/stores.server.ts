@@ -170,6 +170,8 @@ const storeColumns = {
   /** The invoice series code and FSSAI licence (decision 038). */
   invoiceSeries: stores.invoiceSeries,
   fssaiLicence: stores.fssaiLicence,
+  /** Minutes a shopper has to answer a substitution (decision 043). */
+  substitutionMinutes: stores.substitutionMinutes,
 };
 
 /** The most recent "tell me when you do" requests shown to admins. */
