@@ -10,7 +10,7 @@
  */
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
-import { type InvoiceDocument, invoiceDate } from "../../app/lib/invoice/document";
+import { type InvoiceDocument, invoiceDate, isCreditNote } from "../../app/lib/invoice/document";
 import { formatInvoiceAmount } from "../../app/lib/money";
 import { placeForPincode } from "../../app/lib/pincode-places";
 import boldFont from "./fonts/DejaVuSansCondensed-Bold.ttf";
@@ -46,6 +46,10 @@ interface Column {
 }
 
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
+  // A credit note (decision 044) is the same document: its title, its number's label, the invoice
+  // it is against, and its amounts labelled as reversed.
+  const credit = isCreditNote(invoice);
+  const reversed = (label: string) => (credit ? `${label} rev.` : label);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${invoice.title} ${invoice.number}`);
   pdf.setSubject(`Order ${invoice.orderNumber}`);
@@ -72,9 +76,13 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
 
   // Heading and the two parties.
   text(invoice.title.toUpperCase(), MARGIN, 16, bold);
-  text(`Invoice no. ${invoice.number}`, 360, 10, bold);
+  text(`${credit ? "Credit note no." : "Invoice no."} ${invoice.number}`, 360, 10, bold);
   pen.y -= 14;
   text(`Date: ${invoiceDate(invoice.date)}   Order: ${invoice.orderNumber}`, 360, 8);
+  if (invoice.against) {
+    pen.y -= 11;
+    text(`Against invoice No. ${invoice.against.number} dated ${invoiceDate(invoice.against.date)}`, MARGIN, 9, bold);
+  }
   pen.y -= 24;
   const sellerTop = pen.y;
   text("Sold by", MARGIN, 8, bold);
@@ -115,15 +123,15 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     { title: "Qty", width: 22, align: "right" },
     { title: "Rate", width: 44, align: "right" },
     { title: "Discount", width: 40, align: "right" },
-    { title: "Taxable", width: 52, align: "right" },
+    { title: reversed("Taxable"), width: 52, align: "right" },
     { title: "GST %", width: 28, align: "right" },
     ...(intra
       ? [
-          { title: "CGST", width: 40, align: "right" as const },
-          { title: "SGST", width: 40, align: "right" as const },
+          { title: reversed("CGST"), width: 40, align: "right" as const },
+          { title: reversed("SGST"), width: 40, align: "right" as const },
         ]
-      : [{ title: "IGST", width: 40, align: "right" as const }]),
-    { title: "Total", width: 52, align: "right" },
+      : [{ title: reversed("IGST"), width: 40, align: "right" as const }]),
+    { title: credit ? "Reversed" : "Total", width: 52, align: "right" },
   ];
   const row = (cells: string[], f: PDFFont = font, size = 7.5) => {
     let x = MARGIN;
@@ -156,8 +164,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
       String(i + 1),
       line.name,
       line.hsn || "-",
-      String(line.quantity),
-      money(line.unitPrice),
+      credit && !line.quantity ? "-" : String(line.quantity),
+      credit && !line.quantity ? "-" : money(line.unitPrice),
       money(line.discount),
       money(line.taxable),
       `${line.gstRate}%`,
@@ -183,17 +191,21 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     pen.y -= 11;
   }
   pen.y -= 6;
+  const VALUE = credit ? "Value of supply reversed" : "Invoice value";
+  const PAID = credit ? "Amount refunded" : "Amount paid";
   // [label, amount, a note under the label]
   const summary: [string, string, string?][] = [
-    ["Items (GST included)", money(t.gross)],
+    [credit ? "Items credited (GST included)" : "Items (GST included)", money(t.gross)],
     ...(t.discount ? [["Discount (coupon)", `−${money(t.discount)}`] as [string, string]] : []),
-    ["Invoice value", money(t.invoiceValue)],
-    ...(t.tip ? [["Tip for the delivery partner", money(t.tip), "(not a supply of the seller, no GST)"] as [string, string, string]] : []),
+    [VALUE, money(t.invoiceValue)],
+    ...(t.tip
+      ? [[credit ? "Tip refunded" : "Tip for the delivery partner", money(t.tip), "(not a supply of the seller, no GST)"] as [string, string, string]]
+      : []),
     ...(t.roundOff ? [["Round off", `${t.roundOff < 0 ? "−" : "+"}${money(Math.abs(t.roundOff))}`, "(cash in whole rupees)"] as [string, string, string]] : []),
-    ["Amount paid", money(t.amountPaid)],
+    [PAID, money(t.amountPaid)],
   ];
   for (const [label, value, note] of summary) {
-    const f = label === "Amount paid" || label === "Invoice value" ? bold : font;
+    const f = label === PAID || label === VALUE ? bold : font;
     text(label, 300, 8.5, f);
     const v = printable(value, f);
     pen.page.drawText(v, { x: A4[0] - MARGIN - f.widthOfTextAtSize(v, 8.5), y: pen.y, size: 8.5, font: f });
@@ -205,9 +217,13 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     }
   }
   pen.y -= 10;
+  if (credit) {
+    text("Issued under section 34 of the CGST Act for the refund of the supply invoiced above: the taxable value and tax shown are reversed.", MARGIN, 7);
+    pen.y -= 10;
+  }
   text(`Payment: ${invoice.paymentMethod}. Prices include GST. Supply made by the seller named above; delivery is free.`, MARGIN, 7);
   pen.y -= 10;
-  text("This is a computer-generated invoice and needs no signature.", MARGIN, 7);
+  text(`This is a computer-generated ${credit ? "credit note" : "invoice"} and needs no signature.`, MARGIN, 7);
   return pdf.save();
 }
 

@@ -1,11 +1,13 @@
 import type { InvoiceDocument } from "~/lib/invoice/document";
-import { invoiceDate } from "~/lib/invoice/document";
+import { invoiceDate, isCreditNote } from "~/lib/invoice/document";
 import { formatInvoiceAmount } from "~/lib/money";
 
-/** The invoice as issued, as a printable page (decisions 031, 038); the PDF worker draws the same document. */
+/** The invoice as issued, as a printable page (decisions 031, 038); the PDF worker draws the same document. A credit note (decision 044) is the same sheet with its reversed amounts labelled so. */
 export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceDocument; pdfHref: string; backHref: string }) {
   const { lines, totals, intraState } = invoice.maths;
-  const taxColumns = intraState ? ["CGST", "SGST"] : ["IGST"];
+  const credit = isCreditNote(invoice);
+  const reversed = (label: string) => (credit ? `${label} reversed` : label);
+  const taxColumns = (intraState ? ["CGST", "SGST"] : ["IGST"]).map(reversed);
   return (
     <article className="invoice-sheet mx-auto grid max-w-4xl gap-4 rounded-lg border border-neutral-200 bg-white p-4 text-sm" aria-labelledby="invoice-title">
       <div className="print-hidden flex flex-wrap gap-3">
@@ -22,7 +24,7 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
           {invoice.title}
         </h1>
         <dl className="grid grid-cols-[auto_auto] gap-x-3 text-right">
-          <dt>Invoice no.</dt>
+          <dt>{credit ? "Credit note no." : "Invoice no."}</dt>
           <dd className="font-mono font-semibold" data-testid="invoice-number">
             {invoice.number}
           </dd>
@@ -30,6 +32,14 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
           <dd>{invoiceDate(invoice.date)}</dd>
           <dt>Order</dt>
           <dd>{invoice.orderNumber}</dd>
+          {invoice.against ? (
+            <>
+              <dt>Against invoice</dt>
+              <dd data-testid="credit-note-against">
+                No. {invoice.against.number} dated {invoiceDate(invoice.against.date)}
+              </dd>
+            </>
+          ) : null}
         </dl>
       </header>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -81,7 +91,7 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
                 Discount
               </th>
               <th scope="col" className="text-right">
-                Taxable value
+                {reversed("Taxable value")}
               </th>
               <th scope="col" className="text-right">
                 GST
@@ -92,7 +102,7 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
                 </th>
               ))}
               <th scope="col" className="text-right">
-                Total
+                {credit ? "Value reversed" : "Total"}
               </th>
             </tr>
           </thead>
@@ -102,8 +112,8 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
                 <td>{i + 1}</td>
                 <td>{line.name}</td>
                 <td className="font-mono">{line.hsn || "—"}</td>
-                <td className="text-right">{line.quantity}</td>
-                <td className="text-right">{formatInvoiceAmount(line.unitPrice)}</td>
+                <td className="text-right">{credit && !line.quantity ? "—" : line.quantity}</td>
+                <td className="text-right">{credit && !line.quantity ? "—" : formatInvoiceAmount(line.unitPrice)}</td>
                 <td className="text-right">{formatInvoiceAmount(line.discount)}</td>
                 <td className="text-right">{formatInvoiceAmount(line.taxable)}</td>
                 <td className="text-right">{line.gstRate}%</td>
@@ -163,7 +173,7 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
           </ul>
         </section>
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-          <dt>Items (GST included)</dt>
+          <dt>{credit ? "Items credited (GST included)" : "Items (GST included)"}</dt>
           <dd className="text-right">{formatInvoiceAmount(totals.gross)}</dd>
           {totals.discount ? (
             <>
@@ -173,13 +183,13 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
               </dd>
             </>
           ) : null}
-          <dt className="font-semibold">Invoice value</dt>
+          <dt className="font-semibold">{credit ? "Value of supply reversed" : "Invoice value"}</dt>
           <dd className="text-right font-semibold" data-testid="invoice-value">
             {formatInvoiceAmount(totals.invoiceValue)}
           </dd>
           {totals.tip ? (
             <>
-              <dt>Tip for the delivery partner (not a supply of the seller, no GST)</dt>
+              <dt>{credit ? "Tip refunded" : "Tip for the delivery partner"} (not a supply of the seller, no GST)</dt>
               <dd className="text-right" data-testid="invoice-tip">
                 {formatInvoiceAmount(totals.tip)}
               </dd>
@@ -194,15 +204,16 @@ export function InvoiceSheet({ invoice, pdfHref, backHref }: { invoice: InvoiceD
               </dd>
             </>
           ) : null}
-          <dt className="font-semibold">Amount paid</dt>
+          <dt className="font-semibold">{credit ? "Amount refunded" : "Amount paid"}</dt>
           <dd className="text-right font-semibold" data-testid="invoice-paid">
             {formatInvoiceAmount(totals.amountPaid)}
           </dd>
         </dl>
       </div>
       <p className="text-xs text-neutral-600">
-        Payment: {invoice.paymentMethod}. Prices include GST. Supply made by the seller named above; delivery is free. This is a computer-generated invoice and
-        needs no signature.
+        {credit ? "Issued under section 34 of the CGST Act for the refund of the supply invoiced above: the taxable value and tax shown are reversed. " : ""}
+        Payment: {invoice.paymentMethod}. Prices include GST. Supply made by the seller named above; delivery is free. This is a computer-generated{" "}
+        {credit ? "credit note" : "invoice"} and needs no signature.
       </p>
     </article>
   );
