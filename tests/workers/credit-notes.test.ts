@@ -164,6 +164,16 @@ describe("a refund after the invoice is issued", () => {
       .bind(SELLER_GSTIN, storeId)
       .first<{ last: number }>();
     expect(counter!.last).toBe(notes.at(-1)!.seq);
+    // Bad input is a 400, before anything is written.
+    await expect(issueCreditNote(context, { orderId, refundId: `re_${hex(8)}`, amount: 1.5 })).rejects.toMatchObject({ status: 400 });
+    await expect(issueCreditNote(context, { orderId, refundId: `re_${hex(8)}`, amount: 100, lines: [{ line: 9, quantity: 1 }] })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(issueCreditNote(context, { orderId, refundId: `re_${hex(8)}`, amount: 100, lines: [{ line: 0, quantity: 4 }] })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(issueCreditNote(context, { orderId, refundId: "", amount: 100 })).rejects.toMatchObject({ status: 400 });
+    expect(await notesOf(orderId)).toHaveLength(before + 1);
     // The same refund id for another amount is refused, not a second note.
     await expect(issueCreditNote(context, { orderId, refundId, amount: 151 })).rejects.toMatchObject({ status: 409 });
   });

@@ -31,8 +31,15 @@ export interface CreditRequest {
   lines?: readonly { line: number; quantity: number }[];
 }
 
-/** Why a credit cannot be made (the refund is bigger than what is left, a line that is not on the invoice). */
-export class CreditRefused extends Error {}
+/** Why a credit cannot be made: bad input (400: not an amount, a line that is not on the invoice) or more than is left (409). */
+export class CreditRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 409 = 409,
+  ) {
+    super(message);
+  }
+}
 
 const sumOf = <T>(items: readonly T[], pick: (item: T) => number) => items.reduce((s, item) => s + pick(item), 0);
 
@@ -42,7 +49,7 @@ const sumOf = <T>(items: readonly T[], pick: (item: T) => number) => items.reduc
  */
 export function computeCreditNote(invoice: InvoiceMaths, earlier: readonly InvoiceMaths[], request: CreditRequest): InvoiceMaths {
   const amount = request.amount;
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new CreditRefused("A credit note is for a positive amount in paise");
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new CreditRefused("A credit note is for a positive amount in paise", 400);
   const previous = earlier.flatMap((note) => note.lines as CreditNoteLine[]);
   const reversed = invoice.lines.map((_, i) => previous.filter((l) => l.invoiceLine === i));
   const left = invoice.lines.map((line, i) => line.value - sumOf(reversed[i]!, (l) => l.value));
@@ -54,7 +61,7 @@ export function computeCreditNote(invoice: InvoiceMaths, earlier: readonly Invoi
     for (const { line, quantity } of request.lines) {
       const invoiced = invoice.lines[line];
       if (!invoiced || !Number.isSafeInteger(quantity) || quantity <= 0 || quantity > invoiced.quantity) {
-        throw new CreditRefused(`Line ${line + 1} of the invoice has no ${quantity} units to credit`);
+        throw new CreditRefused(`Line ${line + 1} of the invoice has no ${quantity} units to credit`, 400);
       }
       weights[line]! += Math.max(1, Math.floor((invoiced.value * quantity) / invoiced.quantity));
     }

@@ -98,7 +98,7 @@ export async function issueCreditNote(context: AppLoadContext, input: CreditNote
         input,
       );
     } catch (error) {
-      if (error instanceof CreditRefused) throw new Refusal(error.message, 409);
+      if (error instanceof CreditRefused) throw new Refusal(error.message, error.status);
       throw error;
     }
     const date = Date.now();
