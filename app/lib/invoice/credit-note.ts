@@ -141,9 +141,12 @@ export function computeCreditNote(invoice: InvoiceMaths, earlier: readonly Invoi
   };
 }
 
-/** `amount` shared by `weights`, no share above its `cap`; what a capped line cannot take goes to the next with room. */
+/**
+ * `amount` shared by `weights` (each at most its line's `cap`, so no share is above it); what the
+ * weights cannot take (named units worth less than the refund) goes to the next line with room.
+ */
 function spread(amount: number, weights: readonly number[], caps: readonly number[]): number[] {
-  const shares = prorate(amount, weights).map((share, i) => Math.min(share, caps[i]!));
+  const shares = prorate(amount, weights);
   let rest = amount - sumOf(shares, (s) => s);
   for (let i = 0; rest > 0 && i < shares.length; i++) {
     const more = Math.min(rest, caps[i]! - shares[i]!);
