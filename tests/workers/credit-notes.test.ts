@@ -381,6 +381,36 @@ describe("the invoice minus its credit notes is what the shopper finally paid", 
     expect(invoice.maths.totals.amountPaid - notes.reduce((s, n) => s + n.doc.maths.totals.amountPaid, 0)).toBe(paid - refunded);
   });
 
+  it("a short-pick refund first lost, then retried after the invoice was issued, is already off the invoice: no note, and it still adds up", async () => {
+    const shopper = await newShopper();
+    const product = await makeProduct({ name: "CN Bread", price: 45.55, stock: 5 });
+    const address = await api("/api/address/create", { method: "POST", token: shopper.token, body: VALID_ADDRESS });
+    const checkout = await api("/api/order/checkout", {
+      method: "POST",
+      token: shopper.token,
+      body: { list_items: [{ productId: product.id, quantity: 3 }], addressId: address.body.data._id },
+    });
+    expect(checkout.status).toBe(200);
+    // pi_lost…: the fake Stripe makes the refund but loses its answer, so the store sees a failure.
+    const pi = `pi_lost_${hex(8)}`;
+    const orderId = (await env.DB.prepare("select id from orders where stripe_session_id = ?").bind(checkout.body.id).first<{ id: string }>())!.id;
+    expect((await sendWebhook(await completedEvent(checkout.body.id, { payment_intent: pi }))).status).toBe(200);
+    const paid = (await env.DB.prepare("select total from orders where id = ?").bind(orderId).first<{ total: number }>())!.total;
+    const picked = await api("/api/order/pick", { method: "POST", token: staff.token, body: { _id: orderId, lines: [{ productId: product.id, picked: 2 }] } });
+    expect(picked.status).toBe(200);
+    expect((await env.DB.prepare("select status from order_line_refunds where order_id = ?").bind(orderId).first<{ status: string }>())!.status).toBe("failed");
+    await deliver(orderId);
+    expect((await invoicePdf(orderId, shopper.token)).status).toBe(200);
+    // The answer comes through; the admin's retry sends the line refund after the invoice.
+    expect((await fetch(`${inject("stripeBase")}/__control/answer/${pi}`, { method: "POST" })).status).toBeLessThan(300);
+    expect((await api("/api/order/admin/refund", { method: "POST", token: admin, body: { _id: orderId } })).status).toBe(200);
+    const refunded = ((await (await fetch(`${inject("stripeBase")}/__control/refunds?payment_intent=${pi}`)).json()) as { refunds: { amount: number }[] })
+      .refunds;
+    expect(refunded).toHaveLength(1);
+    expect(await notesOf(orderId)).toEqual([]);
+    expect((await invoiceOf(orderId)).maths.totals.amountPaid).toBe(paid - refunded[0]!.amount);
+  });
+
   it("a cash order with its round off: the invoice is what the rider collected; refunding all of it leaves nothing, the round off included", async () => {
     const shopper = await newShopper();
     const storeId = await ownStore(hex(2));
