@@ -1254,3 +1254,49 @@ export const orderSubstitutions = sqliteTable(
     check("order_substitutions_product_check", sql`(${t.productId} IS NULL AND ${t.quantity} = 0) OR (${t.productId} IS NOT NULL AND ${t.quantity} > 0)`),
   ],
 );
+
+/** Consecutive credit-note numbers per (seller GSTIN, series, financial year) (decision 044). */
+export const creditNoteSeriesCounters = sqliteTable(
+  "credit_note_series_counters",
+  {
+    gstin: text("gstin").notNull(),
+    series: text("series").notNull(),
+    fy: integer("fy").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gstin, t.series, t.fy] }), check("credit_note_series_counters_last_check", sql`${t.last} >= 1`)],
+);
+
+/**
+ * A GST credit note (decision 044): one per refund after the order's invoice was issued, numbered in
+ * its own series, with the JSON of everything it prints, written once and the only thing read after.
+ */
+export const creditNotes = sqliteTable(
+  "credit_notes",
+  {
+    id: text("id").primaryKey(),
+    refundId: text("refund_id").notNull(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => invoices.orderId, { onDelete: "restrict" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    gstin: text("gstin").notNull(),
+    series: text("series").notNull(),
+    fy: integer("fy").notNull(),
+    seq: integer("seq").notNull(),
+    number: text("number").notNull(),
+    amount: integer("amount").notNull(),
+    document: text("document").notNull(),
+    issuedAt: integer("issued_at", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("credit_notes_refund_unique").on(t.refundId),
+    uniqueIndex("credit_notes_number_unique").on(t.gstin, t.fy, t.number),
+    index("credit_notes_order_idx").on(t.orderId, t.seq),
+    check("credit_notes_number_check", sql`length(${t.number}) <= 16 AND ${t.seq} >= 1`),
+    check("credit_notes_amount_check", sql`${t.amount} > 0`),
+    check("credit_notes_refund_id_check", sql`length(${t.refundId}) BETWEEN 1 AND 100`),
+  ],
+);

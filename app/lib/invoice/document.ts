@@ -30,6 +30,15 @@ export interface InvoiceDocument {
   /** "Karnataka (29)" */
   placeOfSupply: string;
   maths: InvoiceMaths;
+  /** "credit-note" for a GST credit note (decision 044); absent or "invoice" for an invoice. */
+  kind?: "invoice" | "credit-note";
+  /** A credit note's invoice, as printed on it: "Against invoice No. X dated Y". */
+  against?: { number: string; date: number };
+}
+
+/** Whether a frozen document is a credit note (its amounts are reversals of the invoice's). */
+export function isCreditNote(document: Pick<InvoiceDocument, "kind">): boolean {
+  return document.kind === "credit-note";
 }
 
 /** dd Mon yyyy in IST, the way the invoice prints dates. */

@@ -9,7 +9,7 @@
  * invoice's wording as the default for records that do not say.
  */
 import type { InvoiceDocument } from "./document";
-import { invoiceDate } from "./document";
+import { invoiceDate, isCreditNote } from "./document";
 import { formatInvoiceAmount } from "../money";
 
 /** A4 in PDF points and the page margin: the table's column widths add up to the width between margins. */
@@ -28,6 +28,7 @@ export interface HeaderRow {
 export interface ExtraHeaderRow {
   label: string;
   value: string;
+  testId?: string;
 }
 
 /** The fields a document other than a tax invoice may set on its record; absent on every invoice. */
@@ -104,12 +105,22 @@ function stateLine(state: string, code: string): string {
 /** The document as both renderers print it. */
 export function describeDocument(doc: PrintedDocument): DocumentLayout {
   const { lines, totals: t, intraState } = doc.maths;
-  const taxTitles = intraState ? ["CGST", "SGST"] : ["IGST"];
+  // A credit note (decision 044) prints the same document with its amounts labelled as reversals
+  // and the invoice it is against.
+  const credit = isCreditNote(doc);
+  const reversed = (label: string) => (credit ? `${label} reversed` : label);
+  const taxTitles = (intraState ? ["CGST", "SGST"] : ["IGST"]).map(reversed);
+  const extraRows: ExtraHeaderRow[] = [
+    ...(doc.against
+      ? [{ label: "Against invoice", value: `No. ${doc.against.number} dated ${invoiceDate(doc.against.date)}`, testId: "credit-note-against" }]
+      : []),
+    ...(doc.extraHeaderRows ?? []),
+  ];
   const headerRows: HeaderRow[] = [
-    { label: doc.numberLabel ?? "Invoice no.", value: doc.number, mono: true, testId: "invoice-number" },
+    { label: doc.numberLabel ?? (credit ? "Credit note no." : "Invoice no."), value: doc.number, mono: true, testId: "invoice-number" },
     { label: "Date", value: invoiceDate(doc.date) },
     { label: "Order", value: doc.orderNumber },
-    ...(doc.extraHeaderRows ?? []).map((row) => ({ label: row.label, value: row.value })),
+    ...extraRows.map((row) => ({ label: row.label, value: row.value, testId: row.testId })),
   ];
   const seller: PartyBlock = {
     heading: "Sold by",
@@ -141,10 +152,10 @@ export function describeDocument(doc: PrintedDocument): DocumentLayout {
     amount("Qty", 24),
     amount("Rate", 46),
     amount("Discount", 42),
-    amount("Taxable value", 50),
+    amount(reversed("Taxable value"), 50),
     amount("GST", 26),
     ...taxTitles.map((title) => amount(title, 42)),
-    amount("Total", 50),
+    amount(credit ? "Value reversed" : "Total", 50),
   ];
   const number: LayoutColumn = { title: "#", width: 16, align: "left", kind: "text" };
   const used = number.width + fixed.reduce((sum, c) => sum + c.width, 0);
@@ -161,8 +172,9 @@ export function describeDocument(doc: PrintedDocument): DocumentLayout {
       { text: String(i + 1) },
       { text: line.name },
       { text: line.hsn || "—" },
-      { text: String(line.quantity) },
-      { text: money(line.unitPrice) },
+      // A note that reverses only value (a part refund of a line) has no quantity or rate of its own.
+      { text: credit && !line.quantity ? "—" : String(line.quantity) },
+      { text: credit && !line.quantity ? "—" : money(line.unitPrice) },
       { text: money(line.discount) },
       { text: money(line.taxable) },
       { text: `${line.gstRate}%` },
@@ -183,10 +195,19 @@ export function describeDocument(doc: PrintedDocument): DocumentLayout {
     },
   ];
   const summary: SummaryRow[] = [
-    { label: "Items (GST included)", value: money(t.gross) },
+    { label: credit ? "Items credited (GST included)" : "Items (GST included)", value: money(t.gross) },
     ...(t.discount ? [{ label: "Discount (coupon)", value: `−${money(t.discount)}`, testId: "invoice-discount" }] : []),
-    { label: "Invoice value", value: money(t.invoiceValue), strong: true, testId: "invoice-value" },
-    ...(t.tip ? [{ label: "Tip for the delivery partner", note: "(not a supply of the seller, no GST)", value: money(t.tip), testId: "invoice-tip" }] : []),
+    { label: credit ? "Value of supply reversed" : "Invoice value", value: money(t.invoiceValue), strong: true, testId: "invoice-value" },
+    ...(t.tip
+      ? [
+          {
+            label: credit ? "Tip refunded" : "Tip for the delivery partner",
+            note: "(not a supply of the seller, no GST)",
+            value: money(t.tip),
+            testId: "invoice-tip",
+          },
+        ]
+      : []),
     ...(t.roundOff
       ? [
           {
@@ -197,13 +218,13 @@ export function describeDocument(doc: PrintedDocument): DocumentLayout {
           },
         ]
       : []),
-    { label: "Amount paid", value: money(t.amountPaid), strong: true, testId: "invoice-paid" },
+    { label: credit ? "Amount refunded" : "Amount paid", value: money(t.amountPaid), strong: true, testId: "invoice-paid" },
   ];
   return {
     title: doc.title,
     headerRows,
     parties: [seller, buyer],
-    table: { caption: "Invoice lines", columns, body, foot },
+    table: { caption: credit ? "Credit note lines" : "Invoice lines", columns, body, foot },
     taxSummary: {
       heading: "Tax summary",
       lines: t.byRate.map(
@@ -215,6 +236,7 @@ export function describeDocument(doc: PrintedDocument): DocumentLayout {
     },
     summary,
     notes: [
+      ...(credit ? ["Issued under section 34 of the CGST Act for the refund of the supply invoiced above: the taxable value and tax shown are reversed."] : []),
       `Payment: ${doc.paymentMethod}. Prices include GST. Supply made by the seller named above; delivery is free.`,
       "This is a computer-generated document and needs no signature.",
     ],

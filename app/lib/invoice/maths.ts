@@ -113,7 +113,7 @@ export function prorate(amount: number, weights: readonly number[]): number[] {
 }
 
 /** Tax out of a GST-inclusive value. */
-function extractTax(value: number, rate: number, intraState: boolean): { taxable: number; cgst: number; sgst: number; igst: number } {
+export function extractTax(value: number, rate: number, intraState: boolean): { taxable: number; cgst: number; sgst: number; igst: number } {
   if (rate <= 0 || value <= 0) return { taxable: value, cgst: 0, sgst: 0, igst: 0 };
   if (intraState) {
     const half = divRound(value * rate, 2 * (100 + rate));

@@ -262,6 +262,29 @@ export async function readInvoice(
   return { invoice, order: { id: order.id, orderId: order.orderId, userId: order.userId, storeId: served.storeId, total: order.total } };
 }
 
+/**
+ * The order's invoice as issued, issuing it now if nobody has opened it yet (a refund after
+ * delivery needs the invoice its credit note reverses, decision 044). No reader check: callers
+ * decide who acts. 409 before delivery, 404 for an unknown order.
+ */
+export async function ensureInvoiceIssued(context: AppLoadContext, orderId: string): Promise<InvoiceDocument> {
+  const db = getDb(context);
+  const order = await readOrder(db, orderId);
+  if (!order) throw new Refusal(NOT_FOUND, 404);
+  if (order.status !== "delivered" || !order.storeId) throw new Refusal("The invoice is ready once the order is delivered", 409);
+  const served = { ...order, storeId: order.storeId };
+  let record = await readRecord(db, order.id);
+  if (!record) {
+    await issueInvoice(db, placeLookup(context), served);
+    record = await readRecord(db, order.id);
+  } else if (record.document === null) {
+    await completeBackfilled(db, placeLookup(context), served, record.number);
+    record = await readRecord(db, order.id);
+  }
+  if (!record?.document) throw new Refusal("The invoice could not be issued: try again", 409);
+  return JSON.parse(record.document) as InvoiceDocument;
+}
+
 interface SuppliedItem {
   name: string;
   quantity: number;

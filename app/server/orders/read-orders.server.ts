@@ -37,6 +37,12 @@ export const orderSummaryColumns = {
   /** The shopper's rating after delivery (decision 027 "Ratings"), null until rated. */
   rating: sql<number | null>`(select ${orderRatings.rating} from ${orderRatings} where ${orderRatings.orderId} = ${orders.id})`.as("rating"),
   ratingComment: sql<string | null>`(select ${orderRatings.comment} from ${orderRatings} where ${orderRatings.orderId} = ${orders.id})`.as("rating_comment"),
+  /** The order's GST credit notes (decision 044), oldest first, as JSON `[{ id, number }]` for the links. */
+  // Written out in full: drizzle prints a single-table select's columns unqualified, and "id" inside would be the note's.
+  creditNotes:
+    sql<string>`(select json_group_array(json_object('id', cn.id, 'number', cn.number)) from credit_notes cn where cn.order_id = ${sql.raw('"orders"."id"')})`.as(
+      "credit_note_list",
+    ),
 };
 
 /** An order line as the order pages show it. */
