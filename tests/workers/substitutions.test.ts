@@ -548,3 +548,26 @@ describe("access", () => {
     expect((await propose({ _id: id, productId: a.id, picked: 1, replacementId: c.id, quantity: 0 })).status).toBe(400);
   });
 });
+
+describe("a claimed order (decision 047)", () => {
+  it("takes proposals only from the picker who holds it: another gets 409 naming the holder, and no units are held", async () => {
+    const [a, b] = await shelf([
+      { name: "Claim Atta A", price: 100, stock: 10 },
+      { name: "Claim Atta B", price: 95, stock: 10 },
+    ]);
+    const shopper = await newShopper();
+    const id = await codOrder(shopper.token, [{ productId: a.id, quantity: 2 }]);
+    const second = await newShopper();
+    expect((await api("/api/store/staff", { method: "POST", token: admin, body: { storeId, email: second.email } })).status).toBe(200);
+    const secondToken = await login(second.email, "Test@12345");
+    expect((await api("/api/order/claim", { method: "POST", token: staff.token, body: { _id: id } })).status).toBe(200);
+
+    const refused = await propose({ _id: id, productId: a.id, picked: 1, short: [a.id], replacementId: b.id }, secondToken);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/being picked by/);
+    expect(await stockOf(b.id)).toBe(10);
+    const allowed = await propose({ _id: id, productId: a.id, picked: 1, short: [a.id], replacementId: b.id });
+    expect(allowed.status).toBe(201);
+    expect(await stockOf(b.id)).toBe(9);
+  });
+});

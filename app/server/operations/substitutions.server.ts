@@ -29,6 +29,7 @@ import type { AnswerInput, CallOutcomeInput, ProposeInput } from "~/lib/schemas/
 import { getD1, getDb, type Database } from "~/server/db/db.server";
 import type { SessionUser } from "~/server/identity/auth.server";
 import { worksAt } from "~/server/identity/store-access.server";
+import { heldByOther } from "./claims.server";
 import { publishOrderChange } from "~/server/orders/order-events.server";
 
 const ORDER_NOT_FOUND = "Order not found";
@@ -242,7 +243,8 @@ async function insertHeld(
         `INSERT INTO order_substitutions (id, order_id, order_item_id, store_id, kind, product_id, name, quantity, price, discount, unit_price, picked, status, deadline,
            proposed_by, answered_by, created_at, answered_at)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, CASE WHEN ?13 = 'pending' THEN NULL ELSE ?15 END, ?16, CASE WHEN ?13 = 'pending' THEN NULL ELSE ?16 END
-         WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?2 AND status IN ('placed', 'paid') AND NOT (payment_method = 'ONLINE' AND payment_status = 'PENDING'))
+         WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?2 AND status IN ('placed', 'paid') AND NOT (payment_method = 'ONLINE' AND payment_status = 'PENDING')
+             AND (claimed_by IS NULL OR claimed_by = ?15))
            AND (?6 IS NULL OR EXISTS (SELECT 1 FROM store_stock WHERE store_id = ?4 AND product_id = ?6 AND stock >= ?8))
          ON CONFLICT (order_item_id) DO NOTHING
          RETURNING id`,
@@ -344,7 +346,7 @@ export async function proposeSubstitution(context: AppLoadContext, user: Session
     userId: user.id,
     now,
   });
-  if (!id) throw await whyNotInserted(db, order.id, line, replacement, quantity, order.storeId);
+  if (!id) throw (await heldByOther(db, order.id, user.id)) ?? (await whyNotInserted(db, order.id, line, replacement, quantity, order.storeId));
   // The shopper's page and phone (a push notice "waiting for your answer"); the store's queue.
   await tellOrder(context, order.id, "substitution", order);
   return { id, deadline, message: `Proposed ${replacement.name} × ${quantity} for ${line.name}: waiting for the shopper's answer` };
@@ -373,7 +375,7 @@ export async function recordCallOutcome(context: AppLoadContext, user: SessionUs
       userId: user.id,
       now,
     });
-    if (!id) throw await whyNotInserted(db, order.id, line, null, 0, order.storeId);
+    if (!id) throw (await heldByOther(db, order.id, user.id)) ?? (await whyNotInserted(db, order.id, line, null, 0, order.storeId));
     await tellOrder(context, order.id, "substitution-answered", order);
     return { id, message: `${line.name}: removed after the call, the missing units will be refunded` };
   }
@@ -395,7 +397,7 @@ export async function recordCallOutcome(context: AppLoadContext, user: SessionUs
     userId: user.id,
     now,
   });
-  if (!id) throw await whyNotInserted(db, order.id, line, replacement, input.quantity, order.storeId);
+  if (!id) throw (await heldByOther(db, order.id, user.id)) ?? (await whyNotInserted(db, order.id, line, replacement, input.quantity, order.storeId));
   await tellOrder(context, order.id, "substitution-answered", order);
   return { id, message: `${line.name}: ${replacement.name} × ${input.quantity} agreed on the phone` };
 }
