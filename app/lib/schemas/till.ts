@@ -48,7 +48,7 @@ export const cashHandoverSchema = z.object({
   storeId: id("Store id"),
   riderId: id("Rider"),
   amount: handoverAmount,
-  note: handoverNote,
+  note: handoverNote.optional(),
   key: idempotencyKeySchema.optional(),
 });
 export type CashHandoverInput = z.output<typeof cashHandoverSchema>;

@@ -125,12 +125,10 @@ export async function recordHandover(
   input: Omit<CashHandoverInput, "key"> & { key: string },
 ): Promise<RecordedHandover> {
   if (!managesStore(user, input.storeId)) throw new Refusal("Only the store's manager or an admin can record cash handed over", 403);
+  const note = input.note ?? null;
   if (input.riderId === user.id) throw new Refusal("You cannot record a handover of your own cash: another manager or an admin records it", 403);
   const d1 = getD1(context);
-  const row = await d1
-    .prepare(INSERT_SQL)
-    .bind(newId(), input.storeId, input.riderId, input.amount, input.note, user.id, input.key, Date.now())
-    .first<HandoverRow>();
+  const row = await d1.prepare(INSERT_SQL).bind(newId(), input.storeId, input.riderId, input.amount, note, user.id, input.key, Date.now()).first<HandoverRow>();
   if (row) return recorded(row, false);
   // Nothing written: the statement decided; these reads only say why.
   const [earlier, rider] = await d1.batch<Row>([
@@ -146,7 +144,7 @@ export async function recordHandover(
   ]);
   const same = earlier.results[0] as HandoverRow | undefined;
   if (same) {
-    if (same.store_id === input.storeId && same.rider_user_id === input.riderId && same.amount === input.amount && same.note === input.note) {
+    if (same.store_id === input.storeId && same.rider_user_id === input.riderId && same.amount === input.amount && same.note === note) {
       return recorded(same, true);
     }
     throw new Refusal("This idempotency key was already used for a different handover: send a new key for a new handover", 409);
