@@ -119,7 +119,9 @@ export default function RiderDeliveries() {
               ? `Still to hand over: ${formatINR(today.difference)}`
               : today.difference < 0
                 ? `Handed over ${formatINR(-today.difference)} more than collected`
-                : "All handed over"}
+                : today.collected === 0
+                  ? "Nothing to hand over"
+                  : "All handed over"}
           </p>
         </section>
       ) : null}

@@ -12,7 +12,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 const ADDRESS = { ...BENGALURU_ADDRESS, house: "Flat 7C", floor: "3rd", building: "Palm Grove", landmark: "Behind the water tank" };
 
 test("a rider delivers from their phone and the manager's till balances", async ({ browser, request }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const noJs = isNoJs(info);
   const phone = () => browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: !noJs, viewport: { width: 390, height: 844 } });
   const admin = { Authorization: `Bearer ${await apiLogin(request, ADMIN.email, ADMIN.password)}` };
@@ -89,7 +89,7 @@ test("a rider delivers from their phone and the manager's till balances", async 
   const row = managerPage.getByTestId("till-rider").filter({ hasText: riderName });
   await expect(row).toContainText("₹240");
   await expect(row.getByTestId("till-difference")).toHaveText("₹240");
-  await managerPage.getByLabel("Rider").selectOption(riderId);
+  await managerPage.locator(`select[name="riderId"]`).selectOption(riderId);
   await managerPage.getByLabel("Amount (₹)").fill("200");
   await managerPage.getByLabel("Note (optional)").fill("Evening bag");
   await managerPage.getByRole("button", { name: "Record handover" }).click();
