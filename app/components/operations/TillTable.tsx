@@ -14,7 +14,7 @@ export function TillTable({ till }: { till: Till }) {
       <p className="text-sm text-neutral-700">Cash collected on orders delivered that day, cash handed over, and what is still with the rider.</p>
       {till.riders.length ? (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-left text-sm [&_td]:px-1.5 [&_th]:px-1.5">
             <caption className="sr-only">Cash per rider on {till.day}</caption>
             <thead>
               <tr className="border-b border-neutral-200">
@@ -35,7 +35,7 @@ export function TillTable({ till }: { till: Till }) {
             <tbody>
               {till.riders.map((r) => (
                 <tr key={r.riderId ?? `typed:${r.name}`} className="border-b border-neutral-100" data-testid="till-rider">
-                  <th scope="row" className="p-2 font-medium">
+                  <th scope="row" className="max-w-32 p-2 font-medium break-words">
                     {r.name}
                     {r.riderId ? null : <span className="block text-xs font-normal text-neutral-600">typed at dispatch</span>}
                     <span className="block text-xs font-normal text-neutral-600">
