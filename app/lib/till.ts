@@ -73,7 +73,7 @@ export function tillCsvRows(till: Till): [string, string | number][] {
   const inr = (paise: number) => paiseToRupees(paise).toFixed(2);
   const rows: [string, string | number][] = [];
   for (const r of till.riders) {
-    const who = `till: ${r.name}${r.riderId ? "" : " (typed at dispatch)"}`;
+    const who = `till: ${r.name}${r.riderId ? "" : " (no rider account)"}`;
     rows.push(
       [`${who}: cash orders delivered`, r.orders],
       [`${who}: cash collected (INR)`, inr(r.collected)],

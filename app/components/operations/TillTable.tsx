@@ -35,9 +35,9 @@ export function TillTable({ till }: { till: Till }) {
             <tbody>
               {till.riders.map((r) => (
                 <tr key={r.riderId ?? `typed:${r.name}`} className="border-b border-neutral-100" data-testid="till-rider">
-                  <th scope="row" className="max-w-32 p-2 font-medium break-words">
+                  <th scope="row" className="p-2 font-medium [overflow-wrap:anywhere]">
                     {r.name}
-                    {r.riderId ? null : <span className="block text-xs font-normal text-neutral-600">typed at dispatch</span>}
+                    {r.riderId ? null : <span className="block text-xs font-normal text-neutral-600">no rider account</span>}
                     <span className="block text-xs font-normal text-neutral-600">
                       {r.orders} cash {r.orders === 1 ? "order" : "orders"}
                     </span>
@@ -103,7 +103,9 @@ export function HandoverForm({
   values?: { riderId?: string; amount?: string; note?: string };
 }) {
   return (
+    // Keyed by the rendering's key: after a recorded handover the form starts empty with the new key.
     <Form
+      key={formKey}
       method="post"
       action={action}
       className="grid gap-2 rounded-lg bg-white p-3 text-sm shadow-sm ring-1 ring-neutral-200"
