@@ -46,7 +46,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // the code's discount is known (the page's bill, or the panel's fetch of /cart's).
     readBillChoices(request, context),
   ]);
-  const account = user ? { name: user.name, mobile: user.mobile, role: user.role, avatar: user.avatar, staffStoreId: user.staffStoreId } : null;
+  const account = user
+    ? { name: user.name, mobile: user.mobile, role: user.role, avatar: user.avatar, staffStoreId: user.staffStoreId, staffRole: user.staffRole }
+    : null;
   const responseHeaders = new Headers(headers ?? undefined);
   if (setCookie) responseHeaders.append("Set-Cookie", setCookie);
   const flashes = [...(toast ? [toast] : []), ...notices.map((text, i) => ({ type: "message" as const, text, id: `notice-${i}-${text}` }))];

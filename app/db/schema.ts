@@ -549,7 +549,13 @@ export const orderStatusHistory = sqliteTable(
     note: text("note").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt)],
+  (t) => [
+    index("order_status_history_order_idx").on(t.orderId, t.createdAt),
+    /** The till's day of collected cash (migration 0039). */
+    index("order_status_history_delivered_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'delivered'`),
+  ],
 );
 
 /** One-time notes for a shopper, shown once like a flash (e.g. a product removed from their cart). */
@@ -1298,5 +1304,39 @@ export const creditNotes = sqliteTable(
     check("credit_notes_number_check", sql`length(${t.number}) <= 16 AND ${t.seq} >= 1`),
     check("credit_notes_amount_check", sql`${t.amount} > 0`),
     check("credit_notes_refund_id_check", sql`length(${t.refundId}) BETWEEN 1 AND 100`),
+  ],
+);
+
+/**
+ * Cash a rider hands over at their store (decision 048), recorded by a manager or an admin.
+ * Append-only (triggers in migration 0039); `(recordedBy, idempotencyKey)` is unique so one
+ * submission records once however often it arrives.
+ */
+export const cashHandovers = sqliteTable(
+  "cash_handovers",
+  {
+    id: id(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    riderUserId: text("rider_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** Paise, more than 0. */
+    amount: integer("amount").notNull(),
+    note: text("note"),
+    recordedBy: text("recorded_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: integer("created_at", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("cash_handovers_key_unique").on(t.recordedBy, t.idempotencyKey),
+    index("cash_handovers_store_day_idx").on(t.storeId, t.createdAt),
+    check("cash_handovers_amount_check", sql`${t.amount} > 0`),
+    check("cash_handovers_note_check", sql`${t.note} IS NULL OR length(${t.note}) BETWEEN 1 AND 200`),
+    check("cash_handovers_key_check", sql`length(${t.idempotencyKey}) BETWEEN 1 AND 100`),
+    check("cash_handovers_not_own_check", sql`${t.riderUserId} <> ${t.recordedBy}`),
   ],
 );

@@ -87,7 +87,8 @@ const STEP_CSV: Record<MetricStep, string> = {
 /** One CSV value: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a formula gets a leading `'`. */
 function csvValue(value: string | number): string {
   let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // A plain negative amount ("-5.00", a till's difference) is a number, not a formula.
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text) && !/^-[0-9]+(\.[0-9]+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -100,7 +101,7 @@ function sharePercent(part: number, whole: number): string {
  * The day's figures as CSV (`metric,value`, CRLF line ends per RFC 4180): the same numbers as the
  * page, minutes with one decimal, money in rupees, shares in percent.
  */
-export function metricsCsv(m: StoreMetrics): string {
+export function metricsCsv(m: StoreMetrics, extra: readonly [string, string | number][] = []): string {
   const minutes = (ms: number | null) => (ms === null ? "" : formatMinutes(ms));
   const rows: [string, string | number][] = [
     ["store", m.store.name],
@@ -135,5 +136,6 @@ export function metricsCsv(m: StoreMetrics): string {
   m.ratings.latestComments.forEach((c, i) => rows.push([`latest comment ${i + 1} (order ${c.orderNumber}; rated ${c.rating})`, c.comment]));
   m.hourly.forEach((n, hour) => rows.push([`orders placed ${hourLabel(hour).replace("–", "-")}`, n]));
   m.spread.counts.forEach((n, bucket) => rows.push([`delivered in ${spreadLabel(bucket, m.spread.bucketMinutes).replace("–", "-")}`, n]));
+  rows.push(...extra);
   return ["metric,value", ...rows.map(([k, v]) => `${csvValue(k)},${csvValue(v)}`)].join("\r\n") + "\r\n";
 }

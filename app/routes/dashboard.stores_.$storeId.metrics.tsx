@@ -14,6 +14,8 @@ import type { StoreMetrics } from "~/lib/store-metrics";
 import { notFound } from "~/server/http/not-found.server";
 import { requireStorePage } from "~/server/identity/store-access.server";
 import { readStoreMetrics } from "~/server/stores/store-metrics.server";
+import { HandoverForm, TillTable } from "~/components/operations/TillTable";
+import { tillSection } from "~/server/operations/till.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.metrics ? `Metrics: ${data.metrics.store.name}, ${data.metrics.day.day} | FreshDash` : "Store metrics | FreshDash" },
@@ -29,18 +31,25 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const storeId = isId(params.storeId) ? params.storeId : "";
   const { user, allowed } = await requireStorePage(request, context, storeId);
   if (!storeId) throw notFound();
-  const none = { metrics: null as StoreMetrics | null, error: null as string | null, date: "", isAdmin: user.role === "ADMIN" };
+  const none = {
+    metrics: null as StoreMetrics | null,
+    error: null as string | null,
+    date: "",
+    isAdmin: user.role === "ADMIN",
+    till: null as Awaited<ReturnType<typeof tillSection>>,
+  };
   if (!allowed) return data({ allowed: false as const, ...none }, { status: 403 });
   const raw = new URL(request.url).searchParams.get("date");
   const day = parseMetricsDay(raw, Date.now());
   if (!day) return data({ allowed: true as const, ...none, error: BAD_DAY_MESSAGE, date: (raw ?? "").slice(0, 40) }, { status: 400 });
-  const metrics = await readStoreMetrics(context, storeId, day);
+  // The till (decision 048) only for the store's managers and admins.
+  const [metrics, till] = await Promise.all([readStoreMetrics(context, storeId, day), tillSection(context, user, storeId, day)]);
   if (!metrics) throw notFound();
-  return data({ allowed: true as const, ...none, metrics, date: day.day });
+  return data({ allowed: true as const, ...none, metrics, date: day.day, till });
 }
 
 export default function StoreMetricsPage() {
-  const { allowed, metrics, error, date, isAdmin } = useLoaderData<typeof loader>();
+  const { allowed, metrics, error, date, isAdmin, till } = useLoaderData<typeof loader>();
   if (!allowed) return <PermissionDenied />;
   const m = metrics;
   return (
@@ -65,6 +74,17 @@ export default function StoreMetricsPage() {
               <DeliverySpreadChart counts={m.spread.counts} bucketMinutes={m.spread.bucketMinutes} promiseMinutes={m.store.promiseMinutes} />
             </>
           )}
+          {till ? (
+            <>
+              <TillTable till={till.till} />
+              <HandoverForm
+                action={`/dashboard/stores/${m.store.id}/till`}
+                riders={till.riders}
+                formKey={till.formKey}
+                back={`/dashboard/stores/${m.store.id}/metrics?date=${m.day.day}`}
+              />
+            </>
+          ) : null}
         </>
       ) : null}
     </section>

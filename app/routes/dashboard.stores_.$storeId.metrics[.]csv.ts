@@ -4,8 +4,10 @@ import { BAD_DAY_MESSAGE, parseMetricsDay } from "~/lib/metrics-day";
 import { slugify } from "~/lib/slugs";
 import { metricsCsv } from "~/lib/store-metrics";
 import { notFound } from "~/server/http/not-found.server";
-import { requireStorePage } from "~/server/identity/store-access.server";
+import { managesStore, requireStorePage } from "~/server/identity/store-access.server";
 import { readStoreMetrics } from "~/server/stores/store-metrics.server";
+import { tillCsvRows } from "~/lib/till";
+import { readTill } from "~/server/operations/till.server";
 
 const text = (body: string, status: number) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
@@ -16,15 +18,19 @@ const text = (body: string, status: number) => new Response(body, { status, head
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const storeId = isId(params.storeId) ? params.storeId : "";
-  const { allowed } = await requireStorePage(request, context, storeId);
+  const { user, allowed } = await requireStorePage(request, context, storeId);
   if (!storeId) throw notFound();
   if (!allowed) return text("Do not have permission", 403);
   const day = parseMetricsDay(new URL(request.url).searchParams.get("date"), Date.now());
   if (!day) return text(BAD_DAY_MESSAGE, 400);
-  const metrics = await readStoreMetrics(context, storeId, day);
+  // The till's rows (decision 048) only for the store's managers and admins.
+  const [metrics, till] = await Promise.all([
+    readStoreMetrics(context, storeId, day),
+    managesStore(user, storeId) ? readTill(context, storeId, day) : Promise.resolve(null),
+  ]);
   if (!metrics) throw notFound();
   const filename = `metrics-${slugify(metrics.store.name).toLowerCase() || "store"}-${day.day}.csv`;
-  return new Response(metricsCsv(metrics), {
+  return new Response(metricsCsv(metrics, till ? tillCsvRows(till) : []), {
     headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"` },
   });
 }

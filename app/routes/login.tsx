@@ -21,11 +21,13 @@ export const meta: MetaFunction = () => [{ title: "Login | FreshDash" }];
 
 /**
  * Where a login goes: an explicit safe `redirectTo` wins; otherwise a store's staff land on their
- * store's queue (their work), and everyone else, admins included, on the home page as before.
+ * store's queue (their work), a rider on their deliveries, and everyone else, admins included, on
+ * the home page as before.
  */
-function landingAfterLogin(user: Pick<SessionUser, "role" | "staffStoreId">, redirectTo: string | null | undefined): string {
+function landingAfterLogin(user: Pick<SessionUser, "role" | "staffStoreId" | "staffRole">, redirectTo: string | null | undefined): string {
   const explicit = redirectTo ? safeRedirect(redirectTo, "") : "";
   if (explicit) return explicit;
+  if (user.role !== "ADMIN" && user.staffStoreId && user.staffRole === "rider") return `/dashboard/stores/${encodeURIComponent(user.staffStoreId)}/deliveries`;
   return user.role !== "ADMIN" && user.staffStoreId ? `/dashboard/stores/${encodeURIComponent(user.staffStoreId)}/queue` : "/";
 }
 

@@ -271,7 +271,20 @@ describe("promise metrics: the figures", () => {
       "rated 4 of 5,0",
       "rated 5 of 5,0",
     ]);
-    expect(lines).toHaveLength(1 + 31 + 7 + 24 + 16);
+    // Then the till (decision 048; an admin sees it): these orders name no rider, and nothing was handed over.
+    const till = lines.slice(1 + 31 + 7 + 24 + 16).map((line) => line.split(","));
+    expect(till.map(([metric]) => metric)).toEqual([
+      "till: Unknown rider (no rider account): cash orders delivered",
+      "till: Unknown rider (no rider account): cash collected (INR)",
+      "till: Unknown rider (no rider account): cash handed over (INR)",
+      "till: Unknown rider (no rider account): difference (INR)",
+      "till: cash orders delivered",
+      "till: cash collected (INR)",
+      "till: cash handed over (INR)",
+      "till: difference (INR)",
+    ]);
+    expect(till[2][1]).toBe("0.00");
+    expect(till[3][1]).toBe(till[1][1]);
   });
 
   it("rounds minutes to a tenth and keeps the median the lower middle of an even count", async () => {

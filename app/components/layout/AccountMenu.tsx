@@ -55,6 +55,11 @@ export function AccountMenu({
             Store queue
           </NavLink>
         ) : null}
+        {account.staffStoreId && account.staffRole === "rider" ? (
+          <NavLink to={`/dashboard/stores/${account.staffStoreId}/deliveries`} onClick={onNavigate} className={linkClass}>
+            My deliveries
+          </NavLink>
+        ) : null}
         <NavLink to="/dashboard/myorders" onClick={onNavigate} className={linkClass}>
           My Orders
         </NavLink>

@@ -41,6 +41,14 @@ export function StaffHeader({ store }: { store: StaffPageStore }) {
         <p className="min-w-0 flex-1 truncate text-center text-sm font-semibold text-neutral-900" data-testid="staff-header-store">
           {store.storeName ?? "Store"}
         </p>
+        {account?.staffRole === "rider" && account.staffStoreId === store.storeId ? (
+          <Link
+            to={`/dashboard/stores/${encodeURIComponent(store.storeId)}/deliveries`}
+            className="flex min-h-11 shrink-0 items-center rounded px-2 text-sm font-semibold text-brand hover:bg-neutral-100"
+          >
+            Deliveries
+          </Link>
+        ) : null}
         <Link
           to={account ? "/user" : "/login"}
           className="flex min-h-11 shrink-0 items-center rounded px-2 text-sm font-medium text-neutral-700 hover:bg-neutral-100"

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { Role } from "~/db/schema";
+import type { Role, StaffRole } from "~/db/schema";
 
 export interface Account {
   name: string;
@@ -8,6 +8,8 @@ export interface Account {
   avatar: string;
   /** The store whose queue this account works (staff, decision 027), or null. */
   staffStoreId: string | null;
+  /** What they do there (decision 041): a rider's menu leads to their deliveries. */
+  staffRole?: StaffRole | null;
 }
 
 /** The signed-in account from the root loader (null for guests). */
