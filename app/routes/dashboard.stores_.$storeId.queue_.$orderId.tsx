@@ -7,6 +7,7 @@ import { DeliverForm } from "~/components/operations/DeliverForm";
 import { DispatchForm } from "~/components/operations/DispatchForm";
 import { OverrideForm } from "~/components/operations/OverrideForm";
 import { PickForm } from "~/components/operations/PickForm";
+import { PickLines } from "~/components/operations/PickLines";
 import type { StaffPageHandle } from "~/components/operations/StaffHeader";
 import { OrderItems } from "~/components/orders/OrderItems";
 import { OrderPayment } from "~/components/orders/OrderPayment";
@@ -30,6 +31,7 @@ import { redirectWithToast } from "~/server/http/toast.server";
 import { requireStoreAction, requireStorePage } from "~/server/identity/store-access.server";
 import { deliverWithCode, dispatchOrder, markReady, overrideDelivery } from "~/server/operations/handover.server";
 import { pickOrder } from "~/server/operations/pick.server";
+import { confirmFromForm, lineConfirmations } from "~/server/operations/pick-confirm.server";
 import { loadStoreOrder } from "~/server/operations/queue.server";
 import { answerMessage, fieldMessages, type ActionAnswer } from "~/lib/action-answer";
 import { DeliveryAddress } from "~/components/addresses/DeliveryAddress";
@@ -52,9 +54,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!isId(params.storeId) || !isId(params.orderId)) notFound(ORDER_NOT_FOUND);
   const { user, allowed } = await requireStorePage(request, context, params.storeId);
   if (!allowed) return data({ allowed: false as const, view: null, isAdmin: false, serverNow: Date.now() }, { status: 403 });
-  const view = await attempt(() => loadStoreOrder(context, user, params.orderId!));
+  const [view, confirmations] = await Promise.all([attempt(() => loadStoreOrder(context, user, params.orderId!)), lineConfirmations(context, params.orderId)]);
   if (!view.ok || view.value.order.storeId !== params.storeId) notFound(ORDER_NOT_FOUND);
-  return data({ allowed: true as const, view: view.value, isAdmin: user.role === "ADMIN", serverNow: Date.now() });
+  return data({ allowed: true as const, view: view.value, isAdmin: user.role === "ADMIN", serverNow: Date.now(), confirmations });
 }
 
 /** The rider a dispatch form names: a typed name and phone, else a staff member, else the caller. */
@@ -76,6 +78,7 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   const form = await readFormData(request);
   const here = `/dashboard/stores/${storeId}/queue/${orderId}`;
   const step = await attempt(async () => {
+    if (form.get("intent") === "confirm") return confirmFromForm(context, { orderId, user, form });
     if (form.get("intent") === "pick") {
       const lines = [...form.entries()]
         .filter(([name]) => name.startsWith("picked."))
@@ -97,6 +100,8 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
     if (step.error.status === 404) notFound(ORDER_NOT_FOUND);
     // The pick list comes back with what the picker typed, so a refused line is fixed, not retyped.
     const typed = Object.fromEntries([...form.entries()].filter(([name]) => name.startsWith("picked.")).map(([name, value]) => [name, String(value)]));
+    if (form.get("intent") === "confirm")
+      return refused(step.error, { extra: { picked: { [`code.${form.get("productId")}`]: String(form.get("code") ?? "") } } });
     return refused(step.error, { extra: { picked: typed } });
   }
   const failed = "failed" in step.value && step.value.failed;
@@ -105,6 +110,8 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
 
 export default function StoreOrder() {
   const { allowed, view, isAdmin, serverNow } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const confirmations = "confirmations" in loaded ? loaded.confirmations : {};
   const actionData = useActionData<ActionAnswer<{ picked?: Record<string, string> }>>();
   const now = useNow(serverNow, 30_000);
   const open = Boolean(view && view.order.status !== "delivered" && view.order.status !== "cancelled");
@@ -157,7 +164,19 @@ export default function StoreOrder() {
 
       <div className="rounded-lg border border-neutral-200 bg-white p-4 text-sm">
         {pickable ? (
-          <PickForm lines={lines} typed={actionData && !actionData.ok ? actionData.picked : undefined} errors={fieldMessages(actionData)} />
+          <div className="grid gap-4">
+            <PickLines
+              lines={lines}
+              confirmations={confirmations}
+              errors={fieldMessages(actionData)}
+              typed={actionData && !actionData.ok ? actionData.picked : undefined}
+            />
+            <PickForm
+              lines={lines.map((line) => ({ ...line, confirmed: (confirmations[line.id] ?? []).reduce((sum, c) => sum + c.units, 0) }))}
+              typed={actionData && !actionData.ok ? actionData.picked : undefined}
+              errors={fieldMessages(actionData)}
+            />
+          </div>
         ) : (
           <div className="grid gap-2">
             <h2 className="font-semibold">Picked</h2>

@@ -15,6 +15,7 @@ import type { SessionUser } from "../../app/server/identity/session.server";
 import { api, login, makeProduct, newShopper, randomIp, stockOf, VALID_ADDRESS } from "./api-client";
 import { outcomeOf } from "./fixtures";
 import { completedEvent, sendWebhook, sessionEvent } from "../security/support-pay";
+import { confirmAllLines } from "./pick-support";
 
 const context = { cloudflare: { env } } as unknown as AppLoadContext;
 const DAY = 24 * 60 * 60 * 1000;
@@ -162,6 +163,7 @@ describe("picking", () => {
     const orderId = res.body.data._id as string;
     const adminRow = (await env.DB.prepare("select id from users where email = 'admin@example.com'").first<{ id: string }>())!;
     const user = { id: adminRow.id, role: "ADMIN", staffStoreId: null } as SessionUser;
+    await confirmAllLines(orderId);
     const pick = await planPick(context, { orderId, user, lines: [{ productId: original.id, picked: 1 }] });
     expect([...pick.replacements.values()].map((r) => r.productId)).toEqual([similar.id]);
     // Sold meanwhile: the pick's batch must refuse the replacement's 2 units.

@@ -7,6 +7,8 @@ export interface PickLine {
   unit: string;
   quantity: number;
   bin: string | null;
+  /** Units confirmed by scan, typed code or by hand (decision 042): the most the line can be picked as. */
+  confirmed?: number;
 }
 
 /**
@@ -60,7 +62,7 @@ export function PickForm({ lines, typed, errors = {} }: { lines: PickLine[]; typ
                         min={0}
                         max={line.quantity}
                         step={1}
-                        defaultValue={typed?.[`picked.${line.productId}`] ?? line.quantity}
+                        defaultValue={typed?.[`picked.${line.productId}`] ?? line.confirmed ?? line.quantity}
                         required
                         aria-invalid={errors[`picked.${line.productId}`] ? true : undefined}
                         aria-describedby={errors[`picked.${line.productId}`] ? `pick-error-${line.productId}` : undefined}

@@ -39,6 +39,7 @@ import { publishOrderChange } from "~/server/orders/order-events.server";
 import { sendLineRefunds } from "~/server/orders/line-refunds.server";
 import { cancelStatements } from "~/server/orders/order-cancel.server";
 import { refundOrder } from "~/server/orders/fulfilment.server";
+import { overConfirmed } from "./pick-confirm.server";
 
 const NOT_FOUND = "Order not found";
 
@@ -279,7 +280,15 @@ export async function commitPick(context: AppLoadContext, pick: PlannedPick): Pr
   const moved = await applyPick(context, db, pick);
   if (!moved) {
     const { order: now } = await readForPick(db, order.id);
-    throw new Refusal(now ? (notPickable(now) ?? "This order changed while you were picking it: open it again") : NOT_FOUND, 409);
+    const refusal = now ? notPickable(now) : NOT_FOUND;
+    if (refusal) throw new Refusal(refusal, 409);
+    const over = await overConfirmed(context, order.id, pick.plan);
+    if (over) {
+      const name = matched.find((line) => line.id === over.id)?.name ?? "A line";
+      const message = `${name}: ${over.picked} picked but ${over.units} confirmed: scan, type the code or confirm the rest before finishing`;
+      throw new Refusal(message, 409, { fields: { [`picked.${over.productId}`]: [message] }, data: { productId: over.productId } });
+    }
+    throw new Refusal("This order changed while you were picking it: open it again", 409);
   }
   await publishOrderChange(context, { orderId: order.id, storeId, userId: order.userId, status: pick.nothingFound ? "cancelled" : "packed" });
   if (pick.nothingFound) return cancelledAnswer(context, pick);
@@ -377,13 +386,17 @@ const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
 
 /** The pick's one batch; false when the order changed since it was read (another pick won). */
 async function applyPick(context: AppLoadContext, db: Database, pick: PickPlan): Promise<boolean> {
-  const guard = and(eq(orders.id, pick.order.id), eq(orders.version, pick.order.version), inArray(orders.status, ["placed", "paid"]))!;
+  const json = JSON.stringify(pick.plan);
+  // No line is marked picked above the units its pickers confirmed (decision 042), as confirmed now.
+  const confirmed = sql`not exists (select 1 from json_each(${json}) j where ${field("productId")} is not null
+    and ${field("picked")} > coalesce((select sum(c.units) from pick_confirmations c where c.order_item_id = ${field("id")}), 0))`;
+  const guard = and(eq(orders.id, pick.order.id), eq(orders.version, pick.order.version), inArray(orders.status, ["placed", "paid"]), confirmed)!;
   const batch: PickBatch = {
     ...pick,
     d1: getD1(context),
     db,
     now: Date.now(),
-    json: JSON.stringify(pick.plan),
+    json,
     guard,
     unchanged: sql`exists (select 1 from ${orders} where ${guard})`,
   };
