@@ -57,6 +57,8 @@ export function PickForm({ lines, typed, errors = {} }: { lines: PickLine[]; typ
                     <label>
                       <span className="sr-only">Picked of {line.name}</span>
                       <input
+                        // A new confirmation (decision 042) starts the field again at the confirmed units.
+                        key={line.confirmed}
                         type="number"
                         name={`picked.${line.productId}`}
                         min={0}
