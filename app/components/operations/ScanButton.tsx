@@ -38,7 +38,7 @@ export function ScanButton({ productId, name }: { productId: string; name: strin
     };
     try {
       const [{ createBarcodeDetector }, media] = await Promise.all([
-        import("~/lib/barcode-detector"),
+        import("~/lib/barcode-detector.client"),
         navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false }),
       ]);
       stream = media;

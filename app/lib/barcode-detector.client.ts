@@ -2,7 +2,8 @@
  * A barcode detector for the pick page's camera (decision 042): the browser's own `BarcodeDetector`
  * where it reads EAN-13, else the `barcode-detector` ponyfill (ZXing compiled to WebAssembly), its
  * module and its .wasm served from our own assets. Only ever loaded by a dynamic import from the pick
- * page's scan button, so neither enters another page's bundle.
+ * page's scan button, so neither enters another page's bundle; `.client`: nor the Worker's (the
+ * server build replaces it with an empty module).
  */
 const FORMATS = ["ean_13", "upc_a"];
 
