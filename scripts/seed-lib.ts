@@ -4,6 +4,7 @@
  * large generated catalogue) and the workers tests (with a small fixture). Pure Web APIs, so it runs
  * in Node and in workerd alike.
  */
+import { barcodeFrom } from "../app/lib/barcode";
 import { toHex } from "../app/lib/ids";
 import { gstinCheckChar, stateCode } from "../app/lib/invoice/gst";
 import { rupeesToPaise } from "../app/lib/money";
@@ -267,6 +268,14 @@ export function demoStoreStock(storeKey: (typeof DEMO_STORES)[number]["key"], in
   return catalogueStock;
 }
 
+/**
+ * The demo barcode of the catalogue's product number `index` (0-based): India's GS1 prefix 890, the
+ * number on 9 digits and the check digit (decision 042). Deterministic, so every seeded state agrees.
+ */
+export function demoBarcode(index: number): string {
+  return barcodeFrom(`890${String(index + 1).padStart(9, "0")}`);
+}
+
 export async function seedId(kind: string, key: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${kind}:${key}`));
   return toHex(new Uint8Array(digest)).slice(0, 24);
@@ -363,7 +372,7 @@ export async function seedStore(db: D1Database, bucket: R2Bucket | null, catalog
     statements.push(
       db
         .prepare(
-          "insert into products (id, name, description, unit, price, discount, more_details, created_at, updated_at, hsn_code, gst_rate) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          "insert into products (id, name, description, unit, price, discount, more_details, created_at, updated_at, hsn_code, gst_rate, barcode) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(
           id,
@@ -377,6 +386,7 @@ export async function seedStore(db: D1Database, bucket: R2Bucket | null, catalog
           base + index * 1000,
           demoGst(p.subCategories, p.name).hsnCode,
           demoGst(p.subCategories, p.name).gstRate,
+          demoBarcode(index),
         ),
     );
     DEMO_STORES.forEach((store, at) => {

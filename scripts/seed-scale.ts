@@ -14,6 +14,7 @@ import { refreshSearchVocabulary } from "../app/server/search/search-upkeep.serv
 import {
   DEMO_LEGAL_NAME,
   DEMO_STORES,
+  demoBarcode,
   demoGst,
   demoGstin,
   PACK_VARIANTS,
@@ -324,6 +325,7 @@ export async function seedScale(
       price: rupeesToPaise(p.price),
       discount: p.discount,
       ...demoGst(p.subCategories, p.name),
+      barcode: demoBarcode(index),
       details: JSON.stringify(p.more_details ?? {}),
       at: SCALE_EPOCH + index * 1000,
       images: p.images.map(seedImageUrl),
@@ -333,9 +335,9 @@ export async function seedScale(
   }
   await timed(`${rows.length} products with their pictures and categories`, async () => {
     const insertProducts = db.prepare(
-      `insert into products (id, name, description, unit, price, discount, more_details, created_at, updated_at, hsn_code, gst_rate)
+      `insert into products (id, name, description, unit, price, discount, more_details, created_at, updated_at, hsn_code, gst_rate, barcode)
        select value ->> '$.id', value ->> '$.name', value ->> '$.description', value ->> '$.unit', value ->> '$.price', value ->> '$.discount',
-         value ->> '$.details', value ->> '$.at', value ->> '$.at', value ->> '$.hsnCode', value ->> '$.gstRate' from json_each(?1)`,
+         value ->> '$.details', value ->> '$.at', value ->> '$.at', value ->> '$.hsnCode', value ->> '$.gstRate', value ->> '$.barcode' from json_each(?1)`,
     );
     const link = (table: string, column: string, field: string) =>
       db.prepare(

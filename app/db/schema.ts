@@ -175,8 +175,15 @@ export const products = sqliteTable(
     gstRate: integer("gst_rate").notNull().default(5),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * EAN-13 code (a UPC-A code with its leading 0), unique (decision 042). NULL only inside the
+     * insert: migration 0036's trigger numbers a product saved without one (`200` + row + check digit).
+     */
+    barcode: text("barcode"),
   },
   (t) => [
+    uniqueIndex("products_barcode_unique").on(t.barcode),
+    check("products_barcode_check", sql`${t.barcode} IS NULL OR (length(${t.barcode}) = 13 AND ${t.barcode} NOT GLOB '*[^0-9]*')`),
     check("products_price_check", sql`${t.price} >= 0`),
     check("products_hsn_check", sql`${t.hsnCode} = '' OR (${t.hsnCode} NOT GLOB '*[^0-9]*' AND length(${t.hsnCode}) IN (4, 6, 8))`),
     check("products_gst_rate_check", sql`${t.gstRate} IN (0, 5, 12, 18, 28)`),
@@ -1338,5 +1345,42 @@ export const cashHandovers = sqliteTable(
     check("cash_handovers_note_check", sql`${t.note} IS NULL OR length(${t.note}) BETWEEN 1 AND 200`),
     check("cash_handovers_key_check", sql`length(${t.idempotencyKey}) BETWEEN 1 AND 100`),
     check("cash_handovers_not_own_check", sql`${t.riderUserId} <> ${t.recordedBy}`),
+  ],
+);
+
+export const PICK_CONFIRM_METHODS = ["scan", "typed", "manual"] as const;
+export type PickConfirmMethod = (typeof PICK_CONFIRM_METHODS)[number];
+
+/**
+ * Units of an order line confirmed by a picker before the pick is finished (decision 042): by the
+ * camera's scan, by the code typed, or by hand without a code (manual: who and when). The sum per
+ * line never exceeds its quantity (the insert's guard), and a pick never marks more units picked
+ * than are confirmed here.
+ */
+export const pickConfirmations = sqliteTable(
+  "pick_confirmations",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderItemId: text("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    productId: text("product_id"),
+    /** The order's store, for its metrics (scan rate per picker). */
+    storeId: text("store_id"),
+    units: integer("units").notNull(),
+    method: text("method", { enum: PICK_CONFIRM_METHODS }).notNull(),
+    /** The code scanned or typed (13 digits); NULL for a manual confirmation. */
+    code: text("code"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("pick_confirmations_item_idx").on(t.orderItemId),
+    index("pick_confirmations_store_idx").on(t.storeId, t.createdAt),
+    check("pick_confirmations_units_check", sql`${t.units} >= 1`),
+    check("pick_confirmations_method_check", sql`${t.method} IN ('scan', 'typed', 'manual')`),
   ],
 );

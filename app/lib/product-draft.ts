@@ -14,6 +14,8 @@ export interface ProductDraft {
   /** GST (decision 031): HSN code ('' = not set) and rate in percent; absent from a form = kept. */
   hsnCode?: string;
   gstRate?: string;
+  /** EAN-13 or UPC-A (decision 042); empty keeps the product's own (a new product is numbered by the store). */
+  barcode?: string;
   fields: { name: string; value: string }[];
 }
 
@@ -30,5 +32,6 @@ export const EMPTY_DRAFT: ProductDraft = {
   discount: "0",
   hsnCode: "",
   gstRate: "5",
+  barcode: "",
   fields: [],
 };

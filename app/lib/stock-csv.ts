@@ -1,5 +1,5 @@
 /**
- * A store's stock as CSV (decision 020): `product id or name, stock` per line with an
+ * A store's stock as CSV (decision 020): `product id, barcode or name, stock` per line with an
  * optional third value, the product's shelf location at the store (decision 027: empty
  * leaves the bin as it is), an optional header row (`…, stock[, …]`), a UTF-8 file with or without
  * BOM, CRLF or LF, quoted values ("Milk, 1 L").

@@ -48,6 +48,17 @@ export interface StoreMetrics {
   spread: { bucketMinutes: number; counts: number[] };
   /** The shoppers' ratings of the day's orders. */
   ratings: RatingsSummary;
+  /** Pick confirmations of the day's orders per picker (decision 042): scanned or typed codes vs by hand. */
+  scanRate: PickerScanRate[];
+}
+
+/** One picker's confirmations of pick lines: `verified` by a scanned or typed code, `manual` by hand. */
+export interface PickerScanRate {
+  userId: string | null;
+  name: string;
+  confirmations: number;
+  verified: number;
+  manual: number;
 }
 
 /** How many of the day's latest rating comments the page and the CSV show. */
@@ -93,7 +104,7 @@ function csvValue(value: string | number): string {
 }
 
 /** A share as a plain percentage with one decimal ("66.7"), or empty when there is nothing to share. */
-function sharePercent(part: number, whole: number): string {
+export function sharePercent(part: number, whole: number): string {
   return whole === 0 ? "" : (Math.round((part / whole) * 1000) / 10).toFixed(1);
 }
 
@@ -136,6 +147,14 @@ export function metricsCsv(m: StoreMetrics, extra: readonly [string, string | nu
   m.ratings.latestComments.forEach((c, i) => rows.push([`latest comment ${i + 1} (order ${c.orderNumber}; rated ${c.rating})`, c.comment]));
   m.hourly.forEach((n, hour) => rows.push([`orders placed ${hourLabel(hour).replace("–", "-")}`, n]));
   m.spread.counts.forEach((n, bucket) => rows.push([`delivered in ${spreadLabel(bucket, m.spread.bucketMinutes).replace("–", "-")}`, n]));
+  for (const p of m.scanRate) {
+    rows.push(
+      [`picker ${p.name}: lines confirmed`, p.confirmations],
+      [`picker ${p.name}: scanned or typed`, p.verified],
+      [`picker ${p.name}: by hand`, p.manual],
+      [`picker ${p.name}: scan rate (%)`, sharePercent(p.verified, p.confirmations)],
+    );
+  }
   rows.push(...extra);
   return ["metric,value", ...rows.map(([k, v]) => `${csvValue(k)},${csvValue(v)}`)].join("\r\n") + "\r\n";
 }

@@ -87,6 +87,7 @@ function toDraft(p: CatalogueProduct): ProductDraft {
     discount: String(p.discount),
     hsnCode: p.hsnCode,
     gstRate: String(p.gstRate),
+    barcode: p.barcode ?? "",
     fields: Object.entries(p.moreDetails).map(([name, value]) => ({ name, value })),
   };
 }

@@ -4,6 +4,7 @@ import { DeliverySpreadChart } from "~/components/metrics/DeliverySpreadChart";
 import { HourlyOrdersChart } from "~/components/metrics/HourlyOrdersChart";
 import { MetricsDayForm } from "~/components/metrics/MetricsDayForm";
 import { MetricsSummary } from "~/components/metrics/MetricsSummary";
+import { ScanRateTable } from "~/components/metrics/ScanRateTable";
 import { RatingsSummary } from "~/components/metrics/RatingsSummary";
 import { StepTimesTable } from "~/components/metrics/StepTimesTable";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
@@ -72,6 +73,7 @@ export default function StoreMetricsPage() {
               <RatingsSummary ratings={m.ratings} />
               <HourlyOrdersChart hourly={m.hourly} />
               <DeliverySpreadChart counts={m.spread.counts} bucketMinutes={m.spread.bucketMinutes} promiseMinutes={m.store.promiseMinutes} />
+              <ScanRateTable pickers={m.scanRate} />
             </>
           )}
           {till ? (

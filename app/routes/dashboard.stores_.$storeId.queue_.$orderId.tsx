@@ -8,6 +8,7 @@ import { DispatchForm } from "~/components/operations/DispatchForm";
 import { OverrideForm } from "~/components/operations/OverrideForm";
 import { PickForm } from "~/components/operations/PickForm";
 import { ClaimBar } from "~/components/operations/ClaimBar";
+import { PickLines } from "~/components/operations/PickLines";
 import { SubstitutionProposal } from "~/components/operations/SubstitutionProposal";
 import type { StaffPageHandle } from "~/components/operations/StaffHeader";
 import { OrderItems } from "~/components/orders/OrderItems";
@@ -33,6 +34,7 @@ import { managesStore, requireStoreAction, requireStorePage } from "~/server/ide
 import { claimOrder, releaseClaim } from "~/server/operations/claims.server";
 import { deliverWithCode, dispatchOrder, markReady, overrideDelivery } from "~/server/operations/handover.server";
 import { pickOrder } from "~/server/operations/pick.server";
+import { confirmFromForm, lineConfirmations } from "~/server/operations/pick-confirm.server";
 import { loadStoreOrder } from "~/server/operations/queue.server";
 import { isSubstitutionIntent, substitutionFormStep, substitutionPageData } from "~/server/operations/substitution-forms.server";
 import { answerMessage, fieldMessages, type ActionAnswer } from "~/lib/action-answer";
@@ -55,13 +57,14 @@ export const handle: StaffPageHandle = {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!isId(params.storeId) || !isId(params.orderId)) notFound(ORDER_NOT_FOUND);
   const { user, allowed } = await requireStorePage(request, context, params.storeId);
-  if (!allowed) return data({ allowed: false as const, view: null, isAdmin: false, serverNow: Date.now(), me: null, subs: null }, { status: 403 });
-  const view = await attempt(() => loadStoreOrder(context, user, params.orderId!));
+  if (!allowed)
+    return data({ allowed: false as const, view: null, isAdmin: false, serverNow: Date.now(), me: null, subs: null, confirmations: {} }, { status: 403 });
+  const [view, confirmations] = await Promise.all([attempt(() => loadStoreOrder(context, user, params.orderId!)), lineConfirmations(context, params.orderId)]);
   if (!view.ok || view.value.order.storeId !== params.storeId) notFound(ORDER_NOT_FOUND);
   const me = { id: user.id, manages: managesStore(user, params.storeId) };
   // Substitutions (decision 043): the order's, and suggestions for the line `?suggest=` names.
   const subs = await substitutionPageData(context, user, view.value.order, view.value.lines, new URL(request.url));
-  return data({ allowed: true as const, view: view.value, isAdmin: user.role === "ADMIN", serverNow: Date.now(), me, subs });
+  return data({ allowed: true as const, view: view.value, isAdmin: user.role === "ADMIN", serverNow: Date.now(), me, subs, confirmations });
 }
 
 /** The rider a dispatch form names: a typed name and phone, else a staff member, else the caller. */
@@ -84,6 +87,7 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   const here = `/dashboard/stores/${storeId}/queue/${orderId}`;
   const step = await attempt(async () => {
     if (isSubstitutionIntent(form.get("intent"))) return substitutionFormStep(context, user, orderId, form);
+    if (form.get("intent") === "confirm") return confirmFromForm(context, { orderId, user, form });
     if (form.get("intent") === "pick") {
       const lines = [...form.entries()]
         .filter(([name]) => name.startsWith("picked."))
@@ -112,6 +116,8 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
     if (step.error.status === 404) notFound(ORDER_NOT_FOUND);
     // The pick list comes back with what the picker typed, so a refused line is fixed, not retyped.
     const typed = Object.fromEntries([...form.entries()].filter(([name]) => name.startsWith("picked.")).map(([name, value]) => [name, String(value)]));
+    if (form.get("intent") === "confirm")
+      return refused(step.error, { extra: { picked: { [`code.${form.get("productId")}`]: String(form.get("code") ?? "") } } });
     return refused(step.error, { extra: { picked: typed } });
   }
   const failed = "failed" in step.value && step.value.failed;
@@ -120,7 +126,7 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
 });
 
 export default function StoreOrder() {
-  const { allowed, view, isAdmin, serverNow, me, subs } = useLoaderData<typeof loader>();
+  const { allowed, view, isAdmin, serverNow, me, subs, confirmations } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionAnswer<{ picked?: Record<string, string> }>>();
   const now = useNow(serverNow, 30_000);
   const open = Boolean(view && view.order.status !== "delivered" && view.order.status !== "cancelled");
@@ -174,8 +180,18 @@ export default function StoreOrder() {
       {pickable ? <ClaimBar claim={order} userId={me.id} canRelease={me.manages} /> : null}
       <div className="rounded-lg border border-neutral-200 bg-white p-4 text-sm">
         {pickable ? (
-          <>
-            <PickForm lines={lines} typed={actionData && !actionData.ok ? actionData.picked : subs?.typed} errors={fieldMessages(actionData)} />
+          <div className="grid gap-4">
+            <PickLines
+              lines={lines}
+              confirmations={confirmations}
+              errors={fieldMessages(actionData)}
+              typed={actionData && !actionData.ok ? actionData.picked : undefined}
+            />
+            <PickForm
+              lines={lines.map((line) => ({ ...line, confirmed: (confirmations[line.id] ?? []).reduce((sum, c) => sum + c.units, 0) }))}
+              typed={actionData && !actionData.ok ? actionData.picked : subs?.typed}
+              errors={fieldMessages(actionData)}
+            />
             {subs ? (
               <SubstitutionProposal
                 order={{
@@ -190,7 +206,7 @@ export default function StoreOrder() {
                 serverNow={serverNow}
               />
             ) : null}
-          </>
+          </div>
         ) : (
           <div className="grid gap-2">
             <h2 className="font-semibold">Picked</h2>

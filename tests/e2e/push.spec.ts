@@ -95,6 +95,8 @@ test("each move of the order reaches the shopper's push subscription, decrypted,
     const res = await request.post(path, { headers: staff, data: { _id: order._id, ...data } });
     expect(res.status(), await res.text()).toBe(200);
   };
+  // The line is confirmed first (decision 042): nothing is picked until it is.
+  await move("/api/order/pick/confirm", { productId: product._id, manual: true });
   await move("/api/order/pick", { lines: [{ productId: product._id, picked: 1 }] });
   expect(await next()).toMatchObject({ title: "Order packed", body: expect.stringContaining(order.orderId), url });
 

@@ -108,6 +108,12 @@ test("a short pick with no proposal is refunded, the shopper sees the new total,
   await expect(staff.getByRole("heading", { name: `Queue: ${store.name}` })).toBeVisible();
   await staff.getByRole("link", { name: order.orderId }).click();
   await expect(staff.getByRole("heading", { name: "Pick list" })).toBeVisible();
+  // Nothing is picked until confirmed (decision 042): the line found is confirmed by its code typed.
+  const extraCode = (await (await request.post("/api/product/get-product-details", { data: { productId: extra._id } })).json()).data.barcode as string;
+  const confirmExtra = staff.getByRole("form", { name: `Confirm ${extra.name}` });
+  await confirmExtra.getByLabel("Code on the pack").fill(extraCode);
+  await confirmExtra.getByRole("button", { name: "Confirm code" }).click();
+  await expectMessage(staff, `${extra.name}: 1 of 1 confirmed (code typed)`);
   await staff.getByLabel(`Picked of ${original.name}`).fill("0");
   await staff.getByRole("button", { name: "Finish picking" }).click();
   await expectMessage(staff, `Order ${order.orderId} picked, 1 short, collect ₹150`);

@@ -58,6 +58,7 @@ describe("metrics CSV", () => {
       hourly: Array.from({ length: 24 }, () => 0),
       spread: { bucketMinutes: 2, counts: Array.from({ length: 16 }, () => 0) },
       ratings: { count: 0, average: null, byStars: [0, 0, 0, 0, 0], latestComments: [] },
+      scanRate: [],
     };
     const lines = metricsCsv(m).split("\r\n");
     expect(lines[1]).toBe(`store,"'=HYPERLINK(""a,b"")"`);
@@ -90,6 +91,7 @@ describe("metrics CSV", () => {
           { orderNumber: "ORD-2", rating: 2, comment: "=SUM(A1)", at: 1 },
         ],
       },
+      scanRate: [],
     };
     const csv = metricsCsv(m);
     const lines = csv.split("\r\n");

@@ -31,6 +31,7 @@ describe("the till's rows (decision 048)", () => {
       orders: 0,
       cancelled: 0,
       cancelledUnpaid: 0,
+      scanRate: [],
       delivered: 0,
       open: 0,
       deliveredWithinPromise: 0,

@@ -10,6 +10,7 @@ import { api, login, makeProduct, newShopper, VALID_ADDRESS } from "./api-client
 import { BASE } from "./fixtures";
 import { deliver } from "./invoice-support";
 import { htmlText, sessionCookie } from "../security/support-admin";
+import { confirmAllLines } from "./pick-support";
 
 let admin: string;
 let staff: { token: string; email: string };
@@ -94,6 +95,7 @@ describe("a cash order is collected in whole rupees", () => {
     expect(near(staffPage, "store-order-collect")).toContain("Collect ₹199 in cash");
 
     // B is short: ₹199.26 of items stay, over the ₹150 minimum, so the ₹50 stays whole.
+    await confirmAllLines(id);
     const pick = await api("/api/order/pick", {
       method: "POST",
       token: staff.token,
@@ -133,6 +135,7 @@ describe("a cash order is collected in whole rupees", () => {
   it("below the flat coupon's minimum after a pick, the discount is pro-rated as before and the shopper is told", async () => {
     const code = await flatCoupon(50, 210);
     const { id, shopper, a, b } = await cashOrder(code);
+    await confirmAllLines(id);
     const pick = await api("/api/order/pick", {
       method: "POST",
       token: staff.token,

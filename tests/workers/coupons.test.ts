@@ -12,6 +12,7 @@ import { commitOrder, planOrder } from "../../app/server/orders/place-order.serv
 import { api, login, makeProduct, newShopper, randomIp, stockOf, VALID_ADDRESS } from "./api-client";
 import { outcomeOf } from "./fixtures";
 import { completedEvent, sendWebhook, stripeSession } from "../security/support-pay";
+import { confirmAllLines } from "./pick-support";
 
 const context = { cloudflare: { env } } as unknown as AppLoadContext;
 
@@ -420,6 +421,7 @@ describe("money: the bill, Stripe, refunds", () => {
     const pi = uniquePi();
     expect((await sendWebhook(await completedEvent(res.body.id, { payment_intent: pi }))).status).toBe(200);
     const id = (await env.DB.prepare("select id from orders where stripe_session_id = ?").bind(res.body.id).first<{ id: string }>())!.id;
+    await confirmAllLines(id);
     const pick = await api("/api/order/pick", {
       method: "POST",
       token: staff.token,
@@ -467,6 +469,7 @@ describe("money: the bill, Stripe, refunds", () => {
     const pi = uniquePi();
     expect((await sendWebhook(await completedEvent(res.body.id, { payment_intent: pi }))).status).toBe(200);
     const id = (await env.DB.prepare("select id from orders where stripe_session_id = ?").bind(res.body.id).first<{ id: string }>())!.id;
+    await confirmAllLines(id);
     const pick = await api("/api/order/pick", {
       method: "POST",
       token: staff.token,

@@ -13,6 +13,7 @@ import { commitOrder, planOrder, type OrderPlan } from "../../app/server/orders/
 import { api, login, makeProduct, newShopper, randomIp, stockOf, VALID_ADDRESS } from "./api-client";
 import { outcomeOf } from "./fixtures";
 import { completedEvent, sendWebhook, sessionEvent } from "../security/support-pay";
+import { confirmAllLines } from "./pick-support";
 
 const context = { cloudflare: { env } } as unknown as AppLoadContext;
 const DAY = 24 * 60 * 60 * 1000;
@@ -169,6 +170,7 @@ describe("picking", () => {
     expect(proposed.status).toBe(409);
     expect(proposed.body.message).toBe(`Only 1 of ${similar.name} left at the store, 2 needed: choose another`);
     expect(await stockOf(similar.id)).toBe(1);
+    await confirmAllLines(orderId);
     const picked = await api("/api/order/pick", { method: "POST", token: staff, body: { _id: orderId, lines: [{ productId: original.id, picked: 1 }] } });
     expect(picked.status).toBe(200);
     expect(await env.DB.prepare("select status, total from orders where id = ?").bind(orderId).first()).toEqual({ status: "packed", total: 10000 });

@@ -13,6 +13,7 @@ import { api, login, makeProduct, newShopper, VALID_ADDRESS } from "./api-client
 import { BASE } from "./fixtures";
 import { sessionCookie } from "../security/support-pay";
 import { codOrder, deliver, invoicePdf, pdfText } from "./invoice-support";
+import { confirmAllLines } from "./pick-support";
 
 const line = (unitPrice: number, quantity: number, gstRate: number, name = "Item"): InvoiceLineInput => ({ name, hsn: "1905", gstRate, quantity, unitPrice });
 
@@ -248,6 +249,7 @@ describe("an order's invoice", () => {
       { productId: products[0]!.id, quantity: 4 },
       { productId: products[1]!.id, quantity: 1 },
     ]);
+    await confirmAllLines(id);
     const picked = await api("/api/order/pick", {
       method: "POST",
       token: staff.token,
@@ -295,6 +297,7 @@ describe("an order's invoice", () => {
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const id = placed.body.data._id as string;
+    await confirmAllLines(id);
     const picked = await api("/api/order/pick", {
       method: "POST",
       token: staff.token,

@@ -15,6 +15,7 @@ import { getDb } from "../../app/server/db/db.server";
 import { api, login, makeProduct, randomIp, VALID_ADDRESS } from "./api-client";
 import { BASE } from "./fixtures";
 import { completedEvent, sendWebhook, sessionCookie } from "../security/support-pay";
+import { confirmAllLines } from "./pick-support";
 
 const PASSWORD = "Test@12345";
 const tag = crypto.randomUUID().slice(0, 6);
@@ -111,6 +112,7 @@ describe("an order's shopper, rider and store, each in its own place", () => {
     expect(sectionOf(await page(`/dashboard/stores/${storeId}/queue`, rider.cookie), "<tr", order.number)).not.toContain("Needs attention");
 
     // A short pick whose refund Stripe refuses flags the order; then it goes out with the rider.
+    await confirmAllLines(order.id);
     const picked = await api("/api/order/pick", { method: "POST", token: rider.token, body: { _id: order.id, lines: [{ productId: product.id, picked: 1 }] } });
     expect(picked.status).toBe(200);
     expect(picked.body.refund).toBe("failed");

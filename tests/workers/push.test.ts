@@ -12,6 +12,7 @@ import { PUSH_SUBSCRIPTIONS_PER_USER } from "../../app/lib/schemas/push";
 import { DEV_VAPID } from "../../app/server/platform/env.server";
 import { api, login, makeProduct, newShopper, randomIp, VALID_ADDRESS } from "./api-client";
 import { BASE } from "./fixtures";
+import { confirmAllLines } from "./pick-support";
 
 const PUSH_HOST = "push.example.com";
 
@@ -218,6 +219,7 @@ describe("an order move", () => {
     const endpoint = subs[0].endpoint;
     expect(placed.sent).toEqual([{ kind: "order", orderId: id, status: "placed" }]);
     expect(callsTo(endpoint)).toEqual([]);
+    await confirmAllLines(id);
     const packed = await observed("/api/order/pick", { method: "POST", token: staff, body: { _id: id, lines: [{ productId: product.id, picked: 1 }] } });
     expect(packed.response.status).toBe(200);
     expect(packed.sent).toEqual([{ kind: "order", orderId: id, status: "packed" }]);

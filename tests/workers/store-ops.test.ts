@@ -6,6 +6,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { api, login, makeProduct, newShopper, stockOf, VALID_ADDRESS } from "./api-client";
 import { BASE, outcomeOf } from "./fixtures";
+import { confirmAllLines } from "./pick-support";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { commitPick, planPick } from "../../app/server/operations/pick.server";
 import type { SessionUser } from "../../app/server/identity/session.server";
@@ -54,8 +55,11 @@ async function paidOnlineOrder(token: string, paymentIntent: string, lines: { pr
   return order.id;
 }
 
-const pick = (id: string, lines: { productId: string; picked: number }[], token = staff.token) =>
-  api("/api/order/pick", { method: "POST", token, body: { _id: id, lines } });
+/** A pick through /api, its lines confirmed in full first (decision 042: the picked units are then the pick's to say). */
+const pick = async (id: string, lines: { productId: string; picked: number }[], token = staff.token) => {
+  await confirmAllLines(id);
+  return api("/api/order/pick", { method: "POST", token, body: { _id: id, lines } });
+};
 
 const uniquePi = (prefix = "pi") => `${prefix}_${crypto.randomUUID().replace(/-/g, "")}`;
 
@@ -619,6 +623,7 @@ describe("strict picks", () => {
     expect(missing.status).toBe(400);
     expect((await missing.text()).replace(/<!-- -->/g, "")).toContain(`${b.name}: say how many were picked`);
     expect(await untouched(id)).toEqual(before);
+    await confirmAllLines(id);
     const done = await post({ [`picked.${a.id}`]: "2", [`picked.${b.id}`]: "3" });
     expect(done.status).toBe(303);
     expect((await orderRow(id)).status).toBe("packed");

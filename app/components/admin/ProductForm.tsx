@@ -133,6 +133,23 @@ export function ProductForm({
         </select>
         <FieldError message={errors.gstRate} />
       </label>
+      <label className="grid gap-1 text-sm font-medium">
+        Barcode (EAN-13 or UPC-A)
+        <input
+          name="barcode"
+          defaultValue={draft.barcode ?? ""}
+          inputMode="numeric"
+          pattern="[0-9]{12,13}"
+          autoComplete="off"
+          aria-invalid={errors.barcode ? true : undefined}
+          aria-describedby="barcode-hint"
+          className={`${input} font-normal`}
+        />
+        <span id="barcode-hint" className="text-xs font-normal text-neutral-600">
+          As printed under the pack&apos;s bars. Left empty, the store numbers the product itself.
+        </span>
+        <FieldError message={errors.barcode} />
+      </label>
       {draft.fields.map((field, i) => (
         <div key={`${field.name}-${i}`} className="grid gap-1">
           <input type="hidden" name="fieldName" value={field.name} />

@@ -22,8 +22,8 @@ export function StockCsvForm({ lastResult, text }: { lastResult?: SubmissionResu
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-3 rounded-lg bg-white p-3 shadow-sm">
       <FormErrors errors={form.errors} />
       <p id="stock-csv-format" className="text-sm text-neutral-700">
-        One line per product: <code>product id or name, stock</code>, and optionally a third value, the product&apos;s shelf location in this store, as in{" "}
-        <code>Milk 1 L,24,A-03</code>. An empty or missing third value leaves the shelf location as it is. A header row (<code>product,stock,bin</code>) is
+        One line per product: <code>product id, barcode or name, stock</code>, and optionally a third value, the product&apos;s shelf location in this store, as
+        in <code>Milk 1 L,24,A-03</code>. An empty or missing third value leaves the shelf location as it is. A header row (<code>product,stock,bin</code>) is
         optional. Nothing changes until you confirm the preview.
       </p>
       <div className="grid gap-1">

@@ -7,6 +7,8 @@ export interface PickLine {
   unit: string;
   quantity: number;
   bin: string | null;
+  /** Units confirmed by scan, typed code or by hand (decision 042): the most the line can be picked as. */
+  confirmed?: number;
 }
 
 /**
@@ -55,12 +57,14 @@ export function PickForm({ lines, typed, errors = {} }: { lines: PickLine[]; typ
                     <label>
                       <span className="sr-only">Picked of {line.name}</span>
                       <input
+                        // A new confirmation (decision 042) starts the field again at the confirmed units.
+                        key={line.confirmed}
                         type="number"
                         name={`picked.${line.productId}`}
                         min={0}
                         max={line.quantity}
                         step={1}
-                        defaultValue={typed?.[`picked.${line.productId}`] ?? line.quantity}
+                        defaultValue={typed?.[`picked.${line.productId}`] ?? line.confirmed ?? line.quantity}
                         required
                         aria-invalid={errors[`picked.${line.productId}`] ? true : undefined}
                         aria-describedby={errors[`picked.${line.productId}`] ? `pick-error-${line.productId}` : undefined}

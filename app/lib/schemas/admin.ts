@@ -3,6 +3,7 @@
  * accept ids or the spec's objects ({_id, name}); duplicates collapse.
  */
 import * as z from "zod";
+import { productBarcodeSchema } from "../barcode";
 import { ID_PATTERN } from "../ids";
 import { HSN_PATTERN, isGstRate } from "../invoice/gst";
 import { rupeesField } from "../money-input";
@@ -132,6 +133,8 @@ export const productInputSchema = z.object({
   gstRate: numberField("GST rate")
     .pipe(z.number().refine((rate) => isGstRate(rate), "GST rate must be 0, 5, 12, 18 or 28 %"))
     .optional(),
+  /** EAN-13 or UPC-A (decision 042): left out or empty keeps the product's own; a new product is numbered by the store. */
+  barcode: productBarcodeSchema,
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 

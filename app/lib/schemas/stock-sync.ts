@@ -6,10 +6,13 @@
  *   without it the row's stock is written whatever the stock is (the chain's own count wins).
  * - mode "delta": rows `{ productId, delta }`, applied as stock + delta; a row that would go below 0
  *   is reported and not applied.
+ * - either mode: a row names its product by `productId` or by `barcode` (EAN-13 or UPC-A, decision
+ *   042), one of the two;
  * - either mode: a row may carry `bin`, the product's shelf location at the store: written
  *   for every row naming a known product, whatever happens to its stock; empty or left out: unchanged.
  */
 import * as z from "zod";
+import { barcodeSchema } from "~/lib/barcode";
 import { ID_PATTERN } from "~/lib/ids";
 import { shelfLocationSchema } from "~/lib/shelf-location";
 import { MAX_STOCK } from "~/lib/stock-csv";
@@ -25,8 +28,16 @@ const stock = z.number().int().min(0).max(MAX_STOCK);
 /** The product's shelf location at the store (decision 027); left out or empty: the bin stays as it is. */
 const bin = shelfLocationSchema.transform((value) => value || undefined).optional();
 
-const setRow = z.object({ productId, stock, expected: z.number().int().min(0).optional(), bin });
-const deltaRow = z.object({ productId, delta: z.number().int().min(-MAX_STOCK).max(MAX_STOCK), bin });
+/** A row names its product once: by id, or by the barcode on its pack. */
+const named = <T extends z.ZodType<{ productId?: string; barcode?: string }>>(row: T) =>
+  row.refine((r) => (r.productId === undefined) !== (r.barcode === undefined), "Each row names its product by productId or by barcode (one of the two)");
+
+const setRow = named(
+  z.object({ productId: productId.optional(), barcode: barcodeSchema.optional(), stock, expected: z.number().int().min(0).optional(), bin }),
+);
+const deltaRow = named(
+  z.object({ productId: productId.optional(), barcode: barcodeSchema.optional(), delta: z.number().int().min(-MAX_STOCK).max(MAX_STOCK), bin }),
+);
 
 const rows = <T extends z.ZodType>(row: T) =>
   z.array(row).min(1, "Send at least one row").max(STOCK_SYNC_MAX_ROWS, `At most ${STOCK_SYNC_MAX_ROWS} rows per sync: split the store into several syncs`);

@@ -3,7 +3,7 @@
  * and its images and links are written all-or-nothing. Text is stored as typed (React escapes it).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, count, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   cartItems,
@@ -18,6 +18,7 @@ import {
   subCategoryCategories,
   nowMs,
 } from "~/db/schema";
+import { STORE_BARCODE_PREFIX } from "~/lib/barcode";
 import { newId } from "~/lib/ids";
 import type { ProductInput } from "~/lib/schemas/admin";
 import { Refusal } from "~/lib/refusal";
@@ -159,21 +160,14 @@ export async function deleteSubCategory(context: AppLoadContext, id: string) {
 // ---------------------------------------------------------------------------------------------
 // Products
 
-/** A product's images and links (in the order the admin gave), inserted as they are: a new product. */
-function productLinkStatements(db: Database, productId: string, input: ProductInput) {
-  return [
-    ...input.image.map((url, position) => db.insert(productImages).values({ productId, position, url })),
-    ...input.category.map((categoryId, position) => db.insert(productCategories).values({ productId, categoryId, position })),
-    ...input.subCategory.map((subCategoryId, position) => db.insert(productSubCategories).values({ productId, subCategoryId, position })),
-  ];
-}
-
 /** A bound value selected as `column` (an `insert … select` names what it selects). */
 const value = <T extends string | number>(v: T, column: AnySQLiteColumn) => sql<T>`${v}`.as(column.name);
 
 /**
- * The same links, each inserted only while `unchanged` holds for the product's row (an edit): an
- * `insert … select` from the one product row (its primary key) that still matches the guard.
+ * A product's images and links (in the order the admin gave), each inserted only while the product's
+ * row is there and `unchanged` holds for it (an edit): an `insert … select` from the one product row
+ * (its primary key) that still matches the guard. A new product's insert may have been skipped (its
+ * barcode taken), and its links then with it.
  */
 function guardedProductLinkStatements(db: Database, productId: string, input: ProductInput, unchanged: SQL | undefined) {
   const product = and(eq(products.id, productId), unchanged);
@@ -258,7 +252,37 @@ function productColumns(input: ProductInput) {
     // GST (decision 031): what the form or body leaves out is kept (an update) or the default (a new product).
     ...(input.hsnCode === undefined ? {} : { hsnCode: input.hsnCode }),
     ...(input.gstRate === undefined ? {} : { gstRate: input.gstRate }),
+    // Left out: kept (an update), or numbered by the store (a new product: migration 0036's trigger).
+    ...(input.barcode === undefined ? {} : { barcode: input.barcode }),
   };
+}
+
+/** A refusal about the product's barcode, on its form field. */
+const barcodeRefusal = (message: string, status: 400 | 409) => new Refusal(message, status, { fields: { barcode: [message] } });
+const RESERVED_BARCODE = `Barcodes starting ${STORE_BARCODE_PREFIX} are numbered by the store: type the code printed on the pack, or leave the field empty`;
+
+/**
+ * Whether a save may give the product `code` (decision 042), as a condition of the save's own
+ * statements: no other product has it, and a code of the store's own range is the product's already.
+ */
+function barcodeFree(id: string, code: string | undefined): SQL | undefined {
+  if (code === undefined) return undefined;
+  return sql`not exists (select 1 from ${products} other where other.barcode = ${code} and other.id <> ${id})
+    and (${code} not like ${`${STORE_BARCODE_PREFIX}%`} or exists (select 1 from ${products} own where own.id = ${id} and own.barcode = ${code}))`;
+}
+
+/** Why a save's barcode was refused, read after its batch applied nothing; null when the barcode was not why. */
+async function barcodeRefused(db: Database, id: string, code: string | undefined): Promise<Refusal | null> {
+  if (code === undefined) return null;
+  const rows = await db
+    .select({ id: products.id, name: products.name, barcode: products.barcode })
+    .from(products)
+    .where(or(eq(products.barcode, code), eq(products.id, id)));
+  const taken = rows.find((row) => row.id !== id && row.barcode === code);
+  if (taken) return barcodeRefusal(`Barcode ${code} is already on ${taken.name}: each product has its own`, 409);
+  const own = rows.find((row) => row.id === id);
+  if (code.startsWith(STORE_BARCODE_PREFIX) && own?.barcode !== code) return barcodeRefusal(RESERVED_BARCODE, 400);
+  return null;
 }
 
 /**
@@ -279,16 +303,29 @@ async function explainProductBatch(db: Database, input: ProductInput, error: unk
 
 export async function createProduct(context: AppLoadContext, input: ProductInput) {
   const db = getDb(context);
+  if (input.barcode?.startsWith(STORE_BARCODE_PREFIX)) throw barcodeRefusal(RESERVED_BARCODE, 400);
   const otherStores = await assertProductRefs(db, input);
   const id = newId();
-  await db
+  const inserted = exists(
+    db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(eq(products.id, id)),
+  );
+  const [insert] = await db
     .batch([
-      db.insert(products).values({ id, ...productColumns(input) }),
+      // The barcode's unique index decides: a code another product has inserts nothing, and so
+      // does every statement after it (each needs the product).
+      db
+        .insert(products)
+        .values({ id, ...productColumns(input) })
+        .onConflictDoNothing({ target: products.barcode }),
       // A new product: stock 0 everywhere until now, so each store's stock is set given 0.
-      writeStockSets(db, id, [{ store: null, to: input.stock, seen: 0 }, ...otherStores.map((e) => ({ store: e.store, to: e.stock, seen: 0 }))], sql`1`),
-      ...productLinkStatements(db, id, input),
+      writeStockSets(db, id, [{ store: null, to: input.stock, seen: 0 }, ...otherStores.map((e) => ({ store: e.store, to: e.stock, seen: 0 }))], inserted),
+      ...guardedProductLinkStatements(db, id, input, undefined),
     ])
     .catch((error: unknown) => explainProductBatch(db, input, error));
+  if (!(insert as D1Result).meta.changes) throw (await barcodeRefused(db, id, input.barcode)) ?? new Refusal("The product could not be saved: try again", 409);
   return id;
 }
 
@@ -344,7 +381,8 @@ export async function updateProduct(
   const otherStores = await assertProductRefs(db, input);
   const { sets, asRead } = stockEdits(input, otherStores, stockSeen);
   const { canApply, applied } = stockSetGuards(id, sets);
-  const sameVersion = version != null ? eq(products.version, version) : undefined;
+  // The barcode's check rides with the version: every statement of the save is under both.
+  const sameVersion = and(version != null ? eq(products.version, version) : undefined, barcodeFree(id, input.barcode));
   const productIs = (...guards: (SQL | undefined)[]) =>
     exists(
       db
@@ -375,6 +413,8 @@ export async function updateProduct(
     stockConflicts(db, id, sets),
   ]);
   if (!current) throw new Refusal("Product not found", 404);
+  const barcode = await barcodeRefused(db, id, input.barcode);
+  if (barcode) throw barcode;
   if (version != null && current.version !== version) throw new StaleProduct({ _id: id, version: current.version }, conflicts);
   throw new StockChanged(id, conflicts);
 }

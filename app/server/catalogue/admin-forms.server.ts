@@ -74,6 +74,7 @@ async function readProductDraft(form: FormData) {
     // A form without them (an older client) keeps the product's own (decision 031).
     hsnCode: form.has("hsnCode") ? text(form, "hsnCode") : undefined,
     gstRate: form.has("gstRate") ? text(form, "gstRate") : undefined,
+    barcode: form.has("barcode") ? text(form, "barcode") : undefined,
     fields,
   };
   return { draft, images, uploadError: error };

@@ -27,6 +27,7 @@ export function serializeProduct(p: CatalogueProduct) {
     version: p.version,
     hsnCode: p.hsnCode,
     gstRate: p.gstRate,
+    barcode: p.barcode,
   };
 }
 

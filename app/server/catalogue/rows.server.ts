@@ -65,6 +65,7 @@ export const productColumns = (store: StockStore) => ({
   version: products.version,
   hsnCode: products.hsnCode,
   gstRate: products.gstRate,
+  barcode: products.barcode,
   images: sql<string>`(select json_group_array(${imageRows.url}) from ${imageRows})`,
   categories: refsJson(categoryRows),
   subCategories: refsJson(subCategoryRows),
@@ -141,7 +142,7 @@ export type SubCategoryWithParents = ReturnType<typeof toSubCategory>;
 const rawProductColumns = (
   stock: string,
 ) => `p.id, p.name, p.unit, ${stock} as stock, p.price, p.discount, p.description, p.more_details as moreDetails, p.version,
-  p.hsn_code as hsnCode, p.gst_rate as gstRate,
+  p.hsn_code as hsnCode, p.gst_rate as gstRate, p.barcode,
   (select json_group_array(url) from (select url from product_images where product_id = p.id order by position)) as images,
   (select json_group_array(json_object('id', c.id, 'name', c.name, 'image', c.image)) from
      (select c.id, c.name, c.image from product_categories pc join categories c on c.id = pc.category_id
@@ -167,6 +168,7 @@ const rawProductRowSchema = cardRowSchema.omit({ image: true }).extend({
   version: z.number(),
   hsnCode: z.string(),
   gstRate: z.number(),
+  barcode: z.string().nullable(),
   moreDetails: z.string().transform((text) => parseJson(moreDetailsSchema, text, {})),
   images: z.string().nullable(),
   categories: z.string().nullable(),

@@ -31,7 +31,9 @@ function contentSecurityPolicy({ nonce, isDev, viteDev = false, origin }: CspOpt
     "img-src 'self' data: blob:",
     "style-src 'self' 'unsafe-inline'",
     // Stripe Checkout is a redirect, not an embed: no third-party script at all.
-    viteDev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
+    // 'wasm-unsafe-eval' lets the pick page's barcode ponyfill compile its WebAssembly (decision 042);
+    // it allows no JavaScript eval. On every page: a client-side visit keeps the first page's policy.
+    viteDev ? "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'" : `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'`,
     `connect-src 'self'${live}${isDev || viteDev ? ` ws:${local}` : ""}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -44,6 +44,7 @@ import { sendLineRefunds } from "~/server/orders/line-refunds.server";
 import { cancelStatements } from "~/server/orders/order-cancel.server";
 import { refundOrder } from "~/server/orders/fulfilment.server";
 import { claimFree, heldByOther } from "./claims.server";
+import { overConfirmed } from "./pick-confirm.server";
 import { substitutionsForPick } from "./substitutions.server";
 
 const NOT_FOUND = "Order not found";
@@ -250,9 +251,17 @@ export async function commitPick(context: AppLoadContext, pick: PlannedPick): Pr
   const moved = await applyPick(context, db, pick);
   if (!moved) {
     const { order: now } = await readForPick(db, order.id);
-    const held = now && !notPickable(now) ? await heldByOther(db, order.id, pick.userId) : null;
+    const refusal = now ? notPickable(now) : NOT_FOUND;
+    if (refusal) throw new Refusal(refusal, 409);
+    const held = await heldByOther(db, order.id, pick.userId);
     if (held) throw held;
-    throw new Refusal(now ? (notPickable(now) ?? "This order changed while you were picking it: open it again") : NOT_FOUND, 409);
+    const over = await overConfirmed(context, order.id, pick.plan);
+    if (over) {
+      const name = matched.find((line) => line.id === over.id)?.name ?? "A line";
+      const message = `${name}: ${over.picked} picked but ${over.units} confirmed: scan, type the code or confirm the rest before finishing`;
+      throw new Refusal(message, 409, { fields: { [`picked.${over.productId}`]: [message] }, data: { productId: over.productId } });
+    }
+    throw new Refusal("This order changed while you were picking it: open it again", 409);
   }
   await publishOrderChange(context, { orderId: order.id, storeId, userId: order.userId, status: pick.nothingFound ? "cancelled" : "packed" });
   if (pick.nothingFound) return cancelledAnswer(context, pick);
@@ -352,6 +361,10 @@ const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
 
 /** The pick's one batch; false when the order changed since it was read (another pick won). */
 async function applyPick(context: AppLoadContext, db: Database, pick: PickPlan): Promise<boolean> {
+  const json = JSON.stringify(pick.plan);
+  // No line is marked picked above the units its pickers confirmed (decision 042), as confirmed now.
+  const confirmed = sql`not exists (select 1 from json_each(${json}) j where ${field("productId")} is not null
+    and ${field("picked")} > coalesce((select sum(c.units) from pick_confirmations c where c.order_item_id = ${field("id")}), 0))`;
   const guard = and(
     eq(orders.id, pick.order.id),
     eq(orders.version, pick.order.version),
@@ -359,13 +372,14 @@ async function applyPick(context: AppLoadContext, db: Database, pick: PickPlan):
     claimFree(pick.userId),
     sql`coalesce((select group_concat(x.id || ':' || x.status, ',') from (select s.id, s.status from order_substitutions s
       where s.order_id = ${pick.order.id} order by s.created_at, s.id) x), '') = ${pick.substitutions}`,
+    confirmed,
   )!;
   const batch: PickBatch = {
     ...pick,
     d1: getD1(context),
     db,
     now: Date.now(),
-    json: JSON.stringify(pick.plan),
+    json,
     guard,
     unchanged: sql`exists (select 1 from ${orders} where ${guard})`,
   };

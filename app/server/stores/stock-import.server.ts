@@ -1,8 +1,8 @@
 /**
  * CSV stock import per store (decisions 020 and 024): a whole store (20,000 rows) in two steps.
  *
- * 1. Preview: the parsed rows are matched against the catalogue (by id, else by name ignoring ASCII
- *    case) with each product's stock at the store now (one round trip), and the preview is kept in
+ * 1. Preview: the parsed rows are matched against the catalogue (by id, else by barcode (decision
+ *    042: EAN-13 or UPC-A with a valid check digit), else by name ignoring ASCII case) with each product's stock at the store now (one round trip), and the preview is kept in
  *    D1, `stock_import_previews` + one `stock_import_rows` row per CSV row (a second round trip, one
  *    batch). The page shows it 100 rows at a time, all rows or only the errors. Nothing else is written.
  * 2. Confirm: the preview's valid rows go through the bulk engine (`runStockSync`) as compare-and-set
@@ -14,6 +14,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gte, isNotNull, lt, sql, type SQLWrapper } from "drizzle-orm";
 import { products, stockImportPreviews, stockImportRows, stockSyncChunks, stockSyncIssues, stockSyncs, stores, storeStock } from "~/db/schema";
+import { normalizeBarcode } from "~/lib/barcode";
 import { isId, newId } from "~/lib/ids";
 import type { StockCsvRow } from "~/lib/stock-csv";
 import { getDb } from "~/server/db/db.server";
@@ -47,7 +48,7 @@ type PreviewRow = StockCsvRow & {
 };
 
 const ROW_ERRORS = {
-  unknown: "No product with this id or name",
+  unknown: "No product with this id, barcode or name",
   ambiguous: (n: number) => `${n} products have this name: use the product id`,
   duplicate: (line: number) => `Duplicate: line ${line} already sets this product`,
 } as const;
@@ -59,24 +60,30 @@ const ROW_ERRORS = {
 export async function previewStockImport(context: AppLoadContext, storeId: string, csvRows: StockCsvRow[], userId: string): Promise<string | null> {
   const db = getDb(context);
   const keys = csvRows.filter((r) => !r.error).map((r) => r.product);
+  const codes = keys.flatMap((key) => normalizeBarcode(key) ?? []);
   const [[store], candidates] = await db.batch([
     db.select(importStoreColumns).from(stores).where(eq(stores.id, storeId)),
     db
-      .select({ id: products.id, name: products.name, now: storeStock.stock })
+      .select({ id: products.id, name: products.name, barcode: products.barcode, now: storeStock.stock })
       .from(products)
       .leftJoin(storeStock, and(eq(storeStock.productId, products.id), eq(storeStock.storeId, storeId)))
-      .where(sql`${inJsonArray(products.id, keys.filter(isId))} or ${inJsonArray(sql`lower(${products.name})`, keys.map(asciiLower))}`),
+      .where(
+        sql`${inJsonArray(products.id, keys.filter(isId))} or ${inJsonArray(products.barcode, codes)} or ${inJsonArray(sql`lower(${products.name})`, keys.map(asciiLower))}`,
+      ),
   ]);
   if (!store) return null;
 
   const byId = new Map(candidates.map((c) => [c.id, c]));
+  const byBarcode = new Map(candidates.flatMap((c) => (c.barcode ? [[c.barcode, c] as const] : [])));
   const byName = new Map<string, typeof candidates>();
   for (const c of candidates) byName.set(asciiLower(c.name), [...(byName.get(asciiLower(c.name)) ?? []), c]);
   const seen = new Map<string, number>();
   const rows = csvRows.map((row): PreviewRow => {
     if (row.error) return { ...row, match: null, now: null };
     const named = byName.get(asciiLower(row.product)) ?? [];
-    const found = (isId(row.product) ? byId.get(row.product) : undefined) ?? (named.length === 1 ? named[0] : undefined);
+    const code = normalizeBarcode(row.product);
+    const found =
+      (isId(row.product) ? byId.get(row.product) : undefined) ?? (code ? byBarcode.get(code) : undefined) ?? (named.length === 1 ? named[0] : undefined);
     if (!found) return { ...row, stock: null, match: null, now: null, error: named.length > 1 ? ROW_ERRORS.ambiguous(named.length) : ROW_ERRORS.unknown };
     const match = { id: found.id, name: found.name };
     const earlier = seen.get(found.id);

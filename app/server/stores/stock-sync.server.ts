@@ -49,6 +49,8 @@ interface SyncRowError {
   /** The row's position in `rows` (0-based). */
   index: number;
   productId: string;
+  /** The row's barcode, when it named its product by barcode. */
+  barcode?: string;
   reason: SyncRowReason;
   message: string;
   /** The stock at the store when the row was refused (conflict, below zero). */
@@ -83,18 +85,38 @@ type Planned = [number, string, number, number | null, string | null];
 
 const MESSAGES = {
   unknown: "No product with this id",
+  unknownBarcode: "No product with this barcode",
   duplicate: (first: number) => `Duplicate: row ${first} already names this product (nothing applied for this row)`,
   conflict: (now: number, expected: number) => `The stock here is ${now} now, not the expected ${expected}: not applied`,
   belowZero: (now: number, delta: number) => `The stock here is ${now}: ${delta} would take it below 0, so it was not applied`,
 };
 
-/** The rows to send to D1 and the errors decided from the body alone (duplicates, malformed ids). */
-function plan(body: StockSyncBody): { planned: Planned[]; early: SyncRowError[] } {
+/**
+ * The product ids of the rows that name their product by barcode (one read); a code no product has
+ * is left out. Which product a code names is read before the chunks, like an id typed by the chain:
+ * a product deleted since is then an unknown row of its chunk.
+ */
+async function productsByBarcode(context: AppLoadContext, body: StockSyncBody): Promise<Map<string, string>> {
+  const codes = [...new Set(body.rows.flatMap((row) => (row.barcode ? [row.barcode] : [])))];
+  if (!codes.length) return new Map();
+  const rows = await getDb(context)
+    .select({ id: products.id, barcode: products.barcode })
+    .from(products)
+    .where(sql`${products.barcode} in (select value from json_each(${JSON.stringify(codes)}))`);
+  return new Map(rows.map((row) => [row.barcode!, row.id]));
+}
+
+/** The rows to send to D1 and the errors decided from the body alone (duplicates, malformed ids, unknown barcodes). */
+function plan(body: StockSyncBody, byBarcode: Map<string, string>): { planned: Planned[]; early: SyncRowError[] } {
   const planned: Planned[] = [];
   const early: SyncRowError[] = [];
   const first = new Map<string, number>();
   body.rows.forEach((row, index) => {
-    const { productId } = row;
+    const { barcode } = row;
+    if (barcode !== undefined && !byBarcode.has(barcode)) {
+      return void early.push({ index, productId: "", barcode, reason: "unknown", message: MESSAGES.unknownBarcode });
+    }
+    const productId = barcode !== undefined ? byBarcode.get(barcode)! : row.productId!;
     if (!isId(productId)) return void early.push({ index, productId, reason: "unknown", message: MESSAGES.unknown });
     const earlier = first.get(productId);
     if (earlier !== undefined) return void early.push({ index, productId, reason: "duplicate", message: MESSAGES.duplicate(earlier) });
@@ -187,7 +209,7 @@ async function chunkApplied(context: AppLoadContext, syncId: string, chunk: numb
 export async function runStockSync(context: AppLoadContext, request: SyncRequest): Promise<SyncAnswer> {
   const { storeId, body } = request;
   const db = getDb(context);
-  const { planned, early } = plan(body);
+  const { planned, early } = plan(body, await productsByBarcode(context, body));
   const bodyHash = await sha256Hex(JSON.stringify({ mode: body.mode, rows: body.rows }));
   const key = request.key ?? `auto:${newId()}`;
   const chunks: Planned[][] = [];
@@ -268,7 +290,12 @@ async function answerOf(context: AppLoadContext, syncId: string, body: StockSync
     }
     return { index: issue.index, productId: issue.productId, reason: "unknown", message: MESSAGES.unknown };
   });
-  const errors = [...early, ...recorded].sort((a, b) => a.index - b.index);
+  const errors = [...early, ...recorded]
+    .map((error) => {
+      const barcode = body.rows[error.index]?.barcode;
+      return barcode && !error.barcode ? { ...error, barcode } : error;
+    })
+    .sort((a, b) => a.index - b.index);
   const noBin = new Set(errors.filter((e) => e.reason === "unknown" || e.reason === "duplicate").map((e) => e.index));
   return {
     bins: body.rows.filter((row, index) => row.bin && !noBin.has(index)).length,

@@ -91,6 +91,13 @@ const COMMENTS_SQL = `select o.order_id as order_number, r.rating, r.comment, r.
   where o.store_id = ?1 and o.created_at >= ?2 and o.created_at < ?3 and r.comment is not null
   order by r.updated_at desc, r.order_id desc limit ${LATEST_COMMENTS}`;
 
+/** Pick confirmations of the day's orders per picker (decision 042): by a code (scanned or typed) or by hand. */
+const SCANS_SQL = `select c.user_id, coalesce(u.name, 'A former staff member') as name, count(*) as confirmations,
+    coalesce(sum(c.method in ('scan', 'typed')), 0) as verified, coalesce(sum(c.method = 'manual'), 0) as manual
+  from orders o join pick_confirmations c on c.order_id = o.id left join users u on u.id = c.user_id
+  where o.store_id = ?1 and o.created_at >= ?2 and o.created_at < ?3
+  group by c.user_id order by name, c.user_id`;
+
 type Row = Record<string, unknown>;
 const num = (value: unknown) => (typeof value === "number" ? value : 0);
 const numOrNull = (value: unknown) => (typeof value === "number" ? value : null);
@@ -99,7 +106,7 @@ const numOrNull = (value: unknown) => (typeof value === "number" ? value : null)
 export async function readStoreMetrics(context: AppLoadContext, storeId: string, day: MetricsDay): Promise<StoreMetrics | null> {
   const d1 = getD1(context);
   const bind = (query: string) => d1.prepare(query).bind(storeId, day.from, day.to);
-  const [storeRows, summaryRows, stepRows, pickingRows, hourlyRows, spreadRows, ratingRows, commentRows] = await d1.batch<Row>([
+  const [storeRows, summaryRows, stepRows, pickingRows, hourlyRows, spreadRows, ratingRows, commentRows, scanRows] = await d1.batch<Row>([
     bind(STORE_SQL),
     bind(SUMMARY_SQL),
     bind(STEPS_SQL),
@@ -108,6 +115,7 @@ export async function readStoreMetrics(context: AppLoadContext, storeId: string,
     bind(SPREAD_SQL),
     bind(RATINGS_SQL),
     bind(COMMENTS_SQL),
+    bind(SCANS_SQL),
   ]);
   const store = storeRows.results[0];
   if (!store) return null;
@@ -157,5 +165,12 @@ export async function readStoreMetrics(context: AppLoadContext, storeId: string,
         at: num(row.updated_at),
       })),
     },
+    scanRate: scanRows.results.map((row) => ({
+      userId: typeof row.user_id === "string" ? row.user_id : null,
+      name: String(row.name),
+      confirmations: num(row.confirmations),
+      verified: num(row.verified),
+      manual: num(row.manual),
+    })),
   };
 }
