@@ -42,7 +42,7 @@ test("an admin adds a store and imports its stock by CSV: preview, confirm, the 
   const valid = preview.getByRole("row").filter({ hasText: product._id });
   await expect(valid).toContainText(product.name);
   await expect(valid.getByRole("cell").nth(4)).toHaveText(String(stock));
-  await expect(preview.getByRole("row").filter({ hasText: "No Such Product At All" })).toContainText("No product with this id or name");
+  await expect(preview.getByRole("row").filter({ hasText: "No Such Product At All" })).toContainText("No product with this id, barcode or name");
   await expectAccessible(page, "stock import preview");
 
   await expect(page).toHaveURL(/\/dashboard\/stores\/[0-9a-f]{24}\/stock\?import=[0-9a-f]{24}$/);

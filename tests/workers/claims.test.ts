@@ -5,6 +5,7 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { confirmAllLines } from "./pick-support";
 import { api, login, makeProduct, newShopper, VALID_ADDRESS } from "./api-client";
 import { BASE } from "./fixtures";
 import { htmlText, pageGet, pagePost, sessionCookie } from "../security/support-admin";
@@ -61,8 +62,10 @@ async function codOrder() {
 
 const claim = (id: string, token: string) => api("/api/order/claim", { method: "POST", token, body: { _id: id } });
 const release = (id: string, token: string, reason?: string) => api("/api/order/release", { method: "POST", token, body: { _id: id, reason } });
-const pick = (id: string, productId: string, token: string, picked = 2) =>
-  api("/api/order/pick", { method: "POST", token, body: { _id: id, lines: [{ productId, picked }] } });
+const pick = async (id: string, productId: string, token: string, picked = 2) => {
+  await confirmAllLines(id);
+  return api("/api/order/pick", { method: "POST", token, body: { _id: id, lines: [{ productId, picked }] } });
+};
 const claimOf = (id: string) =>
   env.DB.prepare("select claimed_by, claimed_at, status from orders where id = ?")
     .bind(id)
@@ -278,6 +281,7 @@ describe("the pages without JavaScript", () => {
     // B's claim from the queue goes back to the queue with the holder's name.
     const lost = await pagePost(queue, new URLSearchParams({ intent: "claim", orderId: order.id }), { cookie: cookieB });
     expect(lost.headers.get("Location")).toBe(queue);
+    await confirmAllLines(order.id);
     const refusedPick = await pagePost(page, new URLSearchParams({ intent: "pick", [`picked.${order.productId}`]: "2" }), { cookie: cookieB });
     expect(refusedPick.status).toBe(409);
     expect(await textOf(refusedPick)).toContain(`being picked by ${pickerA.name}`);
@@ -308,5 +312,24 @@ describe("the pages without JavaScript", () => {
     const stale = await pagePost(page, new URLSearchParams({ intent: "release", holder: pickerA.id, reason: "x" }), { cookie: cookieM });
     expect(stale.status).toBe(409);
     expect((await claimOf(order.id))!.claimed_by).toBe(pickerB.id);
+  });
+});
+
+describe("confirming lines of a claimed order (decision 042)", () => {
+  it("is refused to anyone but the claimant: 409 naming the holder, nothing recorded", async () => {
+    const order = await codOrder();
+    expect((await claim(order.id, pickerA.token)).status).toBe(200);
+    const confirm = (token: string) =>
+      api("/api/order/pick/confirm", { method: "POST", token, body: { _id: order.id, productId: order.productId, manual: true } });
+    const refused = await confirm(pickerB.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/being picked by Asha/);
+    const count = async () =>
+      (await env.DB.prepare("select count(*) as n from pick_confirmations c join order_items i on i.id = c.order_item_id where i.order_id = ?")
+        .bind(order.id)
+        .first<{ n: number }>())!.n;
+    expect(await count()).toBe(0);
+    expect((await confirm(pickerA.token)).status).toBe(200);
+    expect(await count()).toBe(1);
   });
 });

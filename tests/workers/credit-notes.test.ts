@@ -11,6 +11,7 @@ import { gstinCheckChar } from "~/lib/invoice/gst";
 import type { InvoiceDocument } from "~/lib/invoice/document";
 import type { CreditNoteLine } from "~/lib/invoice/credit-note";
 import { issueCreditNote } from "../../app/server/orders/credit-notes.server";
+import { confirmAllLines } from "./pick-support";
 import { api, login, makeProduct, newShopper, VALID_ADDRESS } from "./api-client";
 import { BASE } from "./fixtures";
 import { codOrder, deliver, invoicePdf, pdfText } from "./invoice-support";
@@ -342,6 +343,7 @@ describe("the invoice minus its credit notes is what the shopper finally paid", 
     const orderId = (await env.DB.prepare("select id from orders where stripe_session_id = ?").bind(checkout.body.id).first<{ id: string }>())!.id;
     expect((await sendWebhook(await completedEvent(checkout.body.id, { payment_intent: pi }))).status).toBe(200);
     const paid = (await env.DB.prepare("select total from orders where id = ?").bind(orderId).first<{ total: number }>())!.total;
+    await confirmAllLines(orderId);
     const picked = await api("/api/order/pick", {
       method: "POST",
       token: staff.token,
@@ -396,6 +398,7 @@ describe("the invoice minus its credit notes is what the shopper finally paid", 
     const orderId = (await env.DB.prepare("select id from orders where stripe_session_id = ?").bind(checkout.body.id).first<{ id: string }>())!.id;
     expect((await sendWebhook(await completedEvent(checkout.body.id, { payment_intent: pi }))).status).toBe(200);
     const paid = (await env.DB.prepare("select total from orders where id = ?").bind(orderId).first<{ total: number }>())!.total;
+    await confirmAllLines(orderId);
     const picked = await api("/api/order/pick", { method: "POST", token: staff.token, body: { _id: orderId, lines: [{ productId: product.id, picked: 2 }] } });
     expect(picked.status).toBe(200);
     expect((await env.DB.prepare("select status from order_line_refunds where order_id = ?").bind(orderId).first<{ status: string }>())!.status).toBe("failed");

@@ -6,6 +6,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { confirmAllLines } from "./pick-support";
 import { api, login, makeProduct, newShopper, VALID_ADDRESS } from "./api-client";
 import { htmlText, pageGet, pagePost, sessionCookie } from "../security/support-admin";
 import { todayInIst } from "~/lib/metrics-day";
@@ -68,6 +69,7 @@ async function outWith(order: Awaited<ReturnType<typeof cashOrder>>, rider: Staf
     { productId: order.a.id, picked: aPicked },
     { productId: order.b.id, picked: 1 },
   ];
+  await confirmAllLines(order.id);
   expect((await api("/api/order/pick", { method: "POST", token: picker.token, body: { _id: order.id, lines } })).status).toBe(200);
   expect((await api("/api/order/ready", { method: "POST", token: picker.token, body: { _id: order.id } })).status).toBe(200);
   const sent = await api("/api/order/dispatch", { method: "POST", token: picker.token, body: { _id: order.id, rider: { userId: rider.id } } });

@@ -5,6 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { confirmAllLines } from "./pick-support";
 import { api, login, makeProduct, newShopper, VALID_ADDRESS } from "./api-client";
 import { adminCookie, htmlText, pageGet, pagePost } from "../security/support-admin";
 
@@ -115,6 +116,7 @@ describe("who is told when a rider locks themselves out", () => {
       body: { list_items: [{ productId: product.id, quantity: 1 }], addressId },
     });
     const id = placed.body.data._id as string;
+    await confirmAllLines(id);
     expect(
       (await api("/api/order/pick", { method: "POST", token: pickerToken, body: { _id: id, lines: [{ productId: product.id, picked: 1 }] } })).status,
     ).toBe(200);

@@ -114,7 +114,7 @@ describe("CSV stock import: preview", () => {
     expect(page).toContain("6 rows with errors (skipped)");
     expect(html).toContain("Duplicate: line 2 already sets this product");
     expect(html).toContain("2 products have this name: use the product id");
-    expect(html.match(/No product with this id or name/g)).toHaveLength(2);
+    expect(html.match(/No product with this id, barcode or name/g)).toHaveLength(2);
     expect(html.match(/Stock must be a whole number from 0 to 100000/g)).toHaveLength(2);
     // The confirm form carries the preview's id only, never the plan.
     expect(raw).toMatch(new RegExp(`name="importId" value="${id}"`));

@@ -8,6 +8,7 @@ import { createExecutionContext, createScheduledController, env, SELF, waitOnExe
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import worker from "../../workers/app";
 import type { PushMessage } from "../../app/server/push/send.server";
+import { confirmAllLines } from "./pick-support";
 import { api, login, makeProduct, newShopper, randomIp, stockOf, VALID_ADDRESS } from "./api-client";
 import { BASE } from "./fixtures";
 import { completedEvent, postForm, sendWebhook, sessionCookie } from "../security/support-pay";
@@ -72,8 +73,10 @@ async function paidOnlineOrder(token: string, lines: { productId: string; quanti
   return { id: order.id, pi };
 }
 
-const pick = (id: string, lines: { productId: string; picked: number }[], token = staff.token) =>
-  api("/api/order/pick", { method: "POST", token, body: { _id: id, lines } });
+const pick = async (id: string, lines: { productId: string; picked: number }[], token = staff.token) => {
+  await confirmAllLines(id);
+  return api("/api/order/pick", { method: "POST", token, body: { _id: id, lines } });
+};
 const propose = (body: Record<string, unknown>, token = staff.token) => api("/api/store/substitutions/propose", { method: "POST", token, body });
 const answer = (token: string, id: string, verdict: "accept" | "decline") =>
   api("/api/order/substitution/answer", { method: "POST", token, body: { _id: id, answer: verdict } });

@@ -18,6 +18,7 @@ import { STATUS_LABELS } from "~/lib/order-status";
 import { getDb } from "~/server/db/db.server";
 import type { SessionUser } from "~/server/identity/auth.server";
 import { worksAt } from "~/server/identity/store-access.server";
+import { claimFree, heldByOther } from "./claims.server";
 
 const NOT_FOUND = "Order not found";
 
@@ -96,6 +97,8 @@ export async function confirmPickLine(context: AppLoadContext, input: ConfirmInp
             eq(orderItems.id, line.id),
             eq(orders.storeId, order.storeId!),
             sql`${orders.status} in ('placed', 'paid') and not (${orders.paymentMethod} = 'ONLINE' and ${orders.paymentStatus} = 'PENDING')`,
+            // Nobody else holds the order (decision 047).
+            claimFree(input.user.id),
             // The code is the line's product's, as the product is now.
             code === null ? undefined : sql`exists (select 1 from ${products} p where p.id = ${orderItems.productId} and p.barcode = ${code})`,
             sql`coalesce((select sum(c.units) from ${pickConfirmations} c where c.order_item_id = ${orderItems.id}), 0) + ${input.units} <= ${orderItems.quantity}`,
@@ -111,6 +114,8 @@ export async function confirmPickLine(context: AppLoadContext, input: ConfirmInp
       .where(eq(orders.id, input.orderId));
     const why = now ? notConfirmable(now) : NOT_FOUND;
     if (why) throw new Refusal(why, 409);
+    const held = await heldByOther(db, input.orderId, input.user.id);
+    if (held) throw held;
     const left = line.quantity - confirmed;
     throw lineRefusal(
       input.productId,
