@@ -20,7 +20,7 @@ export interface FontBytes {
 }
 
 /** One glyph as drawn: its id, where it sits relative to the pen (font units) and the text it stands for. */
-export interface ShapedGlyph {
+interface ShapedGlyph {
   gid: number;
   /** HarfBuzz's advance and offsets, font units. */
   advance: number;

@@ -17,7 +17,7 @@ export const PAGE = { width: 595.28, height: 841.89, margin: 36 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 
 /** A label and its value in the header (number, date, order, a reference…). */
-export interface HeaderRow {
+interface HeaderRow {
   label: string;
   value: string;
   mono?: boolean;
@@ -25,14 +25,14 @@ export interface HeaderRow {
 }
 
 /** A header row a document kind adds after the standard ones (e.g. a credit note's invoice reference). */
-export interface ExtraHeaderRow {
+interface ExtraHeaderRow {
   label: string;
   value: string;
   testId?: string;
 }
 
 /** The fields a document other than a tax invoice may set on its record; absent on every invoice. */
-export interface DocumentWording {
+interface DocumentWording {
   /** "Invoice no." unless given (a credit note: "Credit note no."). */
   numberLabel?: string;
   /** Rows after number, date and order, in order. */
@@ -50,7 +50,7 @@ export interface PartyLine {
   muted?: boolean;
 }
 
-export interface PartyBlock {
+interface PartyBlock {
   heading: string;
   ariaLabel: string;
   lines: PartyLine[];
@@ -66,7 +66,7 @@ export interface LayoutColumn {
   kind: "text" | "amount";
 }
 
-export interface TableCell {
+interface TableCell {
   text: string;
   /** Columns this cell covers (default 1). */
   span?: number;
@@ -75,7 +75,7 @@ export interface TableCell {
   header?: boolean;
 }
 
-export interface SummaryRow {
+interface SummaryRow {
   label: string;
   value: string;
   /** A smaller line under the label. */

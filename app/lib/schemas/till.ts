@@ -11,10 +11,10 @@ import { HANDOVER_NOTE_MAX } from "../till";
 const id = (what: string) => z.string({ error: `${what} is required` }).regex(ID_PATTERN, `That is not a valid ${what.toLowerCase()}`);
 
 /** The most one handover may record: ₹1,00,000 (a rider's bag, not a bank run). */
-export const MAX_HANDOVER_PAISE = 1_00_000_00;
+const MAX_HANDOVER_PAISE = 1_00_000_00;
 
 /** One submission's key: a form's hidden `key` (a UUID) or an API client's `Idempotency-Key`. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
 export const idempotencyKeySchema = z
   .string({ error: "An idempotency key is required (the Idempotency-Key header or key)" })
   .regex(IDEMPOTENCY_KEY_PATTERN, "The idempotency key must be 1 to 100 letters, digits or . _ : -");

@@ -61,7 +61,7 @@ const VERIFY_LINK_MS = 30 * 24 * 60 * 60 * 1000;
 type MailLinkPurpose = "notify-verify" | "notify-cancel";
 
 /** A signed link's token for one purpose, naming the mailbox it acts on. */
-export function mailLinkToken(purpose: MailLinkPurpose, email: string, secret: string, now = Date.now()) {
+function mailLinkToken(purpose: MailLinkPurpose, email: string, secret: string, now = Date.now()) {
   return signToken({ typ: purpose, e: email, exp: now + VERIFY_LINK_MS }, secret);
 }
 

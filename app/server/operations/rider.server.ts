@@ -80,7 +80,7 @@ export async function loadRiderDeliveries(
 }
 
 /** The number to call at the door: the recipient's on the address, else the shopper's account. */
-export function doorPhone(d: Pick<RiderDelivery, "address" | "shopperMobile">): string {
+function doorPhone(d: Pick<RiderDelivery, "address" | "shopperMobile">): string {
   return (d.address.mobile || d.shopperMobile || "").trim();
 }
 

@@ -13,7 +13,7 @@ import type { SessionUser } from "~/server/identity/auth.server";
 import { answerSubstitution, proposeSubstitution, recordCallOutcome, substitutionsOf, suggestReplacements, type Suggestion } from "./substitutions.server";
 
 /** The intents of the pick page's substitution forms. */
-export const SUBSTITUTION_INTENTS = ["propose", "call-agreed", "call-removed"] as const;
+const SUBSTITUTION_INTENTS = ["propose", "call-agreed", "call-removed"] as const;
 
 export function isSubstitutionIntent(intent: FormDataEntryValue | null): boolean {
   return (SUBSTITUTION_INTENTS as readonly unknown[]).includes(intent);

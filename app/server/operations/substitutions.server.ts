@@ -472,7 +472,7 @@ export async function substitutionsOf(context: AppLoadContext, orderId: string):
   return readSubstitutions(getDb(context), orderId);
 }
 
-export async function readSubstitutions(db: Database, orderId: string): Promise<SubstitutionView[]> {
+async function readSubstitutions(db: Database, orderId: string): Promise<SubstitutionView[]> {
   const rows = await db
     .select({
       id: orderSubstitutions.id,

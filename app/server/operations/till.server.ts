@@ -69,7 +69,7 @@ export async function readTill(context: AppLoadContext, storeId: string, day: Me
 }
 
 /** The store's staff a handover can name (the form's choices), riders first. */
-export async function tillRiders(context: AppLoadContext, storeId: string): Promise<{ userId: string; name: string; role: string }[]> {
+async function tillRiders(context: AppLoadContext, storeId: string): Promise<{ userId: string; name: string; role: string }[]> {
   const { results } = await getD1(context)
     .prepare(
       `select u.id as user_id, u.name, s.role from store_staff s join users u on u.id = s.user_id where s.store_id = ?1
@@ -165,28 +165,6 @@ export function handoverShape(h: RecordedHandover) {
     note: h.note,
     createdAt: new Date(h.createdAt).toISOString(),
     replayed: h.replayed,
-  };
-}
-
-/** The till as /api and the rider's page speak it (rupees). */
-export function tillShape(till: Till) {
-  const rupees = paiseToRupees;
-  return {
-    date: till.day,
-    riders: till.riders.map((r) => ({
-      riderId: r.riderId,
-      name: r.name,
-      cashOrders: r.orders,
-      collected: rupees(r.collected),
-      handedOver: rupees(r.handedOver),
-      difference: rupees(r.difference),
-    })),
-    totals: {
-      cashOrders: till.totals.orders,
-      collected: rupees(till.totals.collected),
-      handedOver: rupees(till.totals.handedOver),
-      difference: rupees(till.totals.difference),
-    },
   };
 }
 
