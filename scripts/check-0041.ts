@@ -2,8 +2,8 @@
  * `npx tsx scripts/check-0041.ts`: migration 0041 (products.gst_rate takes 40) keeps every row that
  * refers to a product. Migrates a temporary local D1 up to 0040, seeds it, adds a cart row, a
  * notify-me request and an order line for seeded products, counts the rows of every table with a
- * product_id, applies 0041 and counts again. Exits non-zero when a count or the schema on products
- * differs.
+ * product_id, applies 0041 and counts again. Exits non-zero when a count, the products' GST rates
+ * or the indexes and triggers on products differ.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -107,7 +107,7 @@ try {
   );
   console.log("gst_rate before:", JSON.stringify(before.rates));
   console.log("gst_rate after: ", JSON.stringify(after.rates));
-  if (!same) process.exitCode = 1;
+  if (!same || JSON.stringify(before.rates) !== JSON.stringify(after.rates)) process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
