@@ -12,6 +12,7 @@ import path from "node:path";
 import { getPlatformProxy } from "wrangler";
 import type { Env } from "../app/server/platform/bindings";
 import { root, seed, wranglerEnv } from "./local-store";
+import { PRODUCT_GST, SUB_CATEGORY_GST } from "./seed-lib";
 
 const dir = mkdtempSync(path.join(tmpdir(), "check-0041-"));
 const migrations = path.join(dir, "migrations");
@@ -67,6 +68,9 @@ async function snapshot(db: D1Database) {
 try {
   copyMigrations("0040");
   apply();
+  // Before 0041 the table cannot hold 40: the seed writes those drinks at 28, as they were then.
+  for (const entry of Object.values(SUB_CATEGORY_GST)) if (entry[1] === 40) entry[1] = 28;
+  for (const entry of PRODUCT_GST) if (entry[3] === 40) entry[3] = 28;
   await seed(persistTo);
   const before = await withDb(async (db) => {
     const user = await db.prepare("SELECT id FROM users ORDER BY id LIMIT 1").first<{ id: string }>();
@@ -96,6 +100,11 @@ try {
   copyMigrations("0041");
   apply();
   const after = await withDb(snapshot);
+  // And after it, those drinks move to 40 as an admin would move them.
+  const moved = await withDb(async (db) => {
+    const { meta } = await db.prepare("UPDATE products SET gst_rate = 40 WHERE gst_rate = 28 AND hsn_code LIKE '2202%'").run();
+    return meta.changes;
+  });
   console.log("table".padEnd(28), "before".padStart(8), "after".padStart(8));
   let same = JSON.stringify(before.schema) === JSON.stringify(after.schema);
   for (const [table, n] of Object.entries(before.counts)) {
@@ -107,6 +116,7 @@ try {
   );
   console.log("gst_rate before:", JSON.stringify(before.rates));
   console.log("gst_rate after: ", JSON.stringify(after.rates));
+  console.log(`moved to 40 % after 0041: ${moved} products`);
   if (!same || JSON.stringify(before.rates) !== JSON.stringify(after.rates)) process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });

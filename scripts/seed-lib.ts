@@ -47,7 +47,7 @@ export const DEMO_ACCOUNTS = {
  * list of 10/2025-Central Tax (Rate); the table and its gaps are in the decision). Aerated,
  * caffeinated and other sweetened drinks are at 40 % (schedule III; decision 045).
  */
-const SUB_CATEGORY_GST: Record<string, [string, number]> = {
+export const SUB_CATEGORY_GST: Record<string, [string, number]> = {
   milk: ["0401", 0],
   "bread-pav": ["1905", 0],
   eggs: ["0407", 0],
@@ -122,7 +122,7 @@ const SUB_CATEGORY_GST: Record<string, [string, number]> = {
  * own heading, salt (nil), cheese (0406) and the rest listed in decision 038.
  */
 const PRODUCE = ["fresh-fruits", "fresh-vegetables", "exotics", "leafy-herbs"];
-const PRODUCT_GST: [string[], RegExp, string, number][] = [
+export const PRODUCT_GST: [string[], RegExp, string, number][] = [
   [["milk"], /flavoured milk/i, "22029930", 5],
   [["iced-tea-coffee"], /kool cafe|latte/i, "22029930", 5],
   [["fruit-juices"], /aamras|aam panna|mango drink/i, "22029920", 5],
