@@ -45,11 +45,10 @@ export const DEMO_ACCOUNTS = {
 /**
  * HSN code and GST rate by sub-category, checked category by category against the rates in force
  * since 22 September 2025 (decision 038: Notification 9/2025-Central Tax (Rate) and the nil-rated
- * list of 10/2025-Central Tax (Rate); the table and its gaps are in the decision). 40 % goods
- * (aerated, caffeinated and other sweetened drinks) are stored at 28 %, the highest slab the
- * product table takes today.
+ * list of 10/2025-Central Tax (Rate); the table and its gaps are in the decision). Aerated,
+ * caffeinated and other sweetened drinks are at 40 % (schedule III; decision 045).
  */
-const SUB_CATEGORY_GST: Record<string, [string, number]> = {
+export const SUB_CATEGORY_GST: Record<string, [string, number]> = {
   milk: ["0401", 0],
   "bread-pav": ["1905", 0],
   eggs: ["0407", 0],
@@ -72,11 +71,11 @@ const SUB_CATEGORY_GST: Record<string, [string, number]> = {
   "candies-gums": ["1704", 5],
   "ice-creams": ["2105", 5],
   "indian-sweets": ["21069099", 5],
-  "soft-drinks": ["22021010", 28],
+  "soft-drinks": ["22021010", 40],
   "fruit-juices": ["2009", 5],
   "water-soda": ["2201", 18],
-  "energy-drinks": ["22029990", 28],
-  "iced-tea-coffee": ["22029990", 28],
+  "energy-drinks": ["22029990", 40],
+  "iced-tea-coffee": ["22029990", 40],
   tea: ["0902", 5],
   "green-tea": ["0902", 5],
   coffee: ["2101", 5],
@@ -124,11 +123,11 @@ const SUB_CATEGORY_GST: Record<string, [string, number]> = {
  * own heading, salt (nil), cheese (0406) and the rest listed in decision 038.
  */
 const PRODUCE = ["fresh-fruits", "fresh-vegetables", "exotics", "leafy-herbs"];
-const PRODUCT_GST: [string[], RegExp, string, number][] = [
+export const PRODUCT_GST: [string[], RegExp, string, number][] = [
   [["milk"], /flavoured milk/i, "22029930", 5],
   [["iced-tea-coffee"], /kool cafe|latte/i, "22029930", 5],
   [["fruit-juices"], /aamras|aam panna|mango drink/i, "22029920", 5],
-  [["water-soda"], /tonic water/i, "22021090", 28],
+  [["water-soda"], /tonic water/i, "22021090", 40],
   [["energy-drinks"], /glucon-d/i, "1702", 18],
   [["paneer-tofu"], /tofu/i, "2106", 5],
   [["butter-cheese"], /cheese/i, "0406", 5],

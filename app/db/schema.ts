@@ -186,7 +186,7 @@ export const products = sqliteTable(
     check("products_barcode_check", sql`${t.barcode} IS NULL OR (length(${t.barcode}) = 13 AND ${t.barcode} NOT GLOB '*[^0-9]*')`),
     check("products_price_check", sql`${t.price} >= 0`),
     check("products_hsn_check", sql`${t.hsnCode} = '' OR (${t.hsnCode} NOT GLOB '*[^0-9]*' AND length(${t.hsnCode}) IN (4, 6, 8))`),
-    check("products_gst_rate_check", sql`${t.gstRate} IN (0, 5, 12, 18, 28)`),
+    check("products_gst_rate_check", sql`${t.gstRate} IN (0, 5, 12, 18, 28, 40)`),
     check("products_discount_check", sql`${t.discount} >= 0 and ${t.discount} <= 100`),
     index("products_created_idx").on(t.createdAt),
   ],

@@ -16,9 +16,9 @@ const OFFICIAL_CODES = `01 Jammu and Kashmir|02 Himachal Pradesh|03 Punjab|04 Ch
 
 describe("GST rates", () => {
   it("are the five slabs, and nothing else is one", () => {
-    expect(GST_RATES).toEqual([0, 5, 12, 18, 28]);
+    expect(GST_RATES).toEqual([0, 5, 12, 18, 28, 40]);
     expect(GST_RATES.every(isGstRate)).toBe(true);
-    for (const other of [3, 40, -5, 5.5, Number.NaN, "18", null, undefined]) expect(isGstRate(other), String(other)).toBe(false);
+    for (const other of [3, 41, -5, 5.5, Number.NaN, "18", null, undefined]) expect(isGstRate(other), String(other)).toBe(false);
   });
 });
 

@@ -146,7 +146,7 @@ describe("computeInvoice", () => {
       const input = Array.from({ length: 1 + next(5) }, (_, i) => ({
         name: `P${i}`,
         hsn: "",
-        gstRate: [0, 5, 12, 18, 28][next(5)],
+        gstRate: [0, 5, 12, 18, 28, 40][next(6)],
         quantity: 1 + next(5),
         unitPrice: 1 + next(100_000),
       }));

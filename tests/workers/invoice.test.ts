@@ -485,7 +485,7 @@ describe("GST fields", () => {
     const bad = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...body, hsnCode: "12a4", gstRate: 7 } });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toMatch(/HSN code is 4, 6 or 8 digits/);
-    expect(JSON.stringify(bad.body)).toMatch(/GST rate must be 0, 5, 12, 18 or 28/);
+    expect(JSON.stringify(bad.body)).toMatch(/GST rate must be 0, 5, 12, 18, 28 or 40/);
     const good = await api("/api/product/update-product-details", { method: "PUT", token: admin, body: { ...body, hsnCode: "04061000", gstRate: 12 } });
     expect(good.status).toBe(200);
     const after = await api("/api/product/get-product-details", { method: "POST", body: { productId: product.id } });

@@ -4,8 +4,12 @@
  * the /api schemas and the invoice all use it.
  */
 
-/** The GST rate slabs a product may have, in whole percent. */
-export const GST_RATES = [0, 5, 12, 18, 28] as const;
+/**
+ * The GST rate slabs a product may have, in whole percent. 40 is GST 2.0's slab for aerated and
+ * caffeinated drinks (Notification 9/2025-Central Tax (Rate), schedule III); 12 and 28 stay for
+ * products not yet moved off them (migration 0041).
+ */
+export const GST_RATES = [0, 5, 12, 18, 28, 40] as const;
 export type GstRate = (typeof GST_RATES)[number];
 
 export function isGstRate(value: unknown): value is GstRate {

@@ -131,7 +131,7 @@ export const productInputSchema = z.object({
     .refine((code) => code === "" || HSN_PATTERN.test(code), "HSN code is 4, 6 or 8 digits")
     .optional(),
   gstRate: numberField("GST rate")
-    .pipe(z.number().refine((rate) => isGstRate(rate), "GST rate must be 0, 5, 12, 18 or 28 %"))
+    .pipe(z.number().refine((rate) => isGstRate(rate), "GST rate must be 0, 5, 12, 18, 28 or 40 %"))
     .optional(),
   /** EAN-13 or UPC-A (decision 042): left out or empty keeps the product's own; a new product is numbered by the store. */
   barcode: productBarcodeSchema,
