@@ -53,6 +53,8 @@ test("a rider delivers from their phone and the manager's till balances", async 
     const res = await request.post(path, { headers: admin, data });
     expect(res.status(), await res.text()).toBe(200);
   };
+  // Nothing is picked until confirmed (decision 042): both units by hand, through /api.
+  await step("/api/order/pick/confirm", { _id: order._id, productId: product._id, manual: true, units: 2 });
   await step("/api/order/pick", { _id: order._id, lines: [{ productId: product._id, picked: 2 }] });
   await step("/api/order/ready", { _id: order._id });
   await step("/api/order/dispatch", { _id: order._id, rider: { userId: riderId } });

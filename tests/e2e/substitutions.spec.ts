@@ -65,6 +65,11 @@ test("the picker proposes a replacement and the shopper accepts it in time", asy
   const staff = await (await browser.newContext(phone)).newPage();
   await login(staff, "staff@example.com", "Staff@12345");
   await staff.goto(`/dashboard/stores/${(await (await request.get("/api/store/serviceability?pincode=560034")).json()).data.store._id}/queue/${order._id}`);
+  // Nothing is picked until confirmed (decision 042): the one unit found, by hand.
+  const confirmLine = staff.getByRole("form", { name: `Confirm ${ordered.name}` });
+  await confirmLine.getByLabel("Units").fill("1");
+  await confirmLine.getByRole("button", { name: "No code: confirm by hand" }).click();
+  await expectMessage(staff, `${ordered.name}: 1 of 2 confirmed`);
   await staff.getByLabel(`Picked of ${ordered.name}`).fill("1");
   await staff.getByRole("button", { name: `Find a replacement for ${ordered.name}` }).click();
   const box = staff.getByRole("form", { name: `Replacement for ${ordered.name}` });
