@@ -37,9 +37,39 @@ export const DEMO_ACCOUNTS = {
     role: "USER" as const,
     mobile: "9876543210",
   },
-  /** Staff of a dark store (decision 027): they see only their store's queue. Same password. */
-  staff: { email: "staff@example.com", password: "Staff@12345", name: "Ravi Kumar", mobile: "9000000002", store: "bengaluru-indiranagar" },
-  otherStaff: { email: "staff.saket@example.com", password: "Staff@12345", name: "Asha Verma", mobile: "9000000003", store: "delhi-saket" },
+  /** Staff of a dark store (decision 027): they see only their store's queue; their role (decision 041). Same password. */
+  staff: {
+    email: "staff@example.com",
+    password: "Staff@12345",
+    name: "Ravi Kumar",
+    mobile: "9000000002",
+    store: "bengaluru-indiranagar",
+    staffRole: "picker" as const,
+  },
+  otherStaff: {
+    email: "staff.saket@example.com",
+    password: "Staff@12345",
+    name: "Asha Verma",
+    mobile: "9000000003",
+    store: "delhi-saket",
+    staffRole: "picker" as const,
+  },
+  rider: {
+    email: "rider@example.com",
+    password: "Staff@12345",
+    name: "Meena Rider",
+    mobile: "9000000004",
+    store: "bengaluru-indiranagar",
+    staffRole: "rider" as const,
+  },
+  manager: {
+    email: "manager@example.com",
+    password: "Staff@12345",
+    name: "Kiran Manager",
+    mobile: "9000000005",
+    store: "bengaluru-indiranagar",
+    staffRole: "manager" as const,
+  },
 };
 
 /**
@@ -442,14 +472,14 @@ export async function seedStore(db: D1Database, bucket: R2Bucket | null, catalog
         ),
     );
     const staffHash = await hashPassword(DEMO_ACCOUNTS.staff.password);
-    for (const member of [DEMO_ACCOUNTS.staff, DEMO_ACCOUNTS.otherStaff]) {
+    for (const member of [DEMO_ACCOUNTS.staff, DEMO_ACCOUNTS.otherStaff, DEMO_ACCOUNTS.rider, DEMO_ACCOUNTS.manager]) {
       const userId = await seedId("user", member.email);
       const storeId = storeIds[DEMO_STORES.findIndex((store) => store.key === member.store)];
       statements.push(
         db
           .prepare("insert into users (id, name, email, password_hash, role, verify_email, mobile) values (?, ?, ?, ?, 'USER', 1, ?)")
           .bind(userId, member.name, member.email, staffHash, member.mobile),
-        db.prepare("insert into store_staff (user_id, store_id, added_by) values (?, ?, ?)").bind(userId, storeId, adminId),
+        db.prepare("insert into store_staff (user_id, store_id, added_by, role) values (?, ?, ?, ?)").bind(userId, storeId, adminId, member.staffRole),
       );
     }
   }

@@ -44,15 +44,17 @@ describe("seeded demo store", () => {
     }
   });
 
-  it("has the demo accounts (admin, shopper, a staff member at two stores) and the shopper's saved address", async () => {
+  it("has the demo accounts (admin, shopper, a picker at two stores, a rider and a manager) and the shopper's saved address", async () => {
     const users = await env.DB.prepare(
-      "select u.email, u.role, s.name as store from users u left join store_staff ss on ss.user_id = u.id left join stores s on s.id = ss.store_id order by u.email",
+      "select u.email, u.role, s.name as store, ss.role as staffRole from users u left join store_staff ss on ss.user_id = u.id left join stores s on s.id = ss.store_id order by u.email",
     ).all();
     expect(users.results).toEqual([
-      { email: "admin@example.com", role: "ADMIN", store: null },
-      { email: "shopper@example.com", role: "USER", store: null },
-      { email: "staff.saket@example.com", role: "USER", store: "FreshDash Saket" },
-      { email: "staff@example.com", role: "USER", store: "FreshDash Indiranagar" },
+      { email: "admin@example.com", role: "ADMIN", store: null, staffRole: null },
+      { email: "manager@example.com", role: "USER", store: "FreshDash Indiranagar", staffRole: "manager" },
+      { email: "rider@example.com", role: "USER", store: "FreshDash Indiranagar", staffRole: "rider" },
+      { email: "shopper@example.com", role: "USER", store: null, staffRole: null },
+      { email: "staff.saket@example.com", role: "USER", store: "FreshDash Saket", staffRole: "picker" },
+      { email: "staff@example.com", role: "USER", store: "FreshDash Indiranagar", staffRole: "picker" },
     ]);
     const address = await env.DB.prepare("select count(*) as n from addresses a join users u on u.id = a.user_id where u.email = 'shopper@example.com'").first<{
       n: number;
