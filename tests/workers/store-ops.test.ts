@@ -829,12 +829,12 @@ describe("wrong delivery codes per staff account, across orders", () => {
       // Another staff member of the store is not affected.
       expect((await deliver({ id: ids[10], code: right }, staff.token)).status).toBe(200);
 
-      // The manager (the admin who made them staff) got one mail; the store's channel one notice,
-      // before the notice of the delivery that came after it.
+      // The store's manager (the seeded manager@example.com, decision 041) got one mail; the store's
+      // channel one notice, before the notice of the delivery that came after it.
       const { results: mails } = await env.DB.prepare('select "to", subject from mail_outbox where instr(text, ?) > 0')
         .bind(`(${rider.email}) entered 10 wrong`)
         .all();
-      expect(mails).toEqual([{ to: "admin@example.com", subject: "Test Shopper is locked out of deliveries" }]);
+      expect(mails).toEqual([{ to: "manager@example.com", subject: "Test Shopper is locked out of deliveries" }]);
       const start = Date.now();
       while (!heard.some((m) => m.type === "order" && m.orderId === ids[10])) {
         if (Date.now() - start > 3000) throw new Error("the delivery's notice never came");
