@@ -11,9 +11,9 @@ const LAYERS = [
   ["stores"],
   ["catalogue"],
   ["search", "cart"],
-  ["identity", "coupons", "addresses", "push"],
+  ["identity", "coupons", "addresses", "push", "wallet"],
   ["orders", "notify"],
-  ["operations"],
+  ["operations", "reports"],
   ["live", "api"],
 ];
 

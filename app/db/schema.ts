@@ -422,6 +422,8 @@ export const orders = sqliteTable(
      */
     claimedBy: text("claimed_by").references(() => users.id, { onDelete: "set null" }),
     claimedAt: integer("claimed_at", { mode: "number" }),
+    /** Paise of `total` paid from the shopper's wallet when the order was placed (decision 050). */
+    walletPaid: integer("wallet_paid").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -677,6 +679,8 @@ export const stores = sqliteTable(
     fssaiLicence: text("fssai_licence").notNull().default(""),
     /** Minutes a shopper has to answer a substitution proposal (decision 043): 1..10. */
     substitutionMinutes: integer("substitution_minutes").notNull().default(2),
+    /** Hours after delivery within which a shopper can report an item (decision 050): 1..168. */
+    reportWindowHours: integer("report_window_hours").notNull().default(48),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1382,5 +1386,178 @@ export const pickConfirmations = sqliteTable(
     index("pick_confirmations_store_idx").on(t.storeId, t.createdAt),
     check("pick_confirmations_units_check", sql`${t.units} >= 1`),
     check("pick_confirmations_method_check", sql`${t.method} IN ('scan', 'typed', 'manual')`),
+  ],
+);
+
+export const WALLET_ENTRY_KINDS = ["refund", "goodwill", "order_payment", "order_reversal"] as const;
+export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
+
+/**
+ * The FreshDash wallet (decision 050, migrations/0043): an append-only ledger per shopper. Credits
+ * are positive (refunds, goodwill, reversals of a cancelled order's payment), the one debit kind is
+ * `order_payment`. `balanceAfter` is the shopper's balance after the entry: the trigger
+ * `wallet_entries_balance_follows` holds it equal to the sum of the ledger and the CHECK at 0 or
+ * more, so an entry that would overdraw fails its statement (and its batch). `(kind, ref)` is unique:
+ * one refund per report, one payment and one reversal per order.
+ */
+export const walletEntries = sqliteTable(
+  "wallet_entries",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** Paise: positive credits, negative debits, never 0. */
+    amount: integer("amount").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    kind: text("kind", { enum: WALLET_ENTRY_KINDS }).notNull(),
+    /** What the entry is for: a report's id (refund), an order's id (payment, reversal), a support key (goodwill). */
+    ref: text("ref").notNull(),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    note: text("note"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("wallet_entries_ref_unique").on(t.kind, t.ref),
+    index("wallet_entries_user_idx").on(t.userId, t.createdAt),
+    check("wallet_entries_amount_check", sql`${t.amount} <> 0`),
+    check("wallet_entries_balance_check", sql`${t.balanceAfter} >= 0`),
+    check("wallet_entries_kind_check", sql`${t.kind} IN ('refund', 'goodwill', 'order_payment', 'order_reversal')`),
+    check("wallet_entries_sign_check", sql`(${t.kind} = 'order_payment') = (${t.amount} < 0)`),
+    check("wallet_entries_ref_check", sql`length(${t.ref}) BETWEEN 1 AND 100`),
+    check("wallet_entries_note_check", sql`${t.note} IS NULL OR length(${t.note}) BETWEEN 1 AND 200`),
+  ],
+);
+
+export const REPORT_STATUSES = ["open", "approved", "declined"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const REPORT_REFUND_DESTINATIONS = ["wallet", "original"] as const;
+export type ReportRefundDestination = (typeof REPORT_REFUND_DESTINATIONS)[number];
+export const REPORT_REFUND_STATUSES = ["none", "pending", "refunded", "failed"] as const;
+export type ReportRefundStatus = (typeof REPORT_REFUND_STATUSES)[number];
+
+/**
+ * A shopper's report of a delivered order's items (decision 050): open until decided, approved (in
+ * full or in part: `approvedAmount` < `claimedAmount`) or declined, by the rules (`autoApproved`) or
+ * by a person (`decidedBy`, `decisionReason`). Its refund goes to the wallet or to the original
+ * online payment (`refundTo`); `refundStatus` follows it.
+ */
+export const orderReports = sqliteTable(
+  "order_reports",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    comment: text("comment"),
+    /** The photo's key in the IMAGES bucket (private: served only to the shopper, the store's staff and admins). */
+    photoKey: text("photo_key"),
+    /** Paise: the sum of the lines' amounts. */
+    claimedAmount: integer("claimed_amount").notNull(),
+    approvedAmount: integer("approved_amount"),
+    refundTo: text("refund_to", { enum: REPORT_REFUND_DESTINATIONS }).notNull().default("wallet"),
+    autoApproved: integer("auto_approved", { mode: "boolean" }).notNull().default(false),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decisionReason: text("decision_reason"),
+    decidedAt: integer("decided_at", { mode: "number" }),
+    refundStatus: text("refund_status", { enum: REPORT_REFUND_STATUSES }).notNull().default("none"),
+    stripeRefundId: text("stripe_refund_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("order_reports_order_idx").on(t.orderId, t.createdAt),
+    index("order_reports_user_idx").on(t.userId, t.createdAt),
+    index("order_reports_store_idx").on(t.storeId, t.createdAt),
+    index("order_reports_open_idx")
+      .on(t.storeId, t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    check("order_reports_status_check", sql`${t.status} IN ('open', 'approved', 'declined')`),
+    check("order_reports_claimed_check", sql`${t.claimedAmount} > 0`),
+    check(
+      "order_reports_approved_check",
+      sql`(${t.status} = 'open' AND ${t.approvedAmount} IS NULL) OR (${t.status} = 'declined' AND ${t.approvedAmount} IS NULL) OR (${t.status} = 'approved' AND ${t.approvedAmount} BETWEEN 1 AND ${t.claimedAmount})`,
+    ),
+    check("order_reports_refund_to_check", sql`${t.refundTo} IN ('wallet', 'original')`),
+    check("order_reports_refund_status_check", sql`${t.refundStatus} IN ('none', 'pending', 'refunded', 'failed')`),
+    check("order_reports_comment_check", sql`${t.comment} IS NULL OR length(${t.comment}) BETWEEN 1 AND 500`),
+    check("order_reports_reason_check", sql`${t.decisionReason} IS NULL OR length(${t.decisionReason}) BETWEEN 1 AND 300`),
+  ],
+);
+
+export const REPORT_REASONS = ["missing", "damaged", "wrong_item", "expired", "quality"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/**
+ * One reported item of a report: units, reason and their value at the price paid (paise). `open`
+ * mirrors the report's status (trigger `order_reports_lines_close`) so that an item has at most one
+ * open report (the partial unique index). The approved units and paise are set on decision.
+ */
+export const orderReportLines = sqliteTable(
+  "order_report_lines",
+  {
+    id: id(),
+    reportId: text("report_id")
+      .notNull()
+      .references(() => orderReports.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    orderItemId: text("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "restrict" }),
+    productId: text("product_id"),
+    quantity: integer("quantity").notNull(),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    amount: integer("amount").notNull(),
+    open: integer("open", { mode: "boolean" }).notNull().default(true),
+    approvedQuantity: integer("approved_quantity"),
+    approvedAmount: integer("approved_amount"),
+  },
+  (t) => [
+    index("order_report_lines_report_idx").on(t.reportId),
+    index("order_report_lines_item_idx").on(t.orderItemId),
+    uniqueIndex("order_report_lines_one_open_unique")
+      .on(t.orderItemId)
+      .where(sql`${t.open} = 1`),
+    check("order_report_lines_quantity_check", sql`${t.quantity} > 0`),
+    check("order_report_lines_amount_check", sql`${t.amount} > 0`),
+    check("order_report_lines_reason_check", sql`${t.reason} IN ('missing', 'damaged', 'wrong_item', 'expired', 'quality')`),
+    check(
+      "order_report_lines_approved_check",
+      sql`(${t.approvedQuantity} IS NULL OR ${t.approvedQuantity} BETWEEN 0 AND ${t.quantity}) AND (${t.approvedAmount} IS NULL OR ${t.approvedAmount} BETWEEN 0 AND ${t.amount})`,
+    ),
+  ],
+);
+
+/**
+ * The rules that approve a report at once (one row, id 1, set by admins; decision 050): its value at
+ * most `autoMaxAmount` paise, at most `autoMaxPriorApproved` approved reports of the shopper in the
+ * 30 days before it, and those plus this claim at most `autoMaxSharePercent` % of the shopper's
+ * delivered value. Out of the box: a first claim of up to ₹200.
+ */
+export const reportRules = sqliteTable(
+  "report_rules",
+  {
+    id: integer("id").primaryKey(),
+    autoMaxAmount: integer("auto_max_amount").notNull().default(20000),
+    autoMaxPriorApproved: integer("auto_max_prior_approved").notNull().default(0),
+    autoMaxSharePercent: integer("auto_max_share_percent").notNull().default(100),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("report_rules_one_row_check", sql`${t.id} = 1`),
+    check("report_rules_amount_check", sql`${t.autoMaxAmount} BETWEEN 0 AND 1000000`),
+    check("report_rules_prior_check", sql`${t.autoMaxPriorApproved} BETWEEN 0 AND 100`),
+    check("report_rules_share_check", sql`${t.autoMaxSharePercent} BETWEEN 0 AND 100`),
   ],
 );
