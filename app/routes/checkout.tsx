@@ -2,7 +2,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { publicOriginOf } from "~/server/platform/env.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AddAddressTile } from "~/components/addresses/AddAddressTile";
-import { AddressForm } from "~/components/addresses/AddressForm";
 import { AddressLines } from "~/components/addresses/AddressCard";
 import { BillDetails } from "~/components/cart/BillDetails";
 import { PaymentChoice } from "~/components/cart/PaymentChoice";
@@ -30,6 +29,13 @@ import { billWithChoices, commitBillChoices } from "~/server/coupons/bill-choice
 import { CouponBox } from "~/components/cart/CouponBox";
 import { TipChoice } from "~/components/cart/TipChoice";
 import { cashRoundOff } from "~/lib/pricing";
+import { lazy, Suspense } from "react";
+
+/**
+ * The add-address form validates in the browser with conform and zod (~40 KB gzip): a chunk of its
+ * own, fetched when the dialog opens, so a checkout with a saved address does not ship it (decision 051).
+ */
+const AddressForm = lazy(() => import("~/components/addresses/AddressForm").then((module) => ({ default: module.AddressForm })));
 
 export const meta: MetaFunction = () => [{ title: "Checkout | FreshDash" }];
 
@@ -231,9 +237,11 @@ export default function Checkout() {
         </div>
       </div>
       {showAddDialog ? (
-        <Dialog title="Add Address" closeTo=".">
-          <AddressForm intent="create-address" lastResult={addressResult} redirectTo="/checkout" />
-        </Dialog>
+        <Suspense fallback={null}>
+          <Dialog title="Add Address" closeTo=".">
+            <AddressForm intent="create-address" lastResult={addressResult} redirectTo="/checkout" />
+          </Dialog>
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,4 +1,4 @@
-import { REPLACEMENT_CHOICES, REPLACEMENT_LABELS } from "~/lib/schemas/order";
+import { REPLACEMENT_CHOICES, REPLACEMENT_LABELS } from "~/lib/order-choices";
 
 type ReplacementPreference = (typeof REPLACEMENT_CHOICES)[number];
 
