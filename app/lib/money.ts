@@ -26,6 +26,11 @@ export function formatINR(paise: number): string {
   return text;
 }
 
+/** A round off with its sign: −₹0.13, +₹0.40. */
+export function signedINR(paise: number): string {
+  return `${paise < 0 ? "−" : "+"}${formatINR(Math.abs(paise))}`;
+}
+
 const invoiceAmount = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** The GST invoice only (a tax document with aligned columns): always two decimals, "₹168.00". */

@@ -1,4 +1,4 @@
-import { formatINR } from "~/lib/money";
+import { formatINR, signedINR } from "~/lib/money";
 import { cashRoundOff, type Bill } from "~/lib/pricing";
 
 /**
@@ -69,9 +69,4 @@ export function BillDetails({ bill, couponCode, cash = false }: { bill: Bill; co
       </dl>
     </section>
   );
-}
-
-/** A round off with its sign: −₹0.13, +₹0.40. */
-export function signedINR(paise: number): string {
-  return `${paise < 0 ? "−" : "+"}${formatINR(Math.abs(paise))}`;
 }
