@@ -1,8 +1,15 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { formatINR } from "~/lib/money";
 import { useHeaderCart } from "~/lib/hooks/use-root-cart";
-import { CartPanel } from "~/components/cart/CartPanel";
+
+/**
+ * The side panel (its lines, quantity controls and bill) is a chunk of its own, fetched when the
+ * shopper points at, focuses or presses the button: every page loads this button, few open the
+ * panel (client JS budget, decision 051).
+ */
+const loadCartPanel = () => import("~/components/cart/CartPanel");
+const CartPanel = lazy(() => loadCartPanel().then((module) => ({ default: module.CartPanel })));
 
 function CartIcon() {
   return (
@@ -36,6 +43,8 @@ export function CartButton() {
           if (!known && bill.state === "idle") bill.load("/cart");
           setOpen(true);
         }}
+        onPointerEnter={loadCartPanel}
+        onFocus={loadCartPanel}
         aria-haspopup="dialog"
         className="flex min-h-11 items-center gap-2 rounded-lg bg-brand px-3 py-1 font-semibold text-white hover:bg-brand-dark"
       >
@@ -51,7 +60,11 @@ export function CartButton() {
           <span>My Cart</span>
         )}
       </Link>
-      {open ? <CartPanel cart={cart} couponCode={couponCode} billKnown={known} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <CartPanel cart={cart} couponCode={couponCode} billKnown={known} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
