@@ -7,7 +7,7 @@ import { optionalCouponCode, tipSchema } from "./coupon";
 
 const PAYMENT_CHOICES = ["cod", "online"] as const;
 
-export { REPLACEMENT_CHOICES, REPLACEMENT_LABELS } from "../order-choices";
+export { REPLACEMENT_LABELS } from "../order-choices";
 const replacementPreference = z.enum(REPLACEMENT_CHOICES, { error: 'replacementPreference must be "refund", "call" or "similar"' });
 
 /** The checkout page form: one form, the payment chosen with a radio named `intent` and one pay button. */
