@@ -51,7 +51,7 @@ export function ReportCard({ report, storeId, answer }: { report: QueueReport; s
         <div>
           <dt className="text-neutral-600">Delivered</dt>
           <dd>
-            {h.deliveredOrders} orders, {formatINR(h.deliveredValue)}
+            {h.deliveredOrders} {h.deliveredOrders === 1 ? "order" : "orders"}, {formatINR(h.deliveredValue)}
           </dd>
         </div>
         <div>
