@@ -252,6 +252,11 @@ describe("support decides", () => {
     expect((await api(`/api/store/reports?storeId=${storeId}`, { token: elsewhere.token })).status).toBe(403);
     expect((await api("/api/store/reports", { token: picker.token })).status).toBe(403);
     expect((await reportRow(id)).status).toBe("open");
+    const ids = (res: { body: { data: { reports: { _id: string }[] } } }) => res.body.data.reports.map((r: { _id: string }) => r._id);
+    expect(ids(await api("/api/store/reports", { token: admin }))).toContain(id);
+    expect(ids(await api(`/api/store/reports?storeId=${storeId}`, { token: admin }))).toContain(id);
+    expect(ids(await api(`/api/store/reports?storeId=${otherStoreId}`, { token: admin }))).not.toContain(id);
+    expect((await api("/api/store/reports?status=closed", { token: admin })).status).toBe(400);
     const listed = await api("/api/store/reports", { token: manager.token });
     expect(listed.status).toBe(200);
     const mine = listed.body.data.reports.find((r: { _id: string }) => r._id === id);
