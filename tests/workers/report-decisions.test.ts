@@ -10,7 +10,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import worker from "../../workers/app";
-import { decideAutomatically, RULES_WINDOW_MS } from "../../app/server/reports/decide.server";
+import { AUTO_REASON, decideAutomatically, RULES_WINDOW_MS } from "../../app/server/reports/decide.server";
 import { api, login, newShopper, randomIp } from "./api-client";
 import { htmlText, pageGet, pagePost, sessionCookie } from "../security/support-admin";
 import { envWith } from "../security/support-deploy";
@@ -70,6 +70,7 @@ describe("the rules approve at once", () => {
       approved_amount: 20000,
       auto_approved: 1,
       decided_by: null,
+      decision_reason: AUTO_REASON,
       refund_status: "pending",
     });
     expect(row.decided_at).toBeGreaterThan(0);

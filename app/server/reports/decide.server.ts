@@ -24,6 +24,9 @@ import { publishOrderChange } from "~/server/orders/order-events.server";
 import { getSettings, publicOrigin } from "~/server/platform/env.server";
 import { sendReportRefund } from "./refund.server";
 
+/** Why the rules approved a report (its `decision_reason`: every decision says why). */
+export const AUTO_REASON = "Approved at once: within the rules for a refund";
+
 /** Approved reports counted by the rules: those of the 30 days before a report (and any since). */
 export const RULES_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -41,7 +44,7 @@ const OTHERS_APPROVED = `from order_reports p where p.user_id = order_reports.us
  */
 const AUTO_APPROVE_SQL = `update order_reports
   set status = 'approved', approved_amount = claimed_amount, auto_approved = 1, decided_by = null,
-    decided_at = ?2, refund_status = 'pending', updated_at = ?2
+    decision_reason = '${AUTO_REASON}', decided_at = ?2, refund_status = 'pending', updated_at = ?2
   where id = ?1 and status = 'open'
     and claimed_amount <= (select auto_max_amount from report_rules where id = 1)
     and (select count(*) ${OTHERS_APPROVED}) <= (select auto_max_prior_approved from report_rules where id = 1)
@@ -244,7 +247,7 @@ function decisionMail(context: AppLoadContext, row: ReportRow, options: DecideOp
             ? `We approved ${formatINR(approved)} of the ${formatINR(row.claimed_amount)} you reported on order ${row.order_number}.`
             : `We approved your report on order ${row.order_number}: ${formatINR(approved)}.`,
           `It is refunded ${where}.`,
-          ...(row.decision_reason ? [`Why: ${row.decision_reason}`] : []),
+          ...(row.decision_reason && !row.auto_approved ? [`Why: ${row.decision_reason}`] : []),
         ]
       : [`We could not approve your report on order ${row.order_number}.`, `Why: ${row.decision_reason ?? "see the order page"}`];
   return {
