@@ -61,6 +61,10 @@ test("the store's manager approves part of a shopper's report from the queue", a
   await expect(card.getByTestId("shopper-history")).toContainText("1 order, ₹300");
   await page.screenshot({ path: info.outputPath(`support-reports-${info.project.name}.png`), fullPage: true });
 
+  // More than the claim: the reason on the report's card, nothing decided.
+  await card.getByLabel("Amount (₹)").fill("600");
+  await card.getByRole("button", { name: "Approve part" }).click();
+  await expect(card.getByRole("alert")).toHaveText("Amount can be at most the claim, ₹300");
   await card.getByLabel("Amount (₹)").fill("120");
   await card.getByRole("button", { name: "Approve part" }).click();
   await expectMessage(page, `Approved ₹120 of ₹300 on order ${number}`);
