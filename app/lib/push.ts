@@ -51,8 +51,15 @@ export const PUSHED_STATUSES = ["placed", "paid", "packed", "out_for_delivery", 
  */
 export const SUBSTITUTION_NOTICE = "substitution";
 
-export function isPushedStatus(status: string): status is (typeof PUSHED_STATUSES)[number] | typeof SUBSTITUTION_NOTICE {
-  return (PUSHED_STATUSES as readonly string[]).includes(status) || status === SUBSTITUTION_NOTICE;
+/**
+ * Not a move either: a report of the order's items was decided (decision 050), approved (in full or
+ * in part) or declined. The order page says how much and why.
+ */
+export const REPORT_NOTICES = ["report_approved", "report_declined"] as const;
+export type ReportNotice = (typeof REPORT_NOTICES)[number];
+
+export function isPushedStatus(status: string): status is (typeof PUSHED_STATUSES)[number] | typeof SUBSTITUTION_NOTICE | ReportNotice {
+  return (PUSHED_STATUSES as readonly string[]).includes(status) || status === SUBSTITUTION_NOTICE || (REPORT_NOTICES as readonly string[]).includes(status);
 }
 
 /** The notice for an order that moved to `status`; null for moves that send none. */
@@ -67,6 +74,12 @@ export function orderNotice(order: { id: string; number: string; deliveryCode: s
       url,
       tag,
     };
+  }
+  if (status === "report_approved") {
+    return { title: "Report approved", body: `We approved your report on order ${order.number}: your refund is on its way.`, url, tag };
+  }
+  if (status === "report_declined") {
+    return { title: "Report decided", body: `We looked into your report on order ${order.number}: see our answer on the order page.`, url, tag };
   }
   const at = order.storeName ? ` at ${order.storeName}` : "";
   const texts: Record<(typeof PUSHED_STATUSES)[number], [string, string]> = {

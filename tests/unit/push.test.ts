@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Env } from "../../app/server/platform/bindings";
 import { DEV_VAPID, getSettings, settingsProblems } from "../../app/server/platform/env.server";
-import { orderNotice, pushEndpointProblem } from "../../app/lib/push";
+import { isPushedStatus, orderNotice, pushEndpointProblem } from "../../app/lib/push";
 
 const SECRET = "a-session-secret-of-at-least-32-characters";
 const limiter = { limit: async () => ({ success: true }) } as unknown as RateLimit;
@@ -105,5 +105,20 @@ describe("what each order move says", () => {
       url: `/dashboard/myorders/${order.id}`,
       tag: `order-${order.id}`,
     });
+  });
+});
+
+describe("a report's decision", () => {
+  const order = { id: "0123456789abcdef01234567", number: "ORD-20261128-ABC123", deliveryCode: null };
+  it("approved or declined, each its own notice to the order page", () => {
+    expect(orderNotice(order, "report_approved")).toEqual({
+      title: "Report approved",
+      body: expect.stringContaining(order.number),
+      url: `/dashboard/myorders/${order.id}`,
+      tag: `order-${order.id}`,
+    });
+    expect(orderNotice(order, "report_declined")).toMatchObject({ title: "Report decided", url: `/dashboard/myorders/${order.id}` });
+    expect(isPushedStatus("report_approved")).toBe(true);
+    expect(isPushedStatus("report_opened")).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ const ADMIN_LINKS = [
   { to: "/dashboard/stores", label: "Stores" },
   { to: "/dashboard/coupons", label: "Coupons" },
   { to: "/dashboard/search-insights", label: "Search Insights" },
+  { to: "/dashboard/reports", label: "Reports" },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `block rounded px-2 py-1.5 hover:bg-orange-100 ${isActive ? "bg-orange-100 font-semibold" : ""}`;
@@ -58,6 +59,11 @@ export function AccountMenu({
         {account.staffStoreId && account.staffRole === "rider" ? (
           <NavLink to={`/dashboard/stores/${account.staffStoreId}/deliveries`} onClick={onNavigate} className={linkClass}>
             My deliveries
+          </NavLink>
+        ) : null}
+        {account.staffStoreId && account.staffRole === "manager" && !isAdmin ? (
+          <NavLink to="/dashboard/reports" onClick={onNavigate} className={linkClass}>
+            Reports
           </NavLink>
         ) : null}
         <NavLink to="/dashboard/myorders" onClick={onNavigate} className={linkClass}>
