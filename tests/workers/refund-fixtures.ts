@@ -78,9 +78,29 @@ export async function onlineOrder(lines: Line[], pi = `pi_${hex(12)}`, who?: Sho
   return { id, shopper: buyer, pi, sessionId };
 }
 
-export async function cashOrder(lines: Line[], who?: Shopper): Promise<PlacedOrder> {
-  const buyer = who ?? (await shopper());
-  return { id: await codOrder(buyer.token, lines), shopper: buyer, pi: null, sessionId: null };
+/** A cash order, with a coupon and a tip (rupees) when told. */
+export async function cashOrder(lines: Line[], extra: { couponCode?: string; tip?: number } = {}): Promise<PlacedOrder> {
+  const buyer = await shopper();
+  if (!extra.couponCode && !extra.tip) return { id: await codOrder(buyer.token, lines), shopper: buyer, pi: null, sessionId: null };
+  const address = await api("/api/address/create", { method: "POST", token: buyer.token, body: VALID_ADDRESS });
+  const res = await api("/api/order/cash-on-delivery", {
+    method: "POST",
+    token: buyer.token,
+    body: { list_items: lines, addressId: address.body.data._id, ...extra },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.data._id as string, shopper: buyer, pi: null, sessionId: null };
+}
+
+/** A flat coupon of `rupees` off, live now, made by an admin through /api. */
+export async function flatCoupon(rupees: number): Promise<string> {
+  const admin = await login("admin@example.com", "Admin@12345");
+  const code = `RF${hex(6).toUpperCase()}`;
+  const day = 24 * 60 * 60 * 1000;
+  const body = { code, type: "flat", value: rupees, startsAt: Date.now() - day, endsAt: Date.now() + day };
+  const res = await api("/api/coupon/create", { method: "POST", token: admin, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return code;
 }
 
 /** What the fake Stripe charged for the order's Checkout Session, in paise. */

@@ -21,6 +21,7 @@ import {
   cashOrder,
   charged,
   deliverOrder,
+  flatCoupon,
   hex,
   onlineOrder,
   payPartFromWallet,
@@ -283,6 +284,29 @@ describe("the credit note of a report's refund", () => {
     expect(noteLines(notes[1]!.doc)).toEqual([{ line: 1, quantity: 1, value: 7000 }]);
     expect(notes[1]!.seq).toBe(notes[0]!.seq + 1);
     for (const note of notes) expect(note.doc.maths.totals.amountPaid).toBe(note.amount);
+    expect((await reconcileOrder(context, order.id))!.difference).toBe(0);
+  });
+
+  it("goes pro rata over the whole invoice when the reported lines cannot take the amount (a coupon took part of their value), never to the tip", async () => {
+    const [a, b] = await products(100, 100);
+    const order = await cashOrder(
+      [
+        { productId: a!.id, quantity: 1 },
+        { productId: b!.id, quantity: 1 },
+      ],
+      { couponCode: await flatCoupon(50), tip: 30 },
+    );
+    await deliverOrder(order.id);
+    const report = await approvedReport(order.id, [{ productId: a!.id, quantity: 1 }]);
+    expect(report.approved).toBe(10000);
+    await sendReportRefund(context, report.id);
+    expect((await invoiceOf(order.id)).doc.maths.lines.map((l) => l.value)).toEqual([7500, 7500]);
+    const [note] = await notesOf(order.id);
+    expect(noteLines(note!.doc)).toEqual([
+      { line: 0, quantity: 0, value: 5000 },
+      { line: 1, quantity: 0, value: 5000 },
+    ]);
+    expect(note!.doc.maths.totals.tip).toBe(0);
     expect((await reconcileOrder(context, order.id))!.difference).toBe(0);
   });
 });
