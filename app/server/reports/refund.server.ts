@@ -67,8 +67,8 @@ async function readReport(db: Database, reportId: string) {
 }
 
 /**
- * Sends an approved report's refund where it goes, then issues its credit note. Does nothing more
- * for a refund already made (but issue a note still missing), nor while another call is sending it.
+ * Sends an approved report's refund where it goes, then issues its credit note. Sends nothing for
+ * a refund already made (but issues its note if still missing), nor while another call sends it.
  * A Stripe refusal or a note that cannot be issued is recorded on the order (needs attention), not
  * thrown. 400 for a malformed id, 404 for an unknown report, 409 for a report not approved.
  */
@@ -80,7 +80,13 @@ export async function sendReportRefund(context: AppLoadContext, reportId: string
   if (report.status !== "approved" || report.approvedAmount === null || report.refundStatus === "none") {
     throw new Refusal("This report is not approved: there is nothing to refund", 409);
   }
-  if (report.refundStatus !== "refunded" && (await sendMoney(context, db, report)) !== "refunded") return;
+  // The claim decides, whatever was read above: a refund already made (or being made) is not claimed.
+  const sent = await sendMoney(context, db, report);
+  if (sent === "failed") return;
+  if (sent === "busy") {
+    const [now] = await db.select({ refundStatus: orderReports.refundStatus }).from(orderReports).where(eq(orderReports.id, report.id)).limit(1);
+    if (now?.refundStatus !== "refunded") return;
+  }
   await creditNoteOf(context, db, { ...report, approvedAmount: report.approvedAmount });
 }
 
