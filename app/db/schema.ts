@@ -1472,6 +1472,10 @@ export const orderReports = sqliteTable(
     stripeRefundId: text("stripe_refund_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Paise of `approved_amount` sent to the original online payment (the rest to the wallet), fixed when the send is claimed (migrations/0047). */
+    refundStripeAmount: integer("refund_stripe_amount"),
+    /** When a call claimed the refund's send; null when none is under way (migrations/0047). */
+    refundClaimedAt: integer("refund_claimed_at", { mode: "number" }),
   },
   (t) => [
     index("order_reports_order_idx").on(t.orderId, t.createdAt),
@@ -1490,6 +1494,7 @@ export const orderReports = sqliteTable(
     check("order_reports_refund_status_check", sql`${t.refundStatus} IN ('none', 'pending', 'refunded', 'failed')`),
     check("order_reports_comment_check", sql`${t.comment} IS NULL OR length(${t.comment}) BETWEEN 1 AND 500`),
     check("order_reports_reason_check", sql`${t.decisionReason} IS NULL OR length(${t.decisionReason}) BETWEEN 1 AND 300`),
+    check("order_reports_refund_stripe_amount_check", sql`${t.refundStripeAmount} IS NULL OR ${t.refundStripeAmount} >= 0`),
   ],
 );
 
