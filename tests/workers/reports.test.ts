@@ -394,13 +394,16 @@ describe("reporting an item over /api", () => {
     const order = await addOrder(alice.userId, { store, lines: [{ productId: bread, name: "Bread", quantity: 3 }] });
     const first = await report(alice.token, { _id: order.id, lines: [{ productId: bread, quantity: 2, reason: "missing" }] });
     await decide(first.body.data.reportId, { approve: null });
-    // One unit is left: each submission asks for 1 or 2; whichever wins, it is at most 1.
+    // One unit is left: 30 parallel asks for 2 are all refused, whichever runs first.
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => report(alice.token, { _id: order.id, lines: [{ productId: bread, quantity: (i % 2) + 1, reason: "damaged" }] })),
+      Array.from({ length: 30 }, () => report(alice.token, { _id: order.id, lines: [{ productId: bread, quantity: 2, reason: "damaged" }] })),
     );
-    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    const lines = await linesOf(order.id);
-    expect(lines.map((l) => l.quantity)).toEqual([2, 1]);
+    expect(results.map((r) => r.status)).toEqual(Array(30).fill(409));
+    expect(new Set(results.map((r) => r.body.message))).toEqual(
+      new Set(["You can report at most 1 of Bread: 3 delivered, 2 already refunded by earlier reports"]),
+    );
+    expect((await linesOf(order.id)).map((l) => l.quantity)).toEqual([2]);
+    expect((await report(alice.token, { _id: order.id, lines: [{ productId: bread, quantity: 1, reason: "damaged" }] })).status).toBe(201);
   });
 
   it("refunds a cash order to the wallet only; an online order may choose its original payment", async () => {
