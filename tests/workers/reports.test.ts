@@ -5,7 +5,7 @@ import { parseMetricsDay } from "~/lib/metrics-day";
 import { d1Counter } from "../../app/server/db/server-timing.server";
 import { submitReport } from "../../app/server/reports/submit.server";
 import { readStoreMetrics } from "../../app/server/stores/store-metrics.server";
-import { api, newShopper } from "./api-client";
+import { api, newShopper, randomIp } from "./api-client";
 import { BASE, outcomeOf, TINY_PNG } from "./fixtures";
 import { adminCookie, formOf, htmlText, imageFile, pageGet, pagePost, sessionCookie } from "../security/support-admin";
 
@@ -140,7 +140,7 @@ const report = (token: string | undefined, body: unknown) => api("/api/order/rep
 function multipartReport(token: string, fields: Record<string, string>, photo?: File) {
   const form = formOf(fields);
   if (photo) form.append("photo", photo);
-  return SELF.fetch(`${BASE}/api/order/report`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+  return SELF.fetch(`${BASE}/api/order/report`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": randomIp() }, body: form });
 }
 
 async function reportsOf(orderId: string) {
