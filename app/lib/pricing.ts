@@ -217,3 +217,19 @@ export const MAX_TIP = 20000;
 
 /** The tip buttons, in rupees (the form also takes a custom whole amount). A plain list, so the cart's tip buttons do not bring zod to the browser. */
 export const TIP_CHOICES = ["0", "10", "20", "30"] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Reports after delivery (decision 050)
+
+/**
+ * What the shopper paid for one unit of an item at `unitPrice` (paise, after the product's
+ * discount) on an order whose items came to `subTotal` with a coupon's `discount` off: the unit's
+ * share of the discount, rounded UP to the paisa, is taken off. So units reported one report at a
+ * time are worth the same as reported at once (units × this), and every unit of the order together
+ * is worth at most what was paid for the items (`subTotal − discount`). The tip is not an item's.
+ */
+export function paidPerUnit(unitPrice: number, subTotal: number, discount: number): number {
+  const price = Math.max(0, Math.trunc(unitPrice));
+  if (subTotal <= 0 || discount <= 0) return price;
+  return Math.max(0, price - Math.ceil((Math.min(discount, subTotal) * price) / subTotal));
+}

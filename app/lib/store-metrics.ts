@@ -1,5 +1,7 @@
 import { formatMinutes, type MetricsDay } from "~/lib/metrics-day";
 import { paiseToRupees } from "~/lib/money";
+import type { ReportReason } from "~/db/schema";
+import { REPORT_REASON_CHOICES, REPORT_REASON_LABELS } from "~/lib/reports";
 
 /** What the promise metrics page shows for a store and a day (decision 029); computed in SQL by app/server/stores/store-metrics.server.ts. */
 
@@ -50,6 +52,51 @@ export interface StoreMetrics {
   ratings: RatingsSummary;
   /** Pick confirmations of the day's orders per picker (decision 042): scanned or typed codes vs by hand. */
   scanRate: PickerScanRate[];
+  /** Reports of missing or damaged items sent on the day (decision 050), whatever day their order was placed. */
+  reports: ReportsOfDay;
+}
+
+/** How many of the day's most reported products the page and the CSV show. */
+export const TOP_REPORTED_PRODUCTS = 5;
+
+/** The reported lines of one reason or one product: lines, units and their claimed value (paise). */
+export interface ReportedCounts {
+  lines: number;
+  units: number;
+  claimed: number;
+}
+
+/** A day without reports. */
+export const NO_REPORTS: ReportsOfDay = {
+  count: 0,
+  open: 0,
+  approved: 0,
+  declined: 0,
+  autoApproved: 0,
+  claimed: 0,
+  approvedValue: 0,
+  refundedValue: 0,
+  reasons: [],
+  products: [],
+};
+
+/** The reports shoppers sent on a day about a store's deliveries (decision 050); money in paise. */
+export interface ReportsOfDay {
+  count: number;
+  open: number;
+  approved: number;
+  declined: number;
+  /** Approved at once by the rules (not by a person). */
+  autoApproved: number;
+  claimed: number;
+  /** Of the approved reports: what was approved (full or part). */
+  approvedValue: number;
+  /** Of that: what has reached the shopper (refund status "refunded"). */
+  refundedValue: number;
+  /** Every reason, most reported first (ties in the form's order). */
+  reasons: ({ reason: ReportReason } & ReportedCounts)[];
+  /** The most reported products, at most TOP_REPORTED_PRODUCTS, most lines first. */
+  products: ({ productId: string | null; name: string } & ReportedCounts)[];
 }
 
 /** One picker's confirmations of pick lines: `verified` by a scanned or typed code, `manual` by hand. */
@@ -155,6 +202,37 @@ export function metricsCsv(m: StoreMetrics, extra: readonly [string, string | nu
       [`picker ${p.name}: scan rate (%)`, sharePercent(p.verified, p.confirmations)],
     );
   }
+  rows.push(...reportCsvRows(m.reports));
   rows.push(...extra);
   return ["metric,value", ...rows.map(([k, v]) => `${csvValue(k)},${csvValue(v)}`)].join("\r\n") + "\r\n";
+}
+
+/** The CSV rows of the day's reports: the counts, then every reason (the form's order), then the most reported products. */
+function reportCsvRows(r: ReportsOfDay): [string, string | number][] {
+  const inr = (paise: number) => paiseToRupees(paise).toFixed(2);
+  const rows: [string, string | number][] = [
+    ["reports", r.count],
+    ["reports open", r.open],
+    ["reports approved", r.approved],
+    ["reports declined", r.declined],
+    ["reports auto-approved", r.autoApproved],
+    ["reports auto-approved (%)", sharePercent(r.autoApproved, r.count)],
+    ["reports claimed value (INR)", inr(r.claimed)],
+    ["reports approved value (INR)", inr(r.approvedValue)],
+    ["reports refunded value (INR)", inr(r.refundedValue)],
+  ];
+  for (const reason of REPORT_REASON_CHOICES) {
+    const counts = r.reasons.find((x) => x.reason === reason) ?? { lines: 0, units: 0, claimed: 0 };
+    const label = REPORT_REASON_LABELS[reason].toLowerCase();
+    rows.push([`reported ${label}: items`, counts.lines], [`reported ${label}: units`, counts.units], [`reported ${label}: value (INR)`, inr(counts.claimed)]);
+  }
+  r.products.forEach((p, i) => {
+    rows.push(
+      [`most reported product ${i + 1}`, p.name],
+      [`most reported product ${i + 1}: reports`, p.lines],
+      [`most reported product ${i + 1}: units`, p.units],
+      [`most reported product ${i + 1}: value (INR)`, inr(p.claimed)],
+    );
+  });
+  return rows;
 }

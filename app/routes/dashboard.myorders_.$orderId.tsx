@@ -33,6 +33,10 @@ import { substitutionsOf } from "~/server/operations/substitutions.server";
 import { answerFormStep } from "~/server/operations/substitution-forms.server";
 import { Refusal } from "~/lib/refusal";
 import { DeliveryAddress } from "~/components/addresses/DeliveryAddress";
+import { OrderReportSection } from "~/components/reports/OrderReportSection";
+import { orderReportsView } from "~/server/reports/read.server";
+import { readPageReport, REPORT_FORM_MAX_BYTES, typedReport } from "~/server/reports/report-requests.server";
+import { submitReport } from "~/server/reports/submit.server";
 
 const ORDER_NOT_FOUND = "Order not found";
 /** A live order's page without JavaScript reloads itself this often. */
@@ -48,7 +52,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!order) notFound(ORDER_NOT_FOUND);
   // Substitutions to answer and their outcomes (decision 043); due ones expire on this read.
   const substitutions = await substitutionsOf(context, order.id);
-  return data({ order, serverNow: Date.now(), pushKey: pushPublicKey(context), substitutions });
+  // Reports of a delivered order's items (decision 050): what can still be reported, and the answers.
+  const reports = order.status === "delivered" ? await orderReportsView(context, order) : null;
+  return data({ order, serverNow: Date.now(), pushKey: pushPublicKey(context), substitutions, reports });
 }
 
 export const action = pageAction(async ({ request, context, params }: ActionFunctionArgs) => {
@@ -56,7 +62,15 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   const orderId = params.orderId;
   if (!isId(orderId)) notFound(ORDER_NOT_FOUND);
   const here = `/dashboard/myorders/${orderId}`;
-  const form = Object.fromEntries(await readFormData(request));
+  // The report form is multipart (its photo); every other form of the page is a few text fields.
+  const formData = await readFormData(request, { multipart: true, maxBytes: REPORT_FORM_MAX_BYTES });
+  const form = Object.fromEntries(formData);
+  if (form.intent === "report") {
+    const report = await attempt(async () => submitReport(context, user, await readPageReport(request, context, orderId, formData)));
+    if (!report.ok && report.error.status === 404) notFound(ORDER_NOT_FOUND);
+    if (!report.ok) return refused(report.error, { extra: { reportTyped: typedReport(formData) } });
+    return redirectWithToast(context, `${here}#reports`, { type: "success", text: "Thank you for telling us: your report is below" });
+  }
   if (form.intent === "substitution") {
     const answer = await attempt(() => answerFormStep(context, user, form));
     if (!answer.ok && answer.error.status === 404) notFound(ORDER_NOT_FOUND);
@@ -98,9 +112,10 @@ function shopperCancelMessage(refund: "refunded" | "already-refunded" | "failed"
 }
 
 export default function OrderDetail() {
-  const { order, serverNow, pushKey, substitutions } = useLoaderData<typeof loader>();
+  const { order, serverNow, pushKey, substitutions, reports } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const refusedRating = actionData && !actionData.ok ? { rateError: actionData.error.message, typed: actionData.typed } : null;
+  const refusedReport = actionData && !actionData.ok && "reportTyped" in actionData ? { error: actionData.error.message, typed: actionData.reportTyped } : null;
+  const refusedRating = actionData && !actionData.ok && "typed" in actionData ? { rateError: actionData.error.message, typed: actionData.typed } : null;
   const active = order.status !== "delivered" && order.status !== "cancelled";
   // Pushed by the order's live channel; polls every 5 s only while that is not connected (decision 028).
   useLiveRevalidate(active ? liveOrderUrl(order.id) : null, { fallbackPollMs: 5000 });
@@ -201,6 +216,8 @@ export default function OrderDetail() {
           {refusedRating.rateError}
         </p>
       ) : null}
+
+      {reports ? <OrderReportSection view={reports} refused={refusedReport} /> : null}
 
       <InvoiceLinks order={order} />
 

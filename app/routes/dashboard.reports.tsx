@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
-import { ReportCard, type ReportFormAnswer } from "~/components/reports/ReportCard";
+import { SupportReportCard, type ReportFormAnswer } from "~/components/reports/SupportReportCard";
 import { DecidedReports } from "~/components/reports/DecidedReports";
 import { ReportRulesForm } from "~/components/reports/ReportRulesForm";
 import { StorePageHeader } from "~/components/stores/StorePageHeader";
@@ -117,7 +117,7 @@ export default function SupportReports() {
         </h2>
         {open.length ? (
           open.map((report) => (
-            <ReportCard
+            <SupportReportCard
               key={report.id}
               report={report}
               storeId={storeId}

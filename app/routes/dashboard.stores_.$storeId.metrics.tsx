@@ -6,6 +6,7 @@ import { MetricsDayForm } from "~/components/metrics/MetricsDayForm";
 import { MetricsSummary } from "~/components/metrics/MetricsSummary";
 import { ScanRateTable } from "~/components/metrics/ScanRateTable";
 import { RatingsSummary } from "~/components/metrics/RatingsSummary";
+import { ReportsSummary } from "~/components/metrics/ReportsSummary";
 import { StepTimesTable } from "~/components/metrics/StepTimesTable";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
 import { StorePageHeader } from "~/components/stores/StorePageHeader";
@@ -76,6 +77,8 @@ export default function StoreMetricsPage() {
               <ScanRateTable pickers={m.scanRate} />
             </>
           )}
+          {/* Reports are counted by the day they were sent, so a day without orders can have some. */}
+          <ReportsSummary reports={m.reports} />
           {till ? (
             <>
               <TillTable till={till.till} />

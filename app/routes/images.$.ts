@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getImage, isImageType } from "~/server/catalogue/images.server";
+import { getImage, isImageType, PRIVATE_IMAGE_PREFIX } from "~/server/catalogue/images.server";
 
 /** Serves R2 objects with a fixed, checked content type, nosniff and a long immutable cache. */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
-  if (!/^[a-z0-9][a-z0-9/_.-]{0,200}$/i.test(key) || key.includes("..")) {
+  // Private objects (a report's photo) have routes of their own that decide who may see them.
+  if (!/^[a-z0-9][a-z0-9/_.-]{0,200}$/i.test(key) || key.includes("..") || key.toLowerCase().startsWith(PRIVATE_IMAGE_PREFIX)) {
     return new Response("Not found", { status: 404 });
   }
   const object = await getImage(context.cloudflare.env.IMAGES, key, request.headers);

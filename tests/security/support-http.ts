@@ -111,7 +111,7 @@ export function pageActions(orderId: string): PageAction[] {
     { path: "/logout", who: "shopper" },
     { path: "/dashboard/address", who: "shopper" },
     { path: "/dashboard/profile", who: "shopper", multipart: true },
-    { path: `/dashboard/myorders/${orderId}`, who: "shopper" },
+    { path: `/dashboard/myorders/${orderId}`, who: "shopper", multipart: true },
     { path: "/dashboard/orders", who: "admin" },
     { path: "/dashboard/search-insights", who: "admin" },
     { path: "/dashboard/category", who: "admin", multipart: true },

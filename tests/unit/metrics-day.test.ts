@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatMinutes, formatShare, neighbourDays, parseMetricsDay, todayInIst } from "~/lib/metrics-day";
-import { metricsCsv, spreadLabel, type StoreMetrics } from "~/lib/store-metrics";
+import { metricsCsv, NO_REPORTS, spreadLabel, type StoreMetrics } from "~/lib/store-metrics";
 
 describe("metrics days (IST, decision 029)", () => {
   it("cuts a day at midnight IST", () => {
@@ -58,6 +58,7 @@ describe("metrics CSV", () => {
       hourly: Array.from({ length: 24 }, () => 0),
       spread: { bucketMinutes: 2, counts: Array.from({ length: 16 }, () => 0) },
       ratings: { count: 0, average: null, byStars: [0, 0, 0, 0, 0], latestComments: [] },
+      reports: NO_REPORTS,
       scanRate: [],
     };
     const lines = metricsCsv(m).split("\r\n");
@@ -92,6 +93,7 @@ describe("metrics CSV", () => {
         ],
       },
       scanRate: [],
+      reports: NO_REPORTS,
     };
     const csv = metricsCsv(m);
     const lines = csv.split("\r\n");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { metricsCsv, type StoreMetrics } from "~/lib/store-metrics";
+import { metricsCsv, NO_REPORTS, type StoreMetrics } from "~/lib/store-metrics";
 import { tillCsvRows, tillRows, type Till } from "~/lib/till";
 
 describe("the till's rows (decision 048)", () => {
@@ -41,6 +41,7 @@ describe("the till's rows (decision 048)", () => {
       hourly: Array.from({ length: 24 }, () => 0),
       spread: { bucketMinutes: 2, counts: Array.from({ length: 16 }, () => 0) },
       ratings: { count: 0, average: null, byStars: [0, 0, 0, 0, 0], latestComments: [] },
+      reports: NO_REPORTS,
     };
     const lines = metricsCsv(m, tillCsvRows(till)).split("\r\n");
     expect(lines).toContain("till: =Anil: difference (INR),-50.00");

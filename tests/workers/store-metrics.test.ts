@@ -271,8 +271,10 @@ describe("promise metrics: the figures", () => {
       "rated 4 of 5,0",
       "rated 5 of 5,0",
     ]);
-    // Then the till (decision 048; an admin sees it): these orders name no rider, and nothing was handed over.
-    const till = lines.slice(1 + 31 + 7 + 24 + 16).map((line) => line.split(","));
+    // Then the day's reports (decision 050: 9 counts, 3 rows per reason, none reported here), then the
+    // till (decision 048; an admin sees it): these orders name no rider, and nothing was handed over.
+    expect(lines[1 + 31 + 7 + 24 + 16]).toBe("reports,0");
+    const till = lines.slice(1 + 31 + 7 + 24 + 16 + 9 + 3 * 5).map((line) => line.split(","));
     expect(till.map(([metric]) => metric)).toEqual([
       "till: Unknown rider (no rider account): cash orders delivered",
       "till: Unknown rider (no rider account): cash collected (INR)",

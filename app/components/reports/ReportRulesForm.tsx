@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { answerMessage, fieldMessages } from "~/lib/action-answer";
 import { paiseToRupees } from "~/lib/money";
 import type { ReportRules } from "~/server/reports/queue.server";
-import type { ReportFormAnswer } from "./ReportCard";
+import type { ReportFormAnswer } from "./SupportReportCard";
 
 const input = "h-10 w-full rounded border border-neutral-300 px-2";
 

@@ -1,3 +1,9 @@
+/**
+ * Objects under this prefix are private (a report's photo, decision 050): the public /images route
+ * never serves them; their own routes decide who may see them.
+ */
+export const PRIVATE_IMAGE_PREFIX = "private/";
+
 /** Only these types are ever stored or served (ARCHITECTURE.md "Images"). */
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];

@@ -1,6 +1,16 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { MetricsDay } from "~/lib/metrics-day";
-import { LATEST_COMMENTS, METRIC_STEPS, SPREAD_BUCKETS, type StepTimes, type StoreMetrics } from "~/lib/store-metrics";
+import type { ReportReason } from "~/db/schema";
+import { REPORT_REASON_CHOICES } from "~/lib/reports";
+import {
+  LATEST_COMMENTS,
+  METRIC_STEPS,
+  SPREAD_BUCKETS,
+  TOP_REPORTED_PRODUCTS,
+  type ReportsOfDay,
+  type StepTimes,
+  type StoreMetrics,
+} from "~/lib/store-metrics";
 import { getD1 } from "~/server/db/db.server";
 
 /**
@@ -98,6 +108,33 @@ const SCANS_SQL = `select c.user_id, coalesce(u.name, 'A former staff member') a
   where o.store_id = ?1 and o.created_at >= ?2 and o.created_at < ?3
   group by c.user_id order by name, c.user_id`;
 
+/**
+ * Reports sent on the day about the store's deliveries (decision 050), by when the report was sent
+ * (`order_reports_store_idx`): counts by status, approved at once, claimed, approved and refunded value.
+ */
+const REPORTS_SQL = `select count(*) as n,
+    coalesce(sum(r.status = 'open'), 0) as open, coalesce(sum(r.status = 'approved'), 0) as approved,
+    coalesce(sum(r.status = 'declined'), 0) as declined, coalesce(sum(r.auto_approved), 0) as auto_approved,
+    coalesce(sum(r.claimed_amount), 0) as claimed,
+    coalesce(sum(case when r.status = 'approved' then r.approved_amount end), 0) as approved_value,
+    coalesce(sum(case when r.status = 'approved' and r.refund_status = 'refunded' then r.approved_amount end), 0) as refunded_value
+  from order_reports r where r.store_id = ?1 and r.created_at >= ?2 and r.created_at < ?3`;
+
+/** The day's reported lines per reason. */
+const REPORT_REASONS_SQL = `select l.reason, count(*) as lines, sum(l.quantity) as units, sum(l.amount) as claimed
+  from order_reports r join order_report_lines l on l.report_id = r.id
+  where r.store_id = ?1 and r.created_at >= ?2 and r.created_at < ?3
+  group by l.reason`;
+
+/** The day's most reported products (a replacement under its own name), most report lines first. */
+const REPORT_PRODUCTS_SQL = `select l.product_id,
+    max(case when l.product_id = i.replaced_by_product_id then coalesce(i.replaced_by_name, i.name) else i.name end) as name,
+    count(*) as lines, sum(l.quantity) as units, sum(l.amount) as claimed
+  from order_reports r join order_report_lines l on l.report_id = r.id join order_items i on i.id = l.order_item_id
+  where r.store_id = ?1 and r.created_at >= ?2 and r.created_at < ?3
+  group by coalesce(l.product_id, i.id)
+  order by lines desc, units desc, claimed desc, name limit ${TOP_REPORTED_PRODUCTS}`;
+
 type Row = Record<string, unknown>;
 const num = (value: unknown) => (typeof value === "number" ? value : 0);
 const numOrNull = (value: unknown) => (typeof value === "number" ? value : null);
@@ -106,17 +143,21 @@ const numOrNull = (value: unknown) => (typeof value === "number" ? value : null)
 export async function readStoreMetrics(context: AppLoadContext, storeId: string, day: MetricsDay): Promise<StoreMetrics | null> {
   const d1 = getD1(context);
   const bind = (query: string) => d1.prepare(query).bind(storeId, day.from, day.to);
-  const [storeRows, summaryRows, stepRows, pickingRows, hourlyRows, spreadRows, ratingRows, commentRows, scanRows] = await d1.batch<Row>([
-    bind(STORE_SQL),
-    bind(SUMMARY_SQL),
-    bind(STEPS_SQL),
-    bind(PICKING_SQL),
-    bind(HOURLY_SQL),
-    bind(SPREAD_SQL),
-    bind(RATINGS_SQL),
-    bind(COMMENTS_SQL),
-    bind(SCANS_SQL),
-  ]);
+  const [storeRows, summaryRows, stepRows, pickingRows, hourlyRows, spreadRows, ratingRows, commentRows, scanRows, reportRows, reasonRows, productRows] =
+    await d1.batch<Row>([
+      bind(STORE_SQL),
+      bind(SUMMARY_SQL),
+      bind(STEPS_SQL),
+      bind(PICKING_SQL),
+      bind(HOURLY_SQL),
+      bind(SPREAD_SQL),
+      bind(RATINGS_SQL),
+      bind(COMMENTS_SQL),
+      bind(SCANS_SQL),
+      bind(REPORTS_SQL),
+      bind(REPORT_REASONS_SQL),
+      bind(REPORT_PRODUCTS_SQL),
+    ]);
   const store = storeRows.results[0];
   if (!store) return null;
   const summary = summaryRows.results[0] ?? {};
@@ -172,5 +213,26 @@ export async function readStoreMetrics(context: AppLoadContext, storeId: string,
       verified: num(row.verified),
       manual: num(row.manual),
     })),
+    reports: reportsOfDay(reportRows.results[0] ?? {}, reasonRows.results, productRows.results),
+  };
+}
+
+/** The day's reports from their rows: every reason (none reported: zeros), most reported first. */
+function reportsOfDay(summary: Row, reasonRows: Row[], productRows: Row[]): ReportsOfDay {
+  const counts = (row: Row | undefined) => ({ lines: num(row?.lines), units: num(row?.units), claimed: num(row?.claimed) });
+  const reasons = REPORT_REASON_CHOICES.map((reason: ReportReason) => ({ reason, ...counts(reasonRows.find((row) => row.reason === reason)) }));
+  // A stable sort: ties keep the form's order.
+  reasons.sort((a, b) => b.lines - a.lines || b.units - a.units);
+  return {
+    count: num(summary.n),
+    open: num(summary.open),
+    approved: num(summary.approved),
+    declined: num(summary.declined),
+    autoApproved: num(summary.auto_approved),
+    claimed: num(summary.claimed),
+    approvedValue: num(summary.approved_value),
+    refundedValue: num(summary.refunded_value),
+    reasons,
+    products: productRows.map((row) => ({ productId: typeof row.product_id === "string" ? row.product_id : null, name: String(row.name), ...counts(row) })),
   };
 }
