@@ -1,5 +1,7 @@
 import { apiAction } from "~/server/api/api-route.server";
 import { apiSuccess, methodNotAllowed } from "~/server/http/api.server";
+import { publicOriginOf } from "~/server/platform/env.server";
+import { decideAutomatically } from "~/server/reports/decide.server";
 import { readReport } from "~/server/reports/read.server";
 import { readApiReport } from "~/server/reports/report-requests.server";
 import { submitReport } from "~/server/reports/submit.server";
@@ -17,6 +19,8 @@ export const loader = () => methodNotAllowed("POST");
 export const action = apiAction({ method: "POST", auth: "user" }, async ({ request, context, user }) => {
   const input = await readApiReport(request, context);
   const { reportId } = await submitReport(context, user, input);
+  // The rules approve (and refund) at once when it is safe; otherwise the report waits for support.
+  await decideAutomatically(context, reportId, { localOrigin: publicOriginOf(context.cloudflare.env, request) });
   const report = await readReport(context, user, input.orderId, reportId);
   return apiSuccess({ reportId, ...report }, { status: 201, message: "Thank you: your report was received" });
 });

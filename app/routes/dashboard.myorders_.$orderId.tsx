@@ -37,6 +37,8 @@ import { OrderReportSection } from "~/components/reports/OrderReportSection";
 import { orderReportsView } from "~/server/reports/read.server";
 import { readPageReport, REPORT_FORM_MAX_BYTES, typedReport } from "~/server/reports/report-requests.server";
 import { submitReport } from "~/server/reports/submit.server";
+import { decideAutomatically } from "~/server/reports/decide.server";
+import { publicOriginOf } from "~/server/platform/env.server";
 
 const ORDER_NOT_FOUND = "Order not found";
 /** A live order's page without JavaScript reloads itself this often. */
@@ -69,6 +71,8 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
     const report = await attempt(async () => submitReport(context, user, await readPageReport(request, context, orderId, formData)));
     if (!report.ok && report.error.status === 404) notFound(ORDER_NOT_FOUND);
     if (!report.ok) return refused(report.error, { extra: { reportTyped: typedReport(formData) } });
+    // The rules approve (and refund) at once when it is safe; otherwise the report waits for support.
+    await decideAutomatically(context, report.value.reportId, { localOrigin: publicOriginOf(context.cloudflare.env, request) });
     return redirectWithToast(context, `${here}#reports`, { type: "success", text: "Thank you for telling us: your report is below" });
   }
   if (form.intent === "substitution") {
