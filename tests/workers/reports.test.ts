@@ -184,7 +184,7 @@ beforeAll(async () => {
 });
 
 describe("reporting an item over /api", () => {
-  it("reports a delivered item (201), values it at the price paid and lists it on the order", async () => {
+  it("reports a delivered item (201), values it at the price paid, lists it on the order, and the rules approve a first small claim at once", async () => {
     const [bread, eggs] = [await product("Bread"), await product("Eggs")];
     const order = await addOrder(alice.userId, {
       store,
@@ -199,11 +199,11 @@ describe("reporting an item over /api", () => {
       comment: "  Not in the bag \r\n at all ",
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data).toMatchObject({ reportId: expect.stringMatching(/^[0-9a-f]{24}$/), status: "open", claimedAmount: 90, refundTo: "wallet" });
+    expect(res.body.data).toMatchObject({ reportId: expect.stringMatching(/^[0-9a-f]{24}$/), status: "approved", claimedAmount: 90, refundTo: "wallet" });
     const [row] = await reportsOf(order.id);
     expect(row).toMatchObject({
       id: res.body.data.reportId,
-      status: "open",
+      status: "approved",
       claimed: 9000,
       refundTo: "wallet",
       comment: "Not in the bag \n at all",
@@ -211,7 +211,7 @@ describe("reporting an item over /api", () => {
       storeId: store,
     });
     expect(await linesOf(order.id)).toEqual([
-      { reportId: row.id, itemId: order.itemIds[0], productId: bread, quantity: 2, reason: "missing", amount: 9000, open: 1 },
+      { reportId: row.id, itemId: order.itemIds[0], productId: bread, quantity: 2, reason: "missing", amount: 9000, open: 0 },
     ]);
 
     const listed = await api(`/api/order/reports?_id=${order.id}`, { token: alice.token });
@@ -219,13 +219,17 @@ describe("reporting an item over /api", () => {
     expect(listed.body.data).toEqual([
       expect.objectContaining({
         _id: row.id,
-        status: "open",
+        status: "approved",
         claimedAmount: 90,
         photo: null,
         lines: [expect.objectContaining({ productId: bread, name: "Bread", quantity: 2, reason: "missing", amount: 90 })],
       }),
     ]);
     expect((await api(`/api/order/reports?_id=${order.id}`, { token: bob.token })).status).toBe(404);
+    // Alice's first claim (₹90, within the rules out of the box) is already in her wallet.
+    const wallet = await api("/api/wallet", { token: alice.token });
+    expect(wallet.status).toBe(200);
+    expect(wallet.body.data.entries).toEqual([expect.objectContaining({ kind: "refund", orderId: order.id })]);
   });
 
   it("values a unit at what was paid for it: the coupon's share taken off, rounded up", async () => {

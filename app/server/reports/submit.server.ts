@@ -80,6 +80,8 @@ function reportInsert(db: Database, report: { id: string; orderId: string; userI
           stripeRefundId: bound(null, "stripe_refund_id"),
           createdAt: bound(now, "created_at"),
           updatedAt: bound(now, "updated_at"),
+          refundStripeAmount: bound(null, "refund_stripe_amount"),
+          refundClaimedAt: bound(null, "refund_claimed_at"),
         })
         .from(orders)
         .innerJoin(stores, eq(stores.id, orders.storeId))
