@@ -530,7 +530,7 @@ describe("one cancel for every path", () => {
             : { orderId: id, by: "payment" as const };
       return db.batch(cancelStatements(db, target, `race ${i}`));
     });
-    const cancelled = (await Promise.all(batches)).map(([, , , rows]) => rows.length);
+    const cancelled = (await Promise.all(batches)).map(([, , , , rows]) => rows.length);
     expect(cancelled.reduce((a, b) => a + b, 0)).toBe(1);
     expect([await stockOf(products[0].id), await stockOf(products[1].id)]).toEqual([10, 5]);
     expect(await orderRow(id)).toMatchObject({ status: "cancelled", version: version + 1 });

@@ -108,4 +108,6 @@ export const apiOrderSchema = z.object({
   couponCode: optionalCouponCode,
   /** Rupees for the delivery partner: a whole number, 0..200. */
   tip: tipSchema.optional(),
+  /** Spend the wallet's balance on this order: it pays min(balance, bill), the rest online or in cash. */
+  useWallet: z.boolean({ error: "useWallet must be true or false" }).optional(),
 });

@@ -6,7 +6,8 @@
  * overdraw fails, taking the D1 batch it is part of with it. `(kind, ref)` is unique and a repeat is
  * ignored, so a retried refund or payment writes once.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { walletEntries, type WalletEntryKind } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import type { Database } from "~/server/db/db.server";
@@ -55,6 +56,49 @@ export function walletEntry(db: Database, entry: WalletEntryInput) {
         .from(sql`(select 1)`)
         // SQLite reads `on conflict` after `insert … select` only when the select has a WHERE.
         .where(sql`true`),
+    )
+    .onConflictDoNothing({ target: [walletEntries.kind, walletEntries.ref] });
+}
+
+/**
+ * Entries computed from rows of another table, in ONE `insert … select` (e.g. the reversals of the
+ * orders a cancel's guard matches). Each row's `balance_after` is computed from the ledger like
+ * `walletEntry`'s; SQLite reads the whole select before inserting, so at most one row per shopper
+ * may be selected at a time (a cancel's guard matches one order, or a shopper's one open checkout).
+ */
+export function walletEntriesFor(
+  db: Database,
+  rows: {
+    from: SQLiteTable;
+    where: SQL;
+    userId: SQL;
+    amount: SQL<number>;
+    kind: WalletEntryKind;
+    ref: SQL;
+    orderId: SQL;
+    note: SQL;
+    now: number;
+  },
+) {
+  const balance = sql`(select coalesce(sum(w.amount), 0) from ${walletEntries} w where w.user_id = ${rows.userId})`;
+  return db
+    .insert(walletEntries)
+    .select(
+      db
+        .select({
+          id: sql<string>`lower(hex(randomblob(12)))`.as(walletEntries.id.name),
+          userId: sql<string>`${rows.userId}`.as(walletEntries.userId.name),
+          amount: sql<number>`${rows.amount}`.as(walletEntries.amount.name),
+          balanceAfter: sql<number>`${balance} + ${rows.amount}`.as(walletEntries.balanceAfter.name),
+          kind: value(rows.kind, walletEntries.kind),
+          ref: sql<string>`${rows.ref}`.as(walletEntries.ref.name),
+          orderId: sql<string | null>`${rows.orderId}`.as(walletEntries.orderId.name),
+          note: sql<string | null>`${rows.note}`.as(walletEntries.note.name),
+          createdBy: sql<string | null>`null`.as(walletEntries.createdBy.name),
+          createdAt: value(rows.now, walletEntries.createdAt),
+        })
+        .from(rows.from)
+        .where(rows.where),
     )
     .onConflictDoNothing({ target: [walletEntries.kind, walletEntries.ref] });
 }
