@@ -77,10 +77,7 @@ export function computeBill(lines: readonly PricedLine[], extras: BillExtras = {
   const couponDiscount = Math.min(itemsTotal, Math.max(0, Math.trunc(extras.couponDiscount ?? 0)));
   const tip = quantityTotal > 0 ? Math.max(0, Math.trunc(extras.tip ?? 0)) : 0;
   const grandTotal = itemsTotal - couponDiscount + deliveryCharge + tip;
-  // The wallet pays exact paise; only what is left for cash is rounded to the rupee, so a balance
-  // that covers the bill leaves nothing to collect and no round off.
-  const walletPaid = Math.min(grandTotal, Math.max(0, Math.trunc(extras.wallet ?? 0)));
-  const roundOff = extras.cash ? cashRoundOff(grandTotal - walletPaid) : 0;
+  const { walletPaid, roundOff } = payment(grandTotal, extras);
   return {
     itemsTotal,
     undiscountedTotal,
@@ -95,6 +92,17 @@ export function computeBill(lines: readonly PricedLine[], extras: BillExtras = {
     walletPaid,
     due: grandTotal + roundOff - walletPaid,
   };
+}
+
+/**
+ * How a bill of `grandTotal` is paid: the wallet pays exact paise, min(balance, grandTotal); only
+ * what is left for cash is rounded to the rupee, so a balance that covers the bill leaves nothing
+ * to collect and no round off.
+ */
+export function payment(grandTotal: number, { cash = false, wallet = 0 }: { cash?: boolean; wallet?: number }) {
+  const walletPaid = Math.min(grandTotal, Math.max(0, Math.trunc(wallet)));
+  const roundOff = cash ? cashRoundOff(grandTotal - walletPaid) : 0;
+  return { walletPaid, roundOff, payable: grandTotal + roundOff, due: grandTotal + roundOff - walletPaid };
 }
 
 // ---------------------------------------------------------------------------------------------

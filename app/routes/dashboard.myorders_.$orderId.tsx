@@ -34,6 +34,7 @@ import { substitutionsOf } from "~/server/operations/substitutions.server";
 import { answerFormStep } from "~/server/operations/substitution-forms.server";
 import { Refusal } from "~/lib/refusal";
 import { DeliveryAddress } from "~/components/addresses/DeliveryAddress";
+import { OrderWalletPaid } from "~/components/wallet/OrderWalletPaid";
 
 const ORDER_NOT_FOUND = "Order not found";
 /** A live order's page without JavaScript reloads itself this often. */
@@ -182,6 +183,7 @@ export default function OrderDetail() {
         <p className="text-right font-semibold" data-testid="order-total">
           Total {formatINR(order.total)}
         </p>
+        <OrderWalletPaid order={order} />
         {couponNote ? (
           <p className="text-right text-amber-800" data-testid="order-coupon-note">
             {couponNote}

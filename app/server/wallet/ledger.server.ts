@@ -8,9 +8,10 @@
  */
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { walletEntries, type WalletEntryKind } from "~/db/schema";
+import { orders, walletEntries, type WalletEntryKind } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import type { Database } from "~/server/db/db.server";
+import { type Database, getDb } from "~/server/db/db.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 
 export interface WalletEntryInput {
   userId: string;
@@ -108,8 +109,13 @@ const value = <T extends string | number | null>(v: T, column: { name: string })
 
 /** The shopper's balance in paise. */
 export async function walletBalance(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ balance: walletBalanceSql(userId) }).from(sql`(select 1)`);
+  const [row] = await walletBalanceQuery(db, userId);
   return Number(row?.balance ?? 0);
+}
+
+/** The balance as a query, to share a batch (`[{ balance }]`). */
+export function walletBalanceQuery(db: Database, userId: string) {
+  return db.select({ balance: walletBalanceSql(userId) }).from(sql`(select 1)`);
 }
 
 export interface WalletView {
@@ -120,6 +126,8 @@ export interface WalletView {
     balanceAfter: number;
     kind: WalletEntryKind;
     orderId: string | null;
+    /** The order's number (ORD-…) when the entry names an order. */
+    orderNumber: string | null;
     note: string | null;
     createdAt: number;
   }[];
@@ -134,12 +142,19 @@ export async function readWallet(db: Database, userId: string, limit = 50): Prom
       balanceAfter: walletEntries.balanceAfter,
       kind: walletEntries.kind,
       orderId: walletEntries.orderId,
+      orderNumber: orders.orderId,
       note: walletEntries.note,
       createdAt: walletEntries.createdAt,
     })
     .from(walletEntries)
+    .leftJoin(orders, eq(orders.id, walletEntries.orderId))
     .where(eq(walletEntries.userId, userId))
-    .orderBy(desc(walletEntries.createdAt), desc(sql`rowid`))
+    .orderBy(desc(walletEntries.createdAt), desc(sql`${walletEntries}.rowid`))
     .limit(limit);
   return { balance: entries[0]?.balanceAfter ?? 0, entries };
+}
+
+/** The signed-in shopper's own wallet, for their account page and `GET /api/wallet`. */
+export function walletOf(context: AppLoadContext, userId: string, limit = 50): Promise<WalletView> {
+  return readWallet(getDb(context), userId, limit);
 }
