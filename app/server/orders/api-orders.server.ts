@@ -78,6 +78,8 @@ export function serializeOrderLines(order: OrderSummary, userId: string) {
     /** Cash orders are collected in whole rupees: totalAmt = subTotalAmt − discount + tip + roundOff. */
     roundOff: paiseToRupees(orderRoundOff(order)),
     totalAmt: paiseToRupees(order.total),
+    walletPaid: paiseToRupees(walletShare(order)),
+    amountDue: paiseToRupees(order.total - walletShare(order)),
     createdAt: new Date(order.createdAt).toISOString(),
   };
   return order.items.map((item) => ({
