@@ -7,7 +7,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env, SELF } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { newId } from "~/lib/ids";
 import { getDb } from "../../app/server/db/db.server";
 import { commitOrder, planOrder, type OrderPlan } from "../../app/server/orders/place-order.server";
@@ -248,6 +248,54 @@ describe("the wallet at checkout", () => {
       ["order_reversal", 5000],
       ["order_payment", -5000],
     ]);
+  });
+});
+
+describe("refunds of an order the wallet paid part of", () => {
+  it("a short pick never sends Stripe more than it was paid: the rest of the line's refund goes back to the wallet, keyed by the line", async () => {
+    const shopper = await shopperWithWallet(10000);
+    const a = await makeProduct({ stock: 5, price: 150 });
+    const b = await makeProduct({ stock: 5, price: 30 });
+    const res = await api("/api/order/checkout", {
+      method: "POST",
+      token: shopper.token,
+      body: {
+        list_items: [
+          { productId: a.id, quantity: 1 },
+          { productId: b.id, quantity: 1 },
+        ],
+        addressId: shopper.addressId,
+        useWallet: true,
+      },
+    });
+    expect(res.body.data).toMatchObject({ totalAmt: 180, walletPaid: 100, amountDue: 80 });
+    const event = await completedEvent(res.body.id);
+    expect((await sendWebhook(event)).status).toBe(200);
+    const id = res.body.data._id as string;
+    const picker = await staff("picker");
+    await confirmAllLines(id);
+    const picked = await api("/api/order/pick", {
+      method: "POST",
+      token: picker.token,
+      body: {
+        _id: id,
+        lines: [
+          { productId: a.id, picked: 0 },
+          { productId: b.id, picked: 1 },
+        ],
+      },
+    });
+    expect(picked.status, JSON.stringify(picked.body)).toBe(200);
+    // ₹150 refunded: Stripe's ₹80 share first, ₹70 back to the wallet.
+    const pi = event.data.object.payment_intent as string;
+    const atStripe = (await (await fetch(`${inject("stripeBase")}/__control/refunds?payment_intent=${pi}`)).json()) as { refunds: { amount: number }[] };
+    expect(atStripe.refunds.map((r) => r.amount)).toEqual([8000]);
+    const line = await env.DB.prepare("select id from order_items where order_id = ? and product_id = ?").bind(id, a.id).first<{ id: string }>();
+    expect((await entriesOf(shopper.userId)).filter((e) => e.kind === "refund")).toEqual([{ kind: "refund", ref: `pick-refund-${line!.id}`, amount: 7000 }]);
+    expect(await walletBalance(db(), shopper.userId)).toBe(7000);
+    expect(await walletRow(id)).toMatchObject({ total: 3000, walletPaid: 10000 });
+    const details = await api(`/api/order/details?_id=${id}`, { token: shopper.token });
+    expect(details.body.data).toMatchObject({ totalAmt: 30, walletPaid: 30, amountDue: 0 });
   });
 });
 
