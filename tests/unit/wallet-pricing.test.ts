@@ -4,6 +4,7 @@
  * the online payment's share first, the rest back to the wallet.
  */
 import { describe, expect, it } from "vitest";
+import { paymentModes } from "../../app/lib/invoice/document";
 import { computeBill, splitRefund, walletShare } from "../../app/lib/pricing";
 
 const lines = [{ price: 24713, discount: 0, quantity: 1 }];
@@ -49,5 +50,15 @@ describe("splitRefund: Stripe's share first, the rest to the wallet", () => {
       order = { ...order, total: order.total - amount };
     }
     expect({ stripe, wallet }).toEqual({ stripe: 30000, wallet: 20000 });
+  });
+});
+
+describe("the invoice's payment modes", () => {
+  const fmt = (paise: number) => `INR ${(paise / 100).toFixed(2)}`;
+  it("names the wallet with its amount, then the rest online or in cash", () => {
+    expect(paymentModes({ paymentMethod: "COD", total: 23925, walletPaid: 5025 }, fmt)).toBe("Wallet INR 50.25 + Cash on delivery INR 189.00");
+    expect(paymentModes({ paymentMethod: "ONLINE", total: 17800, walletPaid: 5000 }, fmt)).toBe("Wallet INR 50.00 + Paid online INR 128.00");
+    expect(paymentModes({ paymentMethod: "ONLINE", total: 9963, walletPaid: 9963 }, fmt)).toBe("Wallet INR 99.63");
+    expect(paymentModes({ paymentMethod: "COD", total: 23900, walletPaid: 0 }, fmt)).toBe("Cash on delivery");
   });
 });
