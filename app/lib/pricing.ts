@@ -32,6 +32,10 @@ export interface Bill {
   roundOff: number;
   /** What the shopper pays: grandTotal + roundOff (whole rupees when paid in cash). */
   payable: number;
+  /** Paid from the shopper's wallet (decision 050): min(balance offered, grandTotal); 0 without it. */
+  walletPaid: number;
+  /** What is left to pay online or in cash: payable − walletPaid. */
+  due: number;
 }
 
 const DELIVERY_CHARGE = 0;
@@ -52,8 +56,10 @@ export function discountedPrice(price: number, discount: number): number {
 export interface BillExtras {
   couponDiscount?: number;
   tip?: number;
-  /** Paid in cash on delivery: the total is rounded to the rupee (`cashRoundOff`). */
+  /** Paid in cash on delivery: the part paid in cash is rounded to the rupee (`cashRoundOff`). */
   cash?: boolean;
+  /** Paise of wallet balance the shopper spends on this bill: it pays min(this, grandTotal). */
+  wallet?: number;
 }
 
 export function computeBill(lines: readonly PricedLine[], extras: BillExtras = {}): Bill {
@@ -71,7 +77,7 @@ export function computeBill(lines: readonly PricedLine[], extras: BillExtras = {
   const couponDiscount = Math.min(itemsTotal, Math.max(0, Math.trunc(extras.couponDiscount ?? 0)));
   const tip = quantityTotal > 0 ? Math.max(0, Math.trunc(extras.tip ?? 0)) : 0;
   const grandTotal = itemsTotal - couponDiscount + deliveryCharge + tip;
-  const roundOff = extras.cash ? cashRoundOff(grandTotal) : 0;
+  const { walletPaid, roundOff } = payment(grandTotal, extras);
   return {
     itemsTotal,
     undiscountedTotal,
@@ -83,7 +89,43 @@ export function computeBill(lines: readonly PricedLine[], extras: BillExtras = {
     grandTotal,
     roundOff,
     payable: grandTotal + roundOff,
+    walletPaid,
+    due: grandTotal + roundOff - walletPaid,
   };
+}
+
+/**
+ * How a bill of `grandTotal` is paid: the wallet pays exact paise, min(balance, grandTotal); only
+ * what is left for cash is rounded to the rupee, so a balance that covers the bill leaves nothing
+ * to collect and no round off.
+ */
+export function payment(grandTotal: number, { cash = false, wallet = 0 }: { cash?: boolean; wallet?: number }) {
+  const walletPaid = Math.min(grandTotal, Math.max(0, Math.trunc(wallet)));
+  const roundOff = cash ? cashRoundOff(grandTotal - walletPaid) : 0;
+  return { walletPaid, roundOff, payable: grandTotal + roundOff, due: grandTotal + roundOff - walletPaid };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The wallet's share of an order (decision 050, "Spending the wallet")
+
+/**
+ * The part of an order's total its wallet payment still stands for: what the wallet paid, never
+ * more than the total (a short pick may have taken the total below it). The rest of the total is
+ * the online payment's (or the cash's) share.
+ */
+export function walletShare(order: { total: number; walletPaid: number }): number {
+  return Math.min(Math.max(0, order.walletPaid), Math.max(0, order.total));
+}
+
+/**
+ * Where a refund of `amount` off an order goes: the online payment's share first (Stripe is never
+ * sent more than it was paid), and what goes beyond it back to the wallet. THE one rule for every
+ * refund of an order paid partly from the wallet: a cancel, a short pick's line refunds.
+ */
+export function splitRefund(order: { total: number; walletPaid: number }, amount: number): { stripe: number; wallet: number } {
+  const refund = Math.max(0, Math.trunc(amount));
+  const stripe = Math.min(refund, Math.max(0, order.total - walletShare(order)));
+  return { stripe, wallet: refund - stripe };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import { placeApiOrder } from "~/server/orders/api-orders.server";
 export const loader = () => methodNotAllowed("POST");
 
 /**
- * POST /api/order/cash-on-delivery {list_items, addressId, subTotalAmt?, totalAmt?}: prices come from
+ * POST /api/order/cash-on-delivery {list_items, addressId, subTotalAmt?, totalAmt?, useWallet?}: prices come from
  * the server; advisory totals that disagree get 409. An `Idempotency-Key` header (or body
  * `idempotencyKey`) makes a retried request return the same order.
  */
@@ -23,6 +23,9 @@ export const action = apiAction({ method: "POST", auth: "user", body: apiOrderSc
       // Cash is collected in whole rupees: totalAmt includes the round off.
       roundOff: paiseToRupees(order.bill.roundOff),
       totalAmt: paiseToRupees(order.bill.payable),
+      /** With `useWallet: true`: what the wallet paid, and the cash the rider collects. */
+      walletPaid: paiseToRupees(order.bill.walletPaid),
+      amountDue: paiseToRupees(order.bill.due),
     },
     { message: "Order successfully", status: order.duplicate ? 200 : 201 },
   );

@@ -28,7 +28,8 @@ import { pageStockStore } from "~/server/stores/store-stock.server";
 import { billWithChoices, commitBillChoices } from "~/server/coupons/bill-choices.server";
 import { CouponBox } from "~/components/cart/CouponBox";
 import { TipChoice } from "~/components/cart/TipChoice";
-import { cashRoundOff } from "~/lib/pricing";
+import { cashRoundOff, payment as payWith } from "~/lib/pricing";
+import { walletBalanceQuery } from "~/server/wallet/ledger.server";
 import { lazy, Suspense } from "react";
 
 /**
@@ -55,9 +56,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     bill,
     coupon,
     tip,
-    also: [addresses],
-  } = await billWithChoices(request, context, { userId: user.id, lines: cart.lines, store, withTip: true }, [addressesQuery(getDb(context), user.id)] as const);
-  return data({ addresses, cart: { ...cart, bill }, coupon, tip, idempotencyKey: newId(), onlinePayment: Boolean(getStripe(context)) });
+    also: [addresses, wallet],
+  } = await billWithChoices(request, context, { userId: user.id, lines: cart.lines, store, withTip: true }, [
+    addressesQuery(getDb(context), user.id),
+    walletBalanceQuery(getDb(context), user.id),
+  ] as const);
+  const walletBalance = Number(wallet[0]?.balance ?? 0);
+  return data({ addresses, cart: { ...cart, bill }, coupon, tip, walletBalance, idempotencyKey: newId(), onlinePayment: Boolean(getStripe(context)) });
 }
 
 /**
@@ -80,7 +85,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const refuse = (error: Refusal) => refused(error, { extra: { chosen } });
   const parsed = checkoutFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return refuse(new Refusal(parsed.error.issues[0]?.message ?? "Invalid checkout", 400));
-  const { addressId, idempotencyKey, replacementPreference, couponCode, tip } = parsed.data;
+  const { addressId, idempotencyKey, replacementPreference, couponCode, tip, useWallet } = parsed.data;
   const online = parsed.data.intent === "online";
   const stripe = online ? getStripe(context) : null;
   if (online && !stripe) return refuse(new Refusal(ONLINE_PAYMENT_UNAVAILABLE, 400));
@@ -99,6 +104,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
       replacementPreference,
       couponCode,
       tip,
+      useWallet,
     }),
   );
   if (!placed.ok) return refuse(placed.error);
@@ -107,8 +113,15 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const cleared = new Headers({ "Set-Cookie": await commitBillChoices(context, { code: null, tip: 0 }) });
 
   // A second submit of the same page (same key) continues the order the first one made.
+  if (order.bill.due === 0 && order.bill.walletPaid > 0) {
+    return redirectWithToast(context, orderPage(order.id), { type: "success", text: "Order placed and paid from your wallet" }, { headers: cleared });
+  }
   if (order.state.paymentMethod === "COD") {
-    return redirectWithToast(context, orderPage(order.id), { type: "success", text: "Order placed: pay in cash when it arrives" }, { headers: cleared });
+    const text =
+      order.bill.walletPaid > 0
+        ? `Order placed: ${formatINR(order.bill.walletPaid)} paid from your wallet, pay ${formatINR(order.bill.due)} in cash when it arrives`
+        : "Order placed: pay in cash when it arrives";
+    return redirectWithToast(context, orderPage(order.id), { type: "success", text }, { headers: cleared });
   }
   const payments = stripe ?? getStripe(context);
   if (!payments) return refuse(new Refusal(ONLINE_PAYMENT_UNAVAILABLE, 400));
@@ -123,7 +136,7 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
 const orderPage = (id: string) => `/dashboard/myorders/${id}`;
 
 export default function Checkout() {
-  const { addresses, cart, coupon, tip, idempotencyKey, onlinePayment } = useLoaderData<typeof loader>();
+  const { addresses, cart, coupon, tip, walletBalance, idempotencyKey, onlinePayment } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -138,6 +151,10 @@ export default function Checkout() {
   const payment = chosen.payment === "online" && onlinePayment ? "online" : chosen.payment === "cod" || !onlinePayment ? "cod" : "online";
   // What cash on delivery collects: the total in whole rupees (the pricing module's round off).
   const cashTotal = cart.bill.grandTotal + cashRoundOff(cart.bill.grandTotal);
+  // What is left to pay with the wallet box ticked (CSS shows it, with or without JavaScript).
+  const walletCash = payWith(cart.bill.grandTotal, { cash: true, wallet: walletBalance });
+  const walletOnline = payWith(cart.bill.grandTotal, { wallet: walletBalance });
+  const offerWallet = walletBalance > 0 && cart.bill.grandTotal > 0;
 
   if (!cart.lines.length) {
     return (
@@ -182,7 +199,13 @@ export default function Checkout() {
         <h2 id="summary-title" className="text-lg font-semibold">
           Summary
         </h2>
-        <BillDetails bill={cart.bill} couponCode={coupon.code} cash />
+        <BillDetails bill={cart.bill} couponCode={coupon.code} cash wallet={walletBalance} />
+        {offerWallet ? (
+          <label className="flex items-center gap-2 rounded-lg bg-white p-3 text-sm font-medium">
+            <input type="checkbox" id="use-wallet" name="useWallet" value="true" form="checkout" defaultChecked={chosen.useWallet ?? false} />
+            Use wallet balance ({formatINR(walletBalance)})
+          </label>
+        ) : null}
         <CouponBox {...coupon} redirectTo="/checkout" />
         <TipChoice tip={tip} redirectTo="/checkout" />
         <PaymentChoice form="checkout" chosen={payment} onlinePayment={onlinePayment} />
@@ -205,7 +228,13 @@ export default function Checkout() {
         <div className="flex items-center gap-3">
           <p className="shrink-0 leading-tight">
             <span className="block text-xs text-neutral-600">To pay</span>
-            <strong className="text-lg" data-testid="pay-total">
+            {offerWallet ? (
+              <strong className="hidden text-lg group-has-[#use-wallet:checked]:inline" data-testid="pay-total-wallet">
+                <span className="group-has-[#pay-online:checked]:hidden">{formatINR(walletCash.due)}</span>
+                <span className="hidden group-has-[#pay-online:checked]:inline">{formatINR(walletOnline.due)}</span>
+              </strong>
+            ) : null}
+            <strong className="text-lg group-has-[#use-wallet:checked]:hidden" data-testid="pay-total">
               {cashTotal === cart.bill.grandTotal ? (
                 formatINR(cashTotal)
               ) : (

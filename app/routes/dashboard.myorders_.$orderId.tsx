@@ -39,6 +39,7 @@ import { readPageReport, REPORT_FORM_MAX_BYTES, typedReport } from "~/server/rep
 import { submitReport } from "~/server/reports/submit.server";
 import { decideAutomatically } from "~/server/reports/decide.server";
 import { publicOriginOf } from "~/server/platform/env.server";
+import { OrderWalletPaid } from "~/components/wallet/OrderWalletPaid";
 
 const ORDER_NOT_FOUND = "Order not found";
 /** A live order's page without JavaScript reloads itself this often. */
@@ -200,6 +201,7 @@ export default function OrderDetail() {
         <p className="text-right font-semibold" data-testid="order-total">
           Total {formatINR(order.total)}
         </p>
+        <OrderWalletPaid order={order} />
         {couponNote ? (
           <p className="text-right text-amber-800" data-testid="order-coupon-note">
             {couponNote}

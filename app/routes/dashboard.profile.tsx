@@ -18,13 +18,15 @@ import { listRequests } from "~/server/notify/requests.server";
 import { NotifyRequestList } from "~/components/notify/NotifyRequestList";
 import { attempt, invalid, pageAction, refused } from "~/server/http/page-actions.server";
 import { answerMessage, type ActionAnswer } from "~/lib/action-answer";
+import { walletOf } from "~/server/wallet/ledger.server";
+import { WalletPanel } from "~/components/wallet/WalletPanel";
 
 export const meta: MetaFunction = () => [{ title: "Profile | FreshDash" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const notify = await listRequests(context, { userId: user.id, email: user.email });
-  return data({ user, notify });
+  const [notify, wallet] = await Promise.all([listRequests(context, { userId: user.id, email: user.email }), walletOf(context, user.id, 20)]);
+  return data({ user, notify, wallet });
 }
 
 export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
@@ -52,7 +54,7 @@ type ProfileAnswer = ActionAnswer<{ form?: "avatar" }>;
 const avatarErrorOf = (answer: ProfileAnswer | undefined) => (answer?.form === "avatar" ? answerMessage(answer) : null);
 
 export default function Profile() {
-  const { user, notify } = useLoaderData<typeof loader>();
+  const { user, notify, wallet } = useLoaderData<typeof loader>();
   // Typed by hand: Remix's inference keeps only the plainest of several refusal shapes.
   const actionData = useActionData<ProfileAnswer>();
   const navigation = useNavigation();
@@ -106,6 +108,7 @@ export default function Profile() {
       {/* Remounts when the saved values change, so the form shows what the server stored. */}
       <ProfileForm key={`${user.name}|${user.email}|${user.mobile}`} user={user} lastResult={actionData?.result} />
       <NotifyRequestList open={notify.open} closed={notify.closed} />
+      <WalletPanel balance={wallet.balance} entries={wallet.entries} />
     </section>
   );
 }

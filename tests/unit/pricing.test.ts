@@ -47,6 +47,8 @@ describe("bill", () => {
       grandTotal: rs(404),
       roundOff: 0,
       payable: rs(404),
+      walletPaid: 0,
+      due: rs(404),
     });
   });
   it("is all zeros for an empty cart", () => {
@@ -102,6 +104,8 @@ describe("pricing at its edges", () => {
       grandTotal: rs(287),
       roundOff: 0,
       payable: rs(287),
+      walletPaid: 0,
+      due: rs(287),
     });
   });
   it("reads negative or fractional coupon discounts and tips as whole paise, never below zero", () => {

@@ -530,7 +530,7 @@ describe("one cancel for every path", () => {
             : { orderId: id, by: "payment" as const };
       return db.batch(cancelStatements(db, target, `race ${i}`));
     });
-    const cancelled = (await Promise.all(batches)).map(([, , , rows]) => rows.length);
+    const cancelled = (await Promise.all(batches)).map(([, , , , rows]) => rows.length);
     expect(cancelled.reduce((a, b) => a + b, 0)).toBe(1);
     expect([await stockOf(products[0].id), await stockOf(products[1].id)]).toEqual([10, 5]);
     expect(await orderRow(id)).toMatchObject({ status: "cancelled", version: version + 1 });
@@ -545,17 +545,17 @@ describe("one cancel for every path", () => {
     // A session id somehow stored on the cash order: its expiry still does not cancel it.
     await env.DB.prepare("update orders set stripe_session_id = ? where id = ?").bind(`cs_on_cod_${id}`, id).run();
     expect((await sendWebhook(sessionEvent("checkout.session.expired", { id: `cs_on_cod_${id}`, payment_status: "unpaid" }))).status).toBe(200);
-    const [, , , byPayment] = await db.batch(cancelStatements(db, { orderId: id, by: "payment" }, "Online payment expired"));
+    const [, , , , byPayment] = await db.batch(cancelStatements(db, { orderId: id, by: "payment" }, "Online payment expired"));
     expect(byPayment).toEqual([]);
     expect(await orderRow(id)).toMatchObject({ status: "placed", paymentStatus: "PENDING", version: 0 });
 
     expect((await move(id, "packed", 0)).status).toBe(200);
-    const [, , , byShopper] = await db.batch(cancelStatements(db, { orderId: id, by: { id: shopperId, as: "shopper" }, version: 1 }, "late"));
+    const [, , , , byShopper] = await db.batch(cancelStatements(db, { orderId: id, by: { id: shopperId, as: "shopper" }, version: 1 }, "late"));
     expect(byShopper).toEqual([]);
-    const [, , , stale] = await db.batch(cancelStatements(db, { orderId: id, by: { id: shopperId, as: "admin" }, version: 0 }, "stale"));
+    const [, , , , stale] = await db.batch(cancelStatements(db, { orderId: id, by: { id: shopperId, as: "admin" }, version: 0 }, "stale"));
     expect(stale).toEqual([]);
     expect(await stockOf(products[0].id)).toBe(8);
-    const [, , , byAdmin] = await db.batch(cancelStatements(db, { orderId: id, by: { id: shopperId, as: "admin" }, version: 1 }, "store"));
+    const [, , , , byAdmin] = await db.batch(cancelStatements(db, { orderId: id, by: { id: shopperId, as: "admin" }, version: 1 }, "store"));
     expect(byAdmin).toHaveLength(1);
     expect(await stockOf(products[0].id)).toBe(10);
     expect(await orderRow(id)).toMatchObject({ status: "cancelled", paymentStatus: "PENDING", version: 2 });

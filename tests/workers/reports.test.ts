@@ -229,7 +229,7 @@ describe("reporting an item over /api", () => {
     // Alice's first claim (₹90, within the rules out of the box) is already in her wallet.
     const wallet = await api("/api/wallet", { token: alice.token });
     expect(wallet.status).toBe(200);
-    expect(wallet.body.data.entries).toEqual([expect.objectContaining({ kind: "refund", orderId: order.id })]);
+    expect(wallet.body.data.entries).toEqual([expect.objectContaining({ kind: "refund", order_ref: order.id })]);
   });
 
   it("values a unit at what was paid for it: the coupon's share taken off, rounded up", async () => {

@@ -1,5 +1,5 @@
 import { formatINR, signedINR } from "~/lib/money";
-import { cashRoundOff, type Bill } from "~/lib/pricing";
+import { cashRoundOff, payment, type Bill } from "~/lib/pricing";
 
 /**
  * Spec "Cart panel" bill: items total (struck undiscounted + discounted), quantity, delivery, the
@@ -8,8 +8,10 @@ import { cashRoundOff, type Bill } from "~/lib/pricing";
  * Those lines hide with CSS alone while "Pay online" is chosen (the checkout's `group`), so they
  * follow the choice with or without JavaScript.
  */
-export function BillDetails({ bill, couponCode, cash = false }: { bill: Bill; couponCode?: string | null; cash?: boolean }) {
+export function BillDetails({ bill, couponCode, cash = false, wallet = 0 }: { bill: Bill; couponCode?: string | null; cash?: boolean; wallet?: number }) {
   const roundOff = cash ? cashRoundOff(bill.grandTotal) : 0;
+  // With the checkout's "Use wallet balance" box ticked (#use-wallet, CSS alone as for the payment).
+  const withWallet = { cash: payment(bill.grandTotal, { cash: true, wallet }), online: payment(bill.grandTotal, { wallet }) };
   return (
     <section aria-labelledby="bill-title" className="rounded-lg bg-white p-4">
       <h2 id="bill-title" className="mb-2 font-semibold">
@@ -55,7 +57,7 @@ export function BillDetails({ bill, couponCode, cash = false }: { bill: Bill; co
           <dd data-testid="grand-total">{formatINR(bill.grandTotal)}</dd>
         </div>
         {roundOff !== 0 ? (
-          <div className="space-y-1 group-has-[#pay-online:checked]:hidden" data-testid="bill-cash">
+          <div className="space-y-1 group-has-[#pay-online:checked]:hidden group-has-[#use-wallet:checked]:hidden" data-testid="bill-cash">
             <div className="flex justify-between gap-4">
               <dt>Round off (cash on delivery)</dt>
               <dd data-testid="bill-round-off">{signedINR(roundOff)}</dd>
@@ -63,6 +65,28 @@ export function BillDetails({ bill, couponCode, cash = false }: { bill: Bill; co
             <div className="flex justify-between gap-4 font-semibold">
               <dt>Cash to pay</dt>
               <dd data-testid="bill-cash-total">{formatINR(bill.grandTotal + roundOff)}</dd>
+            </div>
+          </div>
+        ) : null}
+        {cash && wallet > 0 && bill.grandTotal > 0 ? (
+          <div className="hidden space-y-1 group-has-[#use-wallet:checked]:block" data-testid="bill-wallet">
+            <div className="flex justify-between gap-4 text-green-700">
+              <dt>Paid from wallet</dt>
+              <dd data-testid="bill-wallet-paid">−{formatINR(withWallet.online.walletPaid)}</dd>
+            </div>
+            {withWallet.cash.roundOff !== 0 ? (
+              <div className="flex justify-between gap-4 group-has-[#pay-online:checked]:hidden">
+                <dt>Round off (cash on delivery)</dt>
+                <dd>{signedINR(withWallet.cash.roundOff)}</dd>
+              </div>
+            ) : null}
+            <div className="flex justify-between gap-4 font-semibold group-has-[#pay-online:checked]:hidden">
+              <dt>Left to pay in cash</dt>
+              <dd data-testid="bill-wallet-cash">{formatINR(withWallet.cash.due)}</dd>
+            </div>
+            <div className="hidden justify-between gap-4 font-semibold group-has-[#pay-online:checked]:flex">
+              <dt>Left to pay online</dt>
+              <dd data-testid="bill-wallet-online">{formatINR(withWallet.online.due)}</dd>
             </div>
           </div>
         ) : null}

@@ -36,6 +36,18 @@ export interface InvoiceDocument {
   against?: { number: string; date: number };
 }
 
+/**
+ * The invoice's payment modes: the wallet with its amount when it paid part or all (decision 050),
+ * then cash on delivery or online for the rest, e.g. "Wallet INR 100.00 + Cash on delivery INR 147.00".
+ */
+export function paymentModes(order: { paymentMethod: "COD" | "ONLINE"; total: number; walletPaid: number }, format: (paise: number) => string): string {
+  const rest = order.paymentMethod === "COD" ? "Cash on delivery" : "Paid online";
+  const wallet = Math.min(Math.max(0, order.walletPaid), Math.max(0, order.total));
+  if (wallet <= 0) return rest;
+  const left = order.total - wallet;
+  return left > 0 ? `Wallet ${format(wallet)} + ${rest} ${format(left)}` : `Wallet ${format(wallet)}`;
+}
+
 /** Whether a frozen document is a credit note (its amounts are reversals of the invoice's). */
 export function isCreditNote(document: Pick<InvoiceDocument, "kind">): boolean {
   return document.kind === "credit-note";

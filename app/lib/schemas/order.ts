@@ -21,6 +21,11 @@ export const checkoutFormSchema = z.object({
   couponCode: optionalCouponCode,
   /** Rupees: 0, 10, 20, 30, or the custom amount when `tipChoice` is "custom". */
   tip: tipSchema.optional(),
+  /** The "Use wallet balance" checkbox: sent as "true" when ticked, absent otherwise. */
+  useWallet: z
+    .enum(["true"], { error: "useWallet must be ticked or left out" })
+    .optional()
+    .transform((v) => v === "true"),
 });
 
 /** What the shopper chose on the checkout page, each kept only when it is a value the page offers. */
@@ -28,6 +33,7 @@ export interface CheckoutChoices {
   addressId: string | null;
   payment: (typeof PAYMENT_CHOICES)[number] | null;
   replacementPreference: (typeof REPLACEMENT_CHOICES)[number] | null;
+  useWallet: boolean;
 }
 
 /** The choices of a checkout form, for a refusal to show them again (a value the page does not offer is dropped). */
@@ -41,6 +47,7 @@ export function checkoutChoices(form: FormData): CheckoutChoices {
     addressId: isId(addressId) ? addressId : null,
     payment: pick("intent", PAYMENT_CHOICES),
     replacementPreference: pick("replacementPreference", REPLACEMENT_CHOICES),
+    useWallet: form.get("useWallet") === "true",
   };
 }
 
@@ -108,4 +115,6 @@ export const apiOrderSchema = z.object({
   couponCode: optionalCouponCode,
   /** Rupees for the delivery partner: a whole number, 0..200. */
   tip: tipSchema.optional(),
+  /** Spend the wallet's balance on this order: it pays min(balance, bill), the rest online or in cash. */
+  useWallet: z.boolean({ error: "useWallet must be true or false" }).optional(),
 });

@@ -31,7 +31,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { coupons, orderItems, orders, orderStatusHistory } from "~/db/schema";
 import { newId } from "~/lib/ids";
 import { formatINR } from "~/lib/money";
-import { computeBill, discountAfterPick, type PricedLine } from "~/lib/pricing";
+import { computeBill, discountAfterPick, type PricedLine, splitRefund } from "~/lib/pricing";
 import { withCouponNote } from "~/lib/pick-notes";
 import { Refusal } from "~/lib/refusal";
 import { pickedUnitsError, type PickLineInput } from "~/lib/schemas/store-ops";
@@ -42,6 +42,7 @@ import { worksAt } from "~/server/identity/store-access.server";
 import { publishOrderChange } from "~/server/orders/order-events.server";
 import { sendLineRefunds } from "~/server/orders/line-refunds.server";
 import { cancelStatements } from "~/server/orders/order-cancel.server";
+import { walletEntriesFor } from "~/server/wallet/ledger.server";
 import { refundOrder } from "~/server/orders/fulfilment.server";
 import { claimFree, heldByOther } from "./claims.server";
 import { overConfirmed } from "./pick-confirm.server";
@@ -80,6 +81,7 @@ async function readForPick(db: Database, id: string) {
         subTotal: orders.subTotal,
         discount: orders.discount,
         tip: orders.tip,
+        walletPaid: orders.walletPaid,
         couponCode: orders.couponCode,
         // The coupon's kind and minimum decide whether a flat discount survives a short pick.
         couponType: coupons.type,
@@ -213,8 +215,22 @@ export async function planPick(context: AppLoadContext, input: { orderId: string
   const coupon = wholeCart ? { type: order.couponType!, minOrder: order.couponMinOrder ?? 0 } : null;
   const after = discountAfterPick(coupon, order.subTotal, order.discount, removed);
   // A cash order's total is rounded to the rupee again: the rider collects whole rupees.
-  const bill = computeBill(billed, { couponDiscount: after.discount, tip: order.tip, cash: order.paymentMethod === "COD" });
+  const bill = computeBill(billed, { couponDiscount: after.discount, tip: order.tip, cash: order.paymentMethod === "COD", wallet: order.walletPaid });
   const lineRefunds = after.refunds;
+  // What each line's refund sends to Stripe and what goes back to the wallet (decision 050): the one
+  // rule, `splitRefund`, walked line by line as the total falls. The wallet gets back exactly what
+  // the bill after the pick no longer takes from it (a cash order's rest is rounded to the rupee).
+  const walletBack = nothingFound ? 0 : order.walletPaid - bill.walletPaid;
+  let totalLeft = order.total;
+  let walletLeft = walletBack;
+  const splits = lineRefunds.map((amount, i) => {
+    const split = splitRefund({ total: totalLeft, walletPaid: order.walletPaid }, amount);
+    totalLeft -= amount;
+    const isLast = lineRefunds.slice(i + 1).every((later) => later <= 0);
+    const wallet = isLast ? walletLeft : Math.min(walletLeft, split.wallet);
+    walletLeft -= wallet;
+    return { stripe: split.stripe, wallet };
+  });
   const plan = matched.map((line, i) => {
     const replacement = replacements.get(line.id);
     return {
@@ -227,7 +243,8 @@ export async function planPick(context: AppLoadContext, input: { orderId: string
       replQty: replacement?.quantity ?? 0,
       replPrice: replacement?.unitPrice ?? 0,
       // A cancelled order is refunded whole by its cancel, not line by line.
-      refund: paidOnline && !nothingFound ? lineRefunds[i] : 0,
+      refund: paidOnline && !nothingFound ? splits[i].stripe : 0,
+      walletRefund: nothingFound ? 0 : splits[i].wallet,
     };
   });
   const shortCount = matched.filter((line) => line.missing > 0).length;
@@ -328,7 +345,17 @@ type PickPlan = {
   userId: string;
   /** Every line was picked as 0: the batch cancels the order instead of packing it. */
   nothingFound: boolean;
-  plan: { id: string; productId: string | null; picked: number; missing: number; replId: string | null; replQty: number; refund: number }[];
+  plan: {
+    id: string;
+    productId: string | null;
+    picked: number;
+    missing: number;
+    replId: string | null;
+    replQty: number;
+    refund: number;
+    /** Paise of the line's refund that go back to the wallet (its share beyond Stripe's). */
+    walletRefund: number;
+  }[];
   bill: ReturnType<typeof computeBill>;
   note: string;
   paidOnline: boolean;
@@ -390,6 +417,7 @@ async function applyPick(context: AppLoadContext, db: Database, pick: PickPlan):
         ...stockStatements(batch),
         lines: lineUpdate(batch),
         refunds: refundRows(batch),
+        ...walletRefunds(batch),
         decided: packedUpdate(batch),
         applied: appliedUpdate(batch),
       };
@@ -458,9 +486,39 @@ function lineUpdate({ d1, order, json, unchanged }: PickBatch) {
   return statement(
     d1,
     sql`update order_items set picked = ${field("picked")}, replaced_by_product_id = ${field("replId")}, replaced_by_name = ${field("replName")},
-          replaced_by_quantity = ${field("replQty")}, replaced_by_unit_price = ${field("replPrice")}, refunded_amount = ${field("refund")}
+          replaced_by_quantity = ${field("replQty")}, replaced_by_unit_price = ${field("replPrice")}, refunded_amount = ${field("refund")} + ${field("walletRefund")}
         from json_each(${json}) j
         where order_items.id = ${field("id")} and order_items.order_id = ${order.id} and ${unchanged}`,
+  );
+}
+
+/**
+ * The lines' refunds beyond what Stripe was paid (or beyond the cash still to collect) go back to
+ * the wallet: one ledger entry per line, keyed like its Stripe refund, written only while the order
+ * is as the pick read it. One statement each: an entry's balance is computed from the ledger, which
+ * one statement reads once.
+ */
+function walletRefunds({ d1, db, order, plan, guard, now }: PickBatch) {
+  return Object.fromEntries(
+    plan
+      .filter((line) => line.walletRefund > 0)
+      .map((line) => [
+        `wallet-${line.id}`,
+        statement(
+          d1,
+          walletEntriesFor(db, {
+            from: orders,
+            where: guard,
+            userId: sql`${order.userId}`,
+            amount: sql<number>`${line.walletRefund}`,
+            kind: "refund",
+            ref: sql`${`pick-refund-${line.id}`}`,
+            orderId: sql`${order.id}`,
+            note: sql`${`Short item of order ${order.orderId}`}`,
+            now,
+          }),
+        ),
+      ]),
   );
 }
 
@@ -481,7 +539,7 @@ function refundRows({ d1, order, json, paidOnline, now, unchanged }: PickBatch) 
  * the batch; its last statement (`decided`) cancels the order and returns it when it applied.
  */
 function cancelUpdate({ d1, db, order, userId, note, now }: PickBatch) {
-  const [returnStock, returnReplacements, history, cancel] = cancelStatements(
+  const [returnStock, returnReplacements, history, returnWallet, cancel] = cancelStatements(
     db,
     { orderId: order.id, by: { id: userId, as: "store" }, version: order.version, also: claimFree(userId) },
     note,
@@ -491,6 +549,7 @@ function cancelUpdate({ d1, db, order, userId, note, now }: PickBatch) {
     returnStock: statement(d1, returnStock),
     returnReplacements: statement(d1, returnReplacements),
     history: statement(d1, history),
+    returnWallet: statement(d1, returnWallet),
     decided: statement(d1, cancel),
   };
 }

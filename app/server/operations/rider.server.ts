@@ -4,6 +4,7 @@
  * address and map link, the phone to call, and the cash to collect (a cash order's total, already
  * whole rupees) or "paid online". Their own till for the day rides along.
  */
+import { walletShare } from "~/lib/pricing";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { orders, stores, users } from "~/db/schema";
@@ -23,7 +24,7 @@ export interface RiderDelivery {
   storeId: string | null;
   storeName: string | null;
   paymentMethod: "COD" | "ONLINE";
-  /** Paise to collect at the door: the cash order's total; null when paid online. */
+  /** Paise to collect at the door: the cash order's total less what the wallet paid; null when paid online. */
   collect: number | null;
   address: DeliveryAddressView;
   shopperName: string;
@@ -50,6 +51,7 @@ export async function loadRiderDeliveries(
       storeName: outerColumnAs(stores.name, "store_name"),
       paymentMethod: orders.paymentMethod,
       total: orders.total,
+      walletPaid: orders.walletPaid,
       deliveryAddress: orders.deliveryAddress,
       shopperName: columnAs(users.name, "shopper_name"),
       shopperMobile: columnAs(users.mobile, "shopper_mobile"),
@@ -69,7 +71,8 @@ export async function loadRiderDeliveries(
     storeId: o.storeId,
     storeName: o.storeName,
     paymentMethod: o.paymentMethod,
-    collect: o.paymentMethod === "COD" ? o.total : null,
+    // The wallet's share was paid when the order was placed (decision 050): the rest is cash.
+    collect: o.paymentMethod === "COD" ? o.total - walletShare(o) : null,
     address: o.deliveryAddress as DeliveryAddressView,
     shopperName: o.shopperName,
     shopperMobile: o.shopperMobile ?? "",

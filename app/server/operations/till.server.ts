@@ -20,11 +20,12 @@ const HANDOVERS_LISTED = 100;
 
 /**
  * Parameters: ?1 store, ?2 day's first instant, ?3 next day's, ?4 one rider or null for all.
- * A rider typed at dispatch (no account) is grouped by name and phone.
+ * A rider typed at dispatch (no account) is grouped by name and phone. The cash of an order is its
+ * total less the wallet's share (`walletShare`, decision 050).
  */
 const COLLECTED_SQL = `select o.rider_user_id as rider_id,
     coalesce(u.name, o.rider_name || coalesce(' (' || o.rider_phone || ')', ''), 'Unknown rider') as name,
-    count(*) as orders, sum(o.total) as amount
+    count(*) as orders, sum(o.total - min(o.wallet_paid, o.total)) as amount
   from order_status_history h
   join orders o on o.id = h.order_id
   left join users u on u.id = o.rider_user_id

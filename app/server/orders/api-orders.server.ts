@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ReplacementPreference } from "~/db/schema";
 import { paiseToRupees } from "~/lib/money";
 import { deliveryDueAt } from "~/lib/order-status";
-import { orderRoundOff } from "~/lib/pricing";
+import { orderRoundOff, walletShare } from "~/lib/pricing";
 import { type OrderLineInput } from "~/lib/schemas/order";
 import { Refusal } from "~/lib/refusal";
 import { placeOrder, type PaymentMethod, type PlacedOrder } from "./place-order.server";
@@ -31,6 +31,7 @@ export async function placeApiOrder(
     couponCode?: string;
     /** Paise (the schema turned the body's rupees into paise). */
     tip?: number;
+    useWallet?: boolean;
   },
   paymentMethod: PaymentMethod,
 ): Promise<PlacedOrder> {
@@ -44,6 +45,7 @@ export async function placeApiOrder(
     replacementPreference: body.replacementPreference,
     couponCode: body.couponCode,
     tip: body.tip,
+    useWallet: body.useWallet,
   });
   if (order.state.paymentMethod !== paymentMethod) {
     throw new Refusal("This Idempotency-Key was already used for an order with another payment method", 409);
@@ -76,6 +78,8 @@ export function serializeOrderLines(order: OrderSummary, userId: string) {
     /** Cash orders are collected in whole rupees: totalAmt = subTotalAmt − discount + tip + roundOff. */
     roundOff: paiseToRupees(orderRoundOff(order)),
     totalAmt: paiseToRupees(order.total),
+    walletPaid: paiseToRupees(walletShare(order)),
+    amountDue: paiseToRupees(order.total - walletShare(order)),
     createdAt: new Date(order.createdAt).toISOString(),
   };
   return order.items.map((item) => ({
@@ -107,6 +111,9 @@ export function serializeOrder(order: OrderSummary, { deliveryCode = false }: { 
     /** Cash orders are collected in whole rupees: totalAmt = subTotalAmt − discount + tip + roundOff. */
     roundOff: paiseToRupees(orderRoundOff(order)),
     totalAmt: paiseToRupees(order.total),
+    /** Rupees of totalAmt paid from the wallet; the rest (`amountDue`) online or in cash. */
+    walletPaid: paiseToRupees(walletShare(order)),
+    amountDue: paiseToRupees(order.total - walletShare(order)),
     delivery_address: order.deliveryAddress,
     createdAt: new Date(order.createdAt).toISOString(),
     delivery_due_at: new Date(deliveryDueAt(order)).toISOString(),

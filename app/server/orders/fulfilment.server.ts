@@ -13,6 +13,7 @@ import { orderItems, orders, orderStatusHistory, type OrderStatus, paymentEvents
 import { newId } from "~/lib/ids";
 import { Refusal } from "~/lib/refusal";
 import { formatINR } from "~/lib/money";
+import { splitRefund, walletShare } from "~/lib/pricing";
 import { refusalFor, shopperCanCancel, STATUS_LABELS } from "~/lib/order-status";
 import { addQuantityStatement } from "~/server/cart/cart.server";
 import { type Database, getDb } from "~/server/db/db.server";
@@ -52,6 +53,7 @@ function readOrder(db: Database, id: string) {
       stripeSessionId: orders.stripeSessionId,
       total: orders.total,
       tip: orders.tip,
+      walletPaid: orders.walletPaid,
       /** Whether it ever went out for delivery: then the tip is the rider's and is not refunded (decision 030). */
       wentOut: sql<number>`exists (select 1 from ${orderStatusHistory} h where h.order_id = orders.id and h.status = 'out_for_delivery')`,
     })
@@ -107,8 +109,10 @@ export async function moveOrder(
   if (order.paymentMethod === "ONLINE" && order.paymentStatus === "PENDING" && order.stripeSessionId) {
     await expireCheckoutSession(context, order.stripeSessionId);
   }
-  const cancelled = `Order ${order.orderId} cancelled; the stock is back on the shelf`;
-  if (order.paymentStatus !== "PAID") return { message: cancelled, refund: "none" };
+  const returned = walletShare(order);
+  const cancelled = `Order ${order.orderId} cancelled; the stock is back on the shelf${returned > 0 ? `; the wallet's part is back in the wallet` : ""}`;
+  // Nothing went through Stripe when the wallet paid it all: the cancel's batch returned it.
+  if (order.paymentStatus !== "PAID" || order.total - returned <= 0) return { message: cancelled, refund: "none" };
   // The order is cancelled either way; a refused refund flags it and is told, not thrown.
   const refund = await refundOrder(context, order.id).then(
     ({ message }) => ({ message, outcome: "refunded" as const }),
@@ -139,10 +143,10 @@ const ADMIN_MOVE_NOTES: Partial<Record<OrderStatus, string>> = {
 async function cancelOrder(context: AppLoadContext, order: DecidedOrder, actor: Actor, note: string): Promise<boolean> {
   const db = getDb(context);
   const target = { orderId: order.id, by: actor, version: order.version };
-  const [returnStock, returnReplacements, recordHistory, cancelOrders] = cancelStatements(db, target, note);
+  const [returnStock, returnReplacements, recordHistory, returnWallet, cancelOrders] = cancelStatements(db, target, note);
   // A shopper's own cancel is no "back in stock" news for a while (decision 046).
   const hold = actor.as === "shopper" ? [holdOwnRestocks(db, target, Date.now() + OWN_CANCEL_RESTOCK_HOLD_MS)] : [];
-  const results = await db.batch([returnStock, returnReplacements, recordHistory, ...hold, cancelOrders, claimRestocks(db)]);
+  const results = await db.batch([returnStock, returnReplacements, recordHistory, ...hold, returnWallet, cancelOrders, claimRestocks(db)]);
   const cancelled = results[results.length - 2] as unknown[];
   const restocks = results[results.length - 1] as ClaimedRestocks;
   flagRestocks(context, restocks);
@@ -233,8 +237,9 @@ export async function refundOrder(context: AppLoadContext, id: string): Promise<
     throw new Refusal("Only a cancelled order that was paid online can be refunded", 409);
   }
   const refundable = and(eq(orders.id, order.id), inArray(orders.paymentStatus, ["PAID", "REFUND_FAILED"]));
-  // What is still paid (the total, already less any short-pick refunds), less the tip once the order went out.
-  const refundAmount = order.total - (order.wentOut ? order.tip : 0);
+  // What is still paid (the total, already less any short-pick refunds), less the tip once the order
+  // went out; Stripe gets only its share of it, the cancel's batch returned the wallet's.
+  const refundAmount = splitRefund(order, order.total - (order.wentOut ? order.tip : 0)).stripe;
   const flag = (reason: string) =>
     db
       .update(orders)
@@ -248,6 +253,15 @@ export async function refundOrder(context: AppLoadContext, id: string): Promise<
       .where(refundable);
   // The payment's state changes either way (refunded, or flagged): the order's pages re-read it.
   const published = () => publishOrderChange(context, { orderId: order.id, storeId: order.storeId, userId: order.userId, status: order.status });
+  if (refundAmount <= 0) {
+    // The tip kept for the rider was all the online payment's share: nothing goes back through Stripe.
+    await db
+      .update(orders)
+      .set({ paymentStatus: "REFUNDED", version: sql`${orders.version} + 1`, updatedAt: Date.now() })
+      .where(refundable);
+    await published();
+    return { refundId: "", message: "Nothing was left to refund online" };
+  }
   const stripe = getStripe(context);
   if (!stripe) {
     await flag("Online payment is not configured, so the refund could not be sent");

@@ -8,7 +8,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, isNull, notExists, sql } from "drizzle-orm";
 import { invoices, invoiceSeriesCounters, orderItems, orders, orderStatusHistory, products, stores, users } from "~/db/schema";
-import { invoiceTitle, type InvoiceDocument } from "~/lib/invoice/document";
+import { invoiceTitle, paymentModes, type InvoiceDocument } from "~/lib/invoice/document";
+import { formatInvoiceAmount } from "~/lib/money";
 import { stateCode, isIntraState, stateName } from "~/lib/invoice/gst";
 import { doorLine } from "~/lib/delivery-address";
 import { type PlaceLookup, placeLookup } from "~/server/addresses/pincode-lookup.server";
@@ -41,6 +42,7 @@ const orderColumns = {
   subTotal: orders.subTotal,
   discount: orders.discount,
   tip: orders.tip,
+  walletPaid: orders.walletPaid,
   deliveryAddress: orders.deliveryAddress,
   buyerName: users.name,
 };
@@ -135,7 +137,7 @@ async function draftDocument(db: Database, places: PlaceLookup, order: InvoiceOr
     number: "",
     date,
     orderNumber: order.orderId,
-    paymentMethod: order.paymentMethod === "COD" ? "Cash on delivery" : "Paid online",
+    paymentMethod: paymentModes(order, (paise) => `INR ${formatInvoiceAmount(paise)}`),
     seller: {
       name: store.legalName || store.name,
       storeName: store.name,

@@ -3,9 +3,10 @@
  * or an admin cancelling, the payment flow giving up an unpaid online order, a new checkout
  * replacing the shopper's previous hold).
  *
- * A cancel is four statements for the caller's `db.batch`, each under the same guard on the
+ * A cancel is five statements for the caller's `db.batch`, each under the same guard on the
  * order row: the stock of the guarded orders' lines (and of what replaced short items, decision
- * 027) goes back to each order's own store, a history row is written, and the
+ * 027) goes back to each order's own store, a history row is written, the wallet's part of the
+ * refund goes back to the wallet (decision 050), and the
  * order itself is cancelled LAST (so the earlier statements still see it uncancelled). The guard
  * names states the order can only be in before it is cancelled, so however many cancels race, D1
  * runs their batches one after another and only the first one matches: the stock comes back
@@ -15,6 +16,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { ORDER_STATUSES, orderItems, orders, orderStatusHistory, type OrderStatus, restockEvents, storeStock } from "~/db/schema";
 import { allowedMoves, shopperCanCancel } from "~/lib/order-status";
 import type { Database } from "~/server/db/db.server";
+import { walletEntriesFor } from "~/server/wallet/ledger.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { publishOrderChange } from "./order-events.server";
 
@@ -126,19 +128,57 @@ export function cancelStatements(db: Database, target: CancelTarget, note: strin
       .from(orders)
       .where(guard),
   );
+  const returnWallet = walletReversals(db, guard, now);
   const cancelOrders = db
     .update(orders)
     .set({
       status: "cancelled",
-      // An unpaid online order will not be paid now; any other payment state is kept (a refund follows a paid one).
-      paymentStatus: sql`case when ${awaitingOnlinePayment} then 'FAILED' else ${orders.paymentStatus} end`,
+      // An unpaid online order will not be paid now; one the wallet paid in full is refunded by
+      // `returnWallet`; any other payment state is kept (a refund follows a paid one).
+      paymentStatus: sql`case when ${awaitingOnlinePayment} then 'FAILED'
+        when ${orders.paymentStatus} = 'PAID' and ${orders.walletPaid} >= ${orders.total} then 'REFUNDED'
+        else ${orders.paymentStatus} end`,
       reservationExpiresAt: null,
       version: sql`${orders.version} + 1`,
       updatedAt: now,
     })
     .where(guard)
     .returning({ id: orders.id, sessionId: orders.stripeSessionId, storeId: orders.storeId, userId: orders.userId });
-  return [returnStock, returnReplacements, recordHistory, cancelOrders] as const;
+  return [returnStock, returnReplacements, recordHistory, returnWallet, cancelOrders] as const;
+}
+
+/**
+ * The part of a cancelled order's refund that goes back to the wallet, as SQL on `orders`: the rule
+ * of `splitRefund` (app/lib/pricing.ts) written for the statement. The refund is the total, less
+ * the tip once a paid online order went out (decision 030); the online payment's share
+ * (`total − walletShare`) takes it first, the rest is the wallet's. `refundOrder` sends Stripe the
+ * online share of the same refund, so the two add up to it.
+ */
+// Qualified by hand: drizzle prints a one-table select's columns bare, and a bare "id" or "tip"
+// inside the subqueries below would name the subquery's own table.
+const o = (column: string) => sql.raw(`"orders"."${column}"`);
+const kept = sql`(case when ${o("payment_method")} = 'ONLINE' and exists (select 1 from order_status_history h
+  where h.order_id = ${o("id")} and h.status = 'out_for_delivery') then ${o("tip")} else 0 end)`;
+const refundable = sql`max(0, ${o("total")} - ${kept})`;
+const onlineShare = sql`max(0, ${o("total")} - min(${o("wallet_paid")}, max(0, ${o("total")})))`;
+const walletReturned = sql<number>`(${refundable} - min(${refundable}, ${onlineShare}))`;
+
+/**
+ * One `order_reversal` ledger entry per guarded order that the wallet paid (ref: the order's id, so
+ * however many cancels race, the wallet gets its part back once), before the order is cancelled.
+ */
+function walletReversals(db: Database, guard: SQL, now: number) {
+  return walletEntriesFor(db, {
+    from: orders,
+    where: and(guard, sql`${walletReturned} > 0`)!,
+    userId: o("user_id"),
+    amount: walletReturned,
+    kind: "order_reversal",
+    ref: o("id"),
+    orderId: o("id"),
+    note: sql`'Returned from cancelled order ' || ${o("order_id")}`,
+    now,
+  });
 }
 
 /**

@@ -16,6 +16,8 @@ export const orderSummaryColumns = {
   discount: orders.discount,
   tip: orders.tip,
   couponCode: orders.couponCode,
+  /** Paise of `total` paid from the wallet when placed (decision 050); see `walletShare`. */
+  walletPaid: orders.walletPaid,
   createdAt: orders.createdAt,
   version: orders.version,
   needsAttention: orders.needsAttention,

@@ -6,10 +6,12 @@
  * overdraw fails, taking the D1 batch it is part of with it. `(kind, ref)` is unique and a repeat is
  * ignored, so a retried refund or payment writes once.
  */
-import { desc, eq, sql } from "drizzle-orm";
-import { walletEntries, type WalletEntryKind } from "~/db/schema";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { orders, walletEntries, type WalletEntryKind } from "~/db/schema";
 import { newId } from "~/lib/ids";
-import type { Database } from "~/server/db/db.server";
+import { type Database, getDb } from "~/server/db/db.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 
 export interface WalletEntryInput {
   userId: string;
@@ -59,13 +61,61 @@ export function walletEntry(db: Database, entry: WalletEntryInput) {
     .onConflictDoNothing({ target: [walletEntries.kind, walletEntries.ref] });
 }
 
+/**
+ * Entries computed from rows of another table, in ONE `insert … select` (e.g. the reversals of the
+ * orders a cancel's guard matches). Each row's `balance_after` is computed from the ledger like
+ * `walletEntry`'s; SQLite reads the whole select before inserting, so at most one row per shopper
+ * may be selected at a time (a cancel's guard matches one order, or a shopper's one open checkout).
+ */
+export function walletEntriesFor(
+  db: Database,
+  rows: {
+    from: SQLiteTable;
+    where: SQL;
+    userId: SQL;
+    amount: SQL<number>;
+    kind: WalletEntryKind;
+    ref: SQL;
+    orderId: SQL;
+    note: SQL;
+    now: number;
+  },
+) {
+  const balance = sql`(select coalesce(sum(w.amount), 0) from ${walletEntries} w where w.user_id = ${rows.userId})`;
+  return db
+    .insert(walletEntries)
+    .select(
+      db
+        .select({
+          id: sql<string>`lower(hex(randomblob(12)))`.as(walletEntries.id.name),
+          userId: sql<string>`${rows.userId}`.as(walletEntries.userId.name),
+          amount: sql<number>`${rows.amount}`.as(walletEntries.amount.name),
+          balanceAfter: sql<number>`${balance} + ${rows.amount}`.as(walletEntries.balanceAfter.name),
+          kind: value(rows.kind, walletEntries.kind),
+          ref: sql<string>`${rows.ref}`.as(walletEntries.ref.name),
+          orderId: sql<string | null>`${rows.orderId}`.as(walletEntries.orderId.name),
+          note: sql<string | null>`${rows.note}`.as(walletEntries.note.name),
+          createdBy: sql<string | null>`null`.as(walletEntries.createdBy.name),
+          createdAt: value(rows.now, walletEntries.createdAt),
+        })
+        .from(rows.from)
+        .where(rows.where),
+    )
+    .onConflictDoNothing({ target: [walletEntries.kind, walletEntries.ref] });
+}
+
 /** A bound value selected as `column` (an `insert … select` names what it selects). */
 const value = <T extends string | number | null>(v: T, column: { name: string }) => sql<T>`${v}`.as(column.name);
 
 /** The shopper's balance in paise. */
 export async function walletBalance(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ balance: walletBalanceSql(userId) }).from(sql`(select 1)`);
+  const [row] = await walletBalanceQuery(db, userId);
   return Number(row?.balance ?? 0);
+}
+
+/** The balance as a query, to share a batch (`[{ balance }]`). */
+export function walletBalanceQuery(db: Database, userId: string) {
+  return db.select({ balance: walletBalanceSql(userId) }).from(sql`(select 1)`);
 }
 
 export interface WalletView {
@@ -76,6 +126,8 @@ export interface WalletView {
     balanceAfter: number;
     kind: WalletEntryKind;
     orderId: string | null;
+    /** The order's number (ORD-…) when the entry names an order. */
+    orderNumber: string | null;
     note: string | null;
     createdAt: number;
   }[];
@@ -90,12 +142,19 @@ export async function readWallet(db: Database, userId: string, limit = 50): Prom
       balanceAfter: walletEntries.balanceAfter,
       kind: walletEntries.kind,
       orderId: walletEntries.orderId,
+      orderNumber: orders.orderId,
       note: walletEntries.note,
       createdAt: walletEntries.createdAt,
     })
     .from(walletEntries)
+    .leftJoin(orders, eq(orders.id, walletEntries.orderId))
     .where(eq(walletEntries.userId, userId))
-    .orderBy(desc(walletEntries.createdAt), desc(sql`rowid`))
+    .orderBy(desc(walletEntries.createdAt), desc(sql`${walletEntries}.rowid`))
     .limit(limit);
   return { balance: entries[0]?.balanceAfter ?? 0, entries };
+}
+
+/** The signed-in shopper's own wallet, for their account page and `GET /api/wallet`. */
+export function walletOf(context: AppLoadContext, userId: string, limit = 50): Promise<WalletView> {
+  return readWallet(getDb(context), userId, limit);
 }

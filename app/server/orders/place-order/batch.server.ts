@@ -11,7 +11,9 @@
  * - an online order first releases the shopper's previous unpaid checkout, and the partial unique
  *   index `orders_one_open_checkout_unique` keeps it at one hold per shopper;
  * - a cash order's line is inserted only while the shopper's open cash orders at that store hold at
- *   most MAX_LINE_QUANTITY of the product with it (`codLineInsert`).
+ *   most MAX_LINE_QUANTITY of the product with it (`codLineInsert`);
+ * - the wallet's part is one ledger entry (`walletEntry`), which fails when the balance no longer
+ *   covers it (decision 050).
  * Which rule refused a failed batch is found by reading the state again (refusals.server.ts), never
  * from the database's error message.
  */
@@ -25,13 +27,16 @@ import { takeCouponUse } from "~/server/coupons/coupons.server";
 import { deliverySnapshot } from "~/server/addresses/addresses.server";
 import { cancelStatements, publishCancelled } from "../order-cancel.server";
 import { publishOrderChange } from "../order-events.server";
+import { walletEntry } from "~/server/wallet/ledger.server";
 import {
+  awaitsStripe,
   DERIVED_KEY_WINDOW_MS,
   MAX_OPEN_CASH_QUANTITY,
   type OrderKey,
   type OrderPlan,
   type PlacedLine,
   type PlacedOrder,
+  paidByWallet,
   RESERVATION_MS,
 } from "./model.server";
 import { explainFailedCommit } from "./refusals.server";
@@ -43,8 +48,12 @@ import { explainFailedCommit } from "./refusals.server";
 export async function commitOrder(context: AppLoadContext, plan: OrderPlan, now = Date.now()): Promise<PlacedOrder> {
   const db = getDb(context);
   const online = plan.paymentMethod === "ONLINE";
-  const reservationExpiresAt = online ? now + RESERVATION_MS : null;
-  const releases = online ? cancelStatements(db, { openCheckoutOf: plan.userId }, "Replaced by a newer checkout", now) : [];
+  // Only an order that waits for Stripe holds stock for a session and replaces the previous hold.
+  const hold = awaitsStripe(plan);
+  const paid = paidByWallet(plan.bill);
+  const status = online && paid ? "paid" : "placed";
+  const reservationExpiresAt = hold ? now + RESERVATION_MS : null;
+  const releases = hold ? cancelStatements(db, { openCheckoutOf: plan.userId }, "Replaced by a newer checkout", now) : [];
   let replaced: ReleasedOrder[];
   try {
     const results = await namedBatch(db, {
@@ -54,19 +63,27 @@ export async function commitOrder(context: AppLoadContext, plan: OrderPlan, now 
       released: releases.slice(-1),
       couponUse: plan.coupon ? [takeCouponUse(db, plan.coupon, plan.userId, now)] : [],
       order: orderInsert(db, plan, reservationExpiresAt, now),
+      // The wallet's part, taken in this batch: a balance a parallel checkout spent fails the
+      // entry's CHECK (balance_after >= 0) and with it the whole order (refusals.server.ts says so).
+      walletPaid: plan.bill.walletPaid > 0 ? [walletPayment(db, plan, now)] : [],
       lines: plan.lines.map((line) => (online ? onlineLineInsert(db, plan, line) : codLineInsert(db, plan, line))),
       // A product the store has no row for has stock 0 there: the row is made (at 0) so that the
       // decrement below fails on the CHECK rather than matching nothing.
       stockRows: plan.lines.map((line) => db.insert(storeStock).values({ storeId: plan.storeId, productId: line.productId, stock: 0 }).onConflictDoNothing()),
       stockTaken: plan.lines.map((line) => takeStock(db, plan.storeId, line)),
-      history: db.insert(orderStatusHistory).values({
-        id: newId(),
-        orderId: plan.id,
-        status: "placed",
-        actorUserId: plan.userId,
-        note: online ? "Awaiting online payment" : "Cash on delivery",
-        createdAt: now,
-      }),
+      history: db.insert(orderStatusHistory).values([
+        {
+          id: newId(),
+          orderId: plan.id,
+          status: "placed",
+          actorUserId: plan.userId,
+          note: paid ? "Paid from your wallet" : online ? "Awaiting online payment" : "Cash on delivery",
+          createdAt: now,
+        },
+        ...(status === "paid"
+          ? [{ id: newId(), orderId: plan.id, status: "paid" as const, actorUserId: plan.userId, note: "Paid from your wallet", createdAt: now }]
+          : []),
+      ]),
       cart: emptyCartOf(db, plan),
     });
     replaced = releasedSessions(results.released[0]);
@@ -74,7 +91,7 @@ export async function commitOrder(context: AppLoadContext, plan: OrderPlan, now 
     return explainFailedCommit(db, plan, error, now);
   }
   publishCancelled(context, replaced);
-  await publishOrderChange(context, { orderId: plan.id, storeId: plan.storeId, userId: plan.userId, status: "placed" });
+  await publishOrderChange(context, { orderId: plan.id, storeId: plan.storeId, userId: plan.userId, status });
   return {
     id: plan.id,
     orderId: plan.orderId,
@@ -82,7 +99,7 @@ export async function commitOrder(context: AppLoadContext, plan: OrderPlan, now 
     lines: plan.lines,
     reservationExpiresAt,
     duplicate: false,
-    state: { status: "placed", paymentMethod: plan.paymentMethod, paymentStatus: "PENDING", stripeSessionId: null },
+    state: { status, paymentMethod: plan.paymentMethod, paymentStatus: paid ? "PAID" : "PENDING", stripeSessionId: null },
     replacedSessions: replaced.flatMap((r) => (r.sessionId ? [r.sessionId] : [])),
   };
 }
@@ -103,8 +120,8 @@ function orderInsert(db: Database, plan: OrderPlan, reservationExpiresAt: number
     addressId: address.id,
     deliveryAddress: deliverySnapshot(address),
     paymentMethod: plan.paymentMethod,
-    paymentStatus: "PENDING",
-    status: "placed",
+    paymentStatus: paidByWallet(bill) ? "PAID" : "PENDING",
+    status: plan.paymentMethod === "ONLINE" && paidByWallet(bill) ? "paid" : "placed",
     subTotal: bill.itemsTotal,
     total: bill.payable,
     discount: bill.couponDiscount,
@@ -115,8 +132,22 @@ function orderInsert(db: Database, plan: OrderPlan, reservationExpiresAt: number
     reservationExpiresAt,
     storeId: plan.storeId,
     replacementPreference: plan.replacementPreference,
+    walletPaid: bill.walletPaid,
     createdAt: now,
     updatedAt: now,
+  });
+}
+
+/** The order's payment from the wallet: one ledger entry per order (`ref` = the order's id). */
+function walletPayment(db: Database, plan: OrderPlan, now: number) {
+  return walletEntry(db, {
+    userId: plan.userId,
+    amount: -plan.bill.walletPaid,
+    kind: "order_payment",
+    ref: plan.id,
+    orderId: plan.id,
+    note: `Paid for order ${plan.orderId}`,
+    now,
   });
 }
 

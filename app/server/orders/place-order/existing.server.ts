@@ -31,6 +31,7 @@ export async function describeExisting(db: Database, existing: { id: string; ord
         paymentStatus: orders.paymentStatus,
         stripeSessionId: orders.stripeSessionId,
         reservationExpiresAt: orders.reservationExpiresAt,
+        walletPaid: orders.walletPaid,
       })
       .from(orders)
       .where(eq(orders.id, existing.id)),
@@ -39,10 +40,10 @@ export async function describeExisting(db: Database, existing: { id: string; ord
   const [row] = orderRows;
   // Orders are never deleted (users.id is `on delete restrict`), so the key holder just read is there.
   if (!row) throw new Error(`describeExisting: order ${existing.id} vanished`);
-  const { reservationExpiresAt, discount, tip, ...state } = row;
+  const { reservationExpiresAt, discount, tip, walletPaid, ...state } = row;
   return {
     ...existing,
-    bill: computeBill(lines, { couponDiscount: discount, tip, cash: state.paymentMethod === "COD" }),
+    bill: computeBill(lines, { couponDiscount: discount, tip, cash: state.paymentMethod === "COD", wallet: walletPaid }),
     lines,
     reservationExpiresAt,
     duplicate: true,

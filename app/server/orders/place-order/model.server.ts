@@ -75,6 +75,8 @@ export interface OrderInput {
   couponCode?: string;
   /** Paise for the delivery partner (0..MAX_TIP, already validated). */
   tip?: number;
+  /** Spend the wallet's balance on this order (decision 050): it pays min(balance, bill). */
+  useWallet?: boolean;
 }
 
 export interface OrderKey {
@@ -98,3 +100,12 @@ export interface OrderPlan {
   /** The coupon as judged (its `updatedAt` too: the batch refuses it if it changed since). */
   coupon: { id: string; code: string; updatedAt: number } | null;
 }
+
+/**
+ * Whether a planned order waits for Stripe: an online order with something left to pay after the
+ * wallet. It alone holds stock for a Checkout Session and replaces the shopper's previous hold.
+ */
+export const awaitsStripe = (plan: { paymentMethod: PaymentMethod; bill: Bill }) => plan.paymentMethod === "ONLINE" && plan.bill.due > 0;
+
+/** An order the wallet pays in full is paid when placed: no Stripe session, no cash (decision 050). */
+export const paidByWallet = (bill: Bill) => bill.walletPaid > 0 && bill.due === 0;

@@ -21,6 +21,7 @@ import { firstImageUrl } from "~/server/catalogue/product-columns.server";
 import { storeIdSql, storeServingSql } from "~/server/stores/store-stock.server";
 import { categoriesQuery, judgeCode, pricedCouponLines } from "~/server/coupons/coupons.server";
 import { MIN_ONLINE_PAISE } from "../stripe/payment-rules.server";
+import { walletBalanceSql } from "~/server/wallet/ledger.server";
 
 function newOrderNumber(now: Date): string {
   const day = now.toISOString().slice(0, 10).replace(/-/g, "");
@@ -40,7 +41,7 @@ export async function planOrder(context: AppLoadContext, input: OrderInput, now 
   const key = await orderKey(input, lines);
 
   const db = getDb(context);
-  const { address, productRows, holder, stores: served } = await readOrderInputs(db, input, lines, key, now);
+  const { address, productRows, holder, stores: served, walletBalance } = await readOrderInputs(db, input, lines, key, now);
   if (holder) return { order: await describeExisting(db, holder) };
   refuseLines(lines);
   if (!address) throw new Refusal("Choose a delivery address: that address was not found", 404);
@@ -56,9 +57,16 @@ export async function planOrder(context: AppLoadContext, input: OrderInput, now 
   const priced = priceLines(lines, productRows);
   if (!priced) throw new Refusal(NOT_SOLD, 404);
   const coupon = input.couponCode ? await judgeOrderCoupon(db, input, lines, productRows, storeId, now) : null;
-  const bill = computeBill(priced, { couponDiscount: coupon?.discount ?? 0, tip: input.tip ?? 0, cash: input.paymentMethod === "COD" });
+  const bill = computeBill(priced, {
+    couponDiscount: coupon?.discount ?? 0,
+    tip: input.tip ?? 0,
+    cash: input.paymentMethod === "COD",
+    wallet: input.useWallet ? walletBalance : 0,
+  });
   checkClientTotals(input.clientTotals, bill);
-  if (input.paymentMethod === "ONLINE") refuseBelowOnlineMinimum(bill.grandTotal);
+  // What is left after the wallet is what Stripe would be asked for; nothing left is paid already.
+  if (input.paymentMethod === "ONLINE" && bill.due > 0) refuseBelowOnlineMinimum(bill.due, bill.walletPaid > 0);
+  else if (input.paymentMethod === "ONLINE" && bill.walletPaid === 0) refuseBelowOnlineMinimum(bill.grandTotal, false);
   return {
     plan: {
       id: newId(),
@@ -119,7 +127,7 @@ function refuseLines(lines: OrderLineInput[]): void {
 async function orderKey(input: OrderInput, lines: OrderLineInput[]): Promise<OrderKey> {
   if (input.idempotencyKey) return { value: `${input.userId}:${input.idempotencyKey}`, derived: false };
   const sorted = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1)).map((l) => [l.productId, l.quantity]);
-  const extras = input.couponCode || input.tip ? [input.couponCode ?? "", input.tip ?? 0] : [];
+  const extras = input.couponCode || input.tip || input.useWallet ? [input.couponCode ?? "", input.tip ?? 0, ...(input.useWallet ? ["wallet"] : [])] : [];
   const digest = await sha256Hex(JSON.stringify([input.userId, input.addressId, input.paymentMethod, sorted, ...extras]));
   return { value: `auto:${digest}`, derived: true };
 }
@@ -129,7 +137,7 @@ async function orderKey(input: OrderInput, lines: OrderLineInput[]): Promise<Ord
  * key, and the stores: the one serving the address's pincode and the one the cart showed.
  */
 async function readOrderInputs(db: Database, input: OrderInput, lines: OrderLineInput[], key: OrderKey, now: number) {
-  const [addressRows, productRows, holders, storeRows] = await db.batch([
+  const [addressRows, productRows, holders, storeRows, wallet] = await db.batch([
     ownAddressQuery(db, input.userId, input.addressId),
     db
       .select({
@@ -155,8 +163,20 @@ async function readOrderInputs(db: Database, input: OrderInput, lines: OrderLine
       })
       .from(addresses)
       .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, input.userId))),
+    db.select({ balance: walletAvailableSql(input.userId, input.paymentMethod === "ONLINE" && Boolean(input.useWallet)) }).from(sql`(select 1)`),
   ]);
-  return { address: addressRows[0], productRows, holder: holders[0], stores: storeRows[0] };
+  return { address: addressRows[0], productRows, holder: holders[0], stores: storeRows[0], walletBalance: Number(wallet[0]?.balance ?? 0) };
+}
+
+/**
+ * The wallet balance an order may spend: the shopper's balance, and for an online order also what
+ * their unpaid checkout took from it, since the new checkout's batch releases that one first (its
+ * reversal comes before the new payment). Only an offer: the batch's debit decides.
+ */
+export function walletAvailableSql(userId: string, online: boolean) {
+  const held = sql`(select coalesce(sum(${orders.walletPaid}), 0) from ${orders} where ${orders.userId} = ${userId}
+    and ${orders.status} = 'placed' and ${orders.paymentStatus} = 'PENDING' and ${orders.paymentMethod} = 'ONLINE')`;
+  return sql<number>`${walletBalanceSql(userId)} + ${online ? held : sql`0`}`;
 }
 
 /** The order holding a key, if it still counts: a derived key only within its window and while not cancelled. */
@@ -193,11 +213,13 @@ function priceLines(
  * An online payment must reach Stripe's minimum; refused here, before the order holds stock or
  * Stripe is asked. Cash on delivery takes any total, ₹0 included (nothing to collect).
  */
-function refuseBelowOnlineMinimum(total: number): void {
+function refuseBelowOnlineMinimum(total: number, afterWallet: boolean): void {
   if (total <= 0) throw new Refusal("Nothing to pay online: choose Cash on Delivery", 409);
   if (total < MIN_ONLINE_PAISE) {
     throw new Refusal(
-      `Online payment needs at least ${formatINR(MIN_ONLINE_PAISE)} and this order comes to ${formatINR(total)}: choose Cash on Delivery, or add items to your cart`,
+      afterWallet
+        ? `Online payment needs at least ${formatINR(MIN_ONLINE_PAISE)} and ${formatINR(total)} is left after your wallet: pay the rest with Cash on Delivery`
+        : `Online payment needs at least ${formatINR(MIN_ONLINE_PAISE)} and this order comes to ${formatINR(total)}: choose Cash on Delivery, or add items to your cart`,
       409,
     );
   }

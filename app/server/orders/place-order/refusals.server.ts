@@ -1,7 +1,7 @@
 /**
  * Why a planned order's batch failed, told to the shopper. The batch fails as a whole, so which of
  * its rules refused it is found by reading the state again, in the batch's own order (the order
- * row, its coupon, its lines, the stock), never from the database's error message. A parallel copy
+ * row, the wallet's balance, its coupon, its lines, the stock), never from the database's error message. A parallel copy
  * of the same request that won is answered with its order; a failure nothing explains is rethrown.
  */
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
@@ -12,13 +12,14 @@ import { openCashLimitMessage, soldOutMessage } from "~/lib/stock-messages";
 import type { Database } from "~/server/db/db.server";
 import { couponRoomSql, judgeCode } from "~/server/coupons/coupons.server";
 import { describeExisting } from "./existing.server";
-import { MAX_OPEN_CASH_QUANTITY, NOT_SOLD, type OrderPlan, type PlacedOrder } from "./model.server";
-import { keyHolderQuery } from "./plan.server";
+import { awaitsStripe, MAX_OPEN_CASH_QUANTITY, NOT_SOLD, type OrderPlan, type PlacedOrder } from "./model.server";
+import { keyHolderQuery, walletAvailableSql } from "./plan.server";
+import { formatINR, paiseToRupees } from "~/lib/money";
 
 /** The state a failed order batch is explained from: one round trip. */
 async function readAfterFailure(db: Database, plan: OrderPlan, now: number) {
   const productIds = JSON.stringify(plan.lines.map((line) => line.productId));
-  const [holders, keyed, room, known, openCheckouts] = await db.batch([
+  const [holders, keyed, room, known, openCheckouts, wallet] = await db.batch([
     keyHolderQuery(db, plan.userId, plan.key, now),
     db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, plan.key.value)),
     db
@@ -33,13 +34,17 @@ async function readAfterFailure(db: Database, plan: OrderPlan, now: number) {
       .select({ id: orders.id })
       .from(orders)
       .where(and(eq(orders.userId, plan.userId), eq(orders.status, "placed"), eq(orders.paymentStatus, "PENDING"), eq(orders.paymentMethod, "ONLINE"))),
+    db.select({ balance: walletAvailableSql(plan.userId, awaitsStripe(plan)) }).from(sql`(select 1)`),
   ]);
+  const walletNow = Number(wallet[0]?.balance ?? 0);
   return {
     holder: holders[0],
     keyTaken: keyed.length > 0,
     couponLost: plan.coupon !== null && !room[0]?.ok,
     productGone: known.length < plan.lines.length,
     openCheckout: openCheckouts.length > 0,
+    walletNow,
+    walletShort: plan.bill.walletPaid > walletNow,
   };
 }
 
@@ -48,6 +53,13 @@ export async function explainFailedCommit(db: Database, plan: OrderPlan, error: 
   const state = await readAfterFailure(db, plan, now);
   if (state.holder) return describeExisting(db, state.holder);
   if (state.keyTaken) throw new Refusal("This order is being placed already: check your orders before trying again", 409);
+  if (state.walletShort) {
+    throw new Refusal(
+      `Your wallet balance changed: it is ${formatINR(state.walletNow)} now, and this order needed ${formatINR(plan.bill.walletPaid)} from it. Your order was not placed: review the bill and try again.`,
+      409,
+      { data: { walletBalance: paiseToRupees(state.walletNow) } },
+    );
+  }
   if (state.couponLost) {
     throw new Refusal(await couponLostMessage(db, plan, now), 409, { fields: { couponCode: ["The coupon can no longer be used"] } });
   }

@@ -7,6 +7,7 @@ import type Stripe from "stripe";
 import { eq, sql } from "drizzle-orm";
 import { nowMs, orders } from "~/db/schema";
 import { Refusal } from "~/lib/refusal";
+import { formatINR } from "~/lib/money";
 import { getDb } from "~/server/db/db.server";
 import { cancelStatements, publishCancelled } from "../order-cancel.server";
 import { RESERVATION_MS, type PlacedOrder } from "../place-order.server";
@@ -15,8 +16,9 @@ import { STORE_CURRENCY } from "./payment-rules.server";
 
 /**
  * Server-computed INR line items (paise), one per order line (or one for the items after a coupon),
- * plus delivery when it costs anything and the tip:
- * Stripe's `amount_total` is then exactly the order's `total`, which the webhook insists on. Every
+ * plus delivery when it costs anything and the tip; with a wallet payment, one line for what is left:
+ * Stripe's `amount_total` is then exactly the order's `total` less the wallet's part, which the
+ * webhook insists on. Every
  * parameter is derived from the order, so a retry with the same idempotency key is the same request.
  */
 async function createCheckoutSession(stripe: Stripe, order: PlacedOrder, { origin, email }: { origin: string; email?: string }) {
@@ -32,19 +34,22 @@ async function createCheckoutSession(stripe: Stripe, order: PlacedOrder, { origi
       client_reference_id: order.id,
       customer_email: email || undefined,
       metadata: { orderId: order.id, orderNumber: order.orderId },
-      line_items: [
-        // With a coupon (decision 030) the items are one line at their discounted total: Stripe's
-        // line amounts are per unit, and a pro-rated unit price would not add up to the paisa.
-        ...(order.bill.couponDiscount > 0
-          ? order.bill.itemsTotal > order.bill.couponDiscount
-            ? [item(`Groceries, order ${order.orderId} (coupon applied)`, 1, order.bill.itemsTotal - order.bill.couponDiscount)]
-            : []
-          : order.lines
-              .filter((line) => line.finalPrice > 0)
-              .map((line) => item(`${line.name}${line.unit ? ` (${line.unit})` : ""}`, line.quantity, line.finalPrice))),
-        ...(order.bill.deliveryCharge > 0 ? [item("Delivery", 1, order.bill.deliveryCharge)] : []),
-        ...(order.bill.tip > 0 ? [item("Tip for your delivery partner", 1, order.bill.tip)] : []),
-      ],
+      line_items:
+        order.bill.walletPaid > 0
+          ? [item(`Order ${order.orderId}, after ${formatINR(order.bill.walletPaid)} paid from your wallet`, 1, order.bill.due)]
+          : [
+              // With a coupon (decision 030) the items are one line at their discounted total: Stripe's
+              // line amounts are per unit, and a pro-rated unit price would not add up to the paisa.
+              ...(order.bill.couponDiscount > 0
+                ? order.bill.itemsTotal > order.bill.couponDiscount
+                  ? [item(`Groceries, order ${order.orderId} (coupon applied)`, 1, order.bill.itemsTotal - order.bill.couponDiscount)]
+                  : []
+                : order.lines
+                    .filter((line) => line.finalPrice > 0)
+                    .map((line) => item(`${line.name}${line.unit ? ` (${line.unit})` : ""}`, line.quantity, line.finalPrice))),
+              ...(order.bill.deliveryCharge > 0 ? [item("Delivery", 1, order.bill.deliveryCharge)] : []),
+              ...(order.bill.tip > 0 ? [item("Tip for your delivery partner", 1, order.bill.tip)] : []),
+            ],
       expires_at: Math.floor(expiresAt / 1000) + 60,
       // Back to the live order page, which says the payment is awaited until the webhook confirms it.
       success_url: `${origin}/dashboard/myorders/${order.id}`,

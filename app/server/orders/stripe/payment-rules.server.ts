@@ -25,6 +25,7 @@ export const orderForPayment = {
   paymentStatus: orders.paymentStatus,
   paymentMethod: orders.paymentMethod,
   total: orders.total,
+  walletPaid: orders.walletPaid,
 };
 
 export interface OrderForPayment {
@@ -35,19 +36,21 @@ export interface OrderForPayment {
   paymentStatus: string;
   paymentMethod: string;
   total: number;
+  /** What the wallet paid when the order was placed: Stripe is asked only for the rest. */
+  walletPaid: number;
 }
 
 /**
  * Why a paid Checkout Session may not pay this order, or null when it may. The order was found by
  * its stored session id and nothing else (never `client_reference_id` or metadata, which anyone can
- * put on any session of the account); the session must also be for the order's total in rupees,
- * and the order an online one.
+ * put on any session of the account); the session must also be for the order's online part in
+ * rupees (its total less what the wallet paid), and the order an online one.
  */
 export function paymentMismatch(order: OrderForPayment, session: { id: string; amount_total?: number | null; currency?: string | null }): string | null {
   if (order.paymentMethod !== "ONLINE") return `Order ${order.id} is not an online order`;
   if (session.currency !== STORE_CURRENCY) return `Session ${session.id} is in ${session.currency ?? "no currency"}, not ${STORE_CURRENCY}`;
-  if (session.amount_total !== order.total) {
-    return `Session ${session.id} is for ${session.amount_total ?? "no amount"} paise, the order total is ${order.total}`;
+  if (session.amount_total !== order.total - order.walletPaid) {
+    return `Session ${session.id} is for ${session.amount_total ?? "no amount"} paise, the order's online part is ${order.total - order.walletPaid}`;
   }
   return null;
 }
