@@ -34,7 +34,9 @@ export function QueueRow({ order, storeId, promiseMinutes, now }: { order: Queue
         </Link>
       </th>
       <td className="p-2" data-testid="queue-clock">
-        <span className="whitespace-nowrap">{age} min ·</span> <span className="whitespace-nowrap">promise {promiseMinutes} min</span>
+        <span className="whitespace-nowrap">
+          {age} min · promise {promiseMinutes} min
+        </span>
         {late ? (
           <strong className="ml-1 whitespace-nowrap rounded bg-red-700 px-1.5 py-0.5 text-xs text-white">
             {" "}
