@@ -64,7 +64,9 @@ test("typing offers up to 8 suggestions; arrow keys choose one and Enter opens i
   await expect(field).toHaveAttribute("aria-expanded", "false");
   // Time stands still while typing, so the results' debounced navigation is still pending at Enter;
   // the suggestions' shorter debounce is run on purpose.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+  // A second ahead of the page's clock: the page's time flows on while this call travels, and a busy
+  // machine can take longer than a few milliseconds (pausing in the past is refused). Nothing is typed yet.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   await field.pressSequentially("mil", { delay: 40 });
   await page.clock.runFor(200);
   const list = page.getByRole("listbox", { name: "Suggestions" });
