@@ -1,3 +1,4 @@
+import { SidewaysScroll } from "~/components/layout/SidewaysScroll";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PermissionDenied } from "~/components/layout/PermissionDenied";
@@ -86,33 +87,35 @@ export default function StoreQueue() {
         </p>
       </noscript>
       {orders.length ? (
-        <table className="w-full bg-white text-left text-sm shadow-sm">
-          <caption className="sr-only">Open orders at {store.name}</caption>
-          <thead>
-            <tr className="border-b border-neutral-200">
-              <th scope="col" className="p-2">
-                Order
-              </th>
-              <th scope="col" className="p-2">
-                Clock
-              </th>
-              <th scope="col" className="p-2">
-                State
-              </th>
-              <th scope="col" className="p-2">
-                Items
-              </th>
-              <th scope="col" className="p-2">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <QueueRow key={order.id} order={order} storeId={store.id} promiseMinutes={store.baseDeliveryMinutes} now={now} />
-            ))}
-          </tbody>
-        </table>
+        <SidewaysScroll label={`Open orders at ${store.name}`}>
+          <table className="w-full bg-white text-left text-sm shadow-sm">
+            <caption className="sr-only">Open orders at {store.name}</caption>
+            <thead>
+              <tr className="border-b border-neutral-200">
+                <th scope="col" className="p-2">
+                  Order
+                </th>
+                <th scope="col" className="p-2">
+                  Clock
+                </th>
+                <th scope="col" className="p-2">
+                  State
+                </th>
+                <th scope="col" className="p-2">
+                  Items
+                </th>
+                <th scope="col" className="p-2">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <QueueRow key={order.id} order={order} storeId={store.id} promiseMinutes={store.baseDeliveryMinutes} now={now} />
+              ))}
+            </tbody>
+          </table>
+        </SidewaysScroll>
       ) : (
         <p className="py-10 text-center text-neutral-600">No open orders right now.</p>
       )}

@@ -19,4 +19,15 @@ export const test = base.extend({
     const ip = `10.${info.workerIndex % 250}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
     await use({ ...extraHTTPHeaders, "CF-Connecting-IP": ip });
   },
+  /**
+   * The test's own API client, one connection per call. Playwright's client keeps connections open
+   * with no idle limit, and the local server closes one after 5 s without a request: a call made
+   * just as that happens is sent down a socket the server is closing ("socket hang up",
+   * ECONNRESET), as a test's first /api call after a few seconds in the browser could be.
+   */
+  request: async ({ playwright, baseURL, extraHTTPHeaders }, use) => {
+    const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, Connection: "close" } });
+    await use(request);
+    await request.dispose();
+  },
 });

@@ -134,3 +134,55 @@ test("a shopper cannot see another shopper's order, and only admins see the boar
   expect(board?.status()).toBe(403);
   await expect(page.getByText("Do not have permission")).toBeVisible();
 });
+
+test("a step's message is shown even when the order's live notice comes while the board reloads after it", async ({ page, request }, info) => {
+  const product = await ghee(request, info, 2);
+  const order = await shopperWithOrder(request, info, product._id, 1);
+  await apiLogin(page.request, ADMIN.email, ADMIN.password);
+  // The live socket's notices about `held` reach the page's handler only when the test lets them go.
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    const live = window as unknown as { liveOpen: boolean; held: string; waiting: (() => void)[] };
+    live.liveOpen = false;
+    live.held = "";
+    live.waiting = [];
+    window.WebSocket = class extends Native {
+      constructor(...args: ConstructorParameters<typeof WebSocket>) {
+        super(...args);
+        this.addEventListener("open", () => setTimeout(() => (live.liveOpen = true)));
+      }
+      set onmessage(handler: ((event: MessageEvent) => void) | null) {
+        super.onmessage =
+          handler && ((event) => (live.held && String(event.data).includes(live.held) ? live.waiting.push(() => handler(event)) : handler(event)));
+      }
+      get onmessage() {
+        return super.onmessage;
+      }
+    };
+  });
+  await page.goto(`/dashboard/orders?q=${order.orderId}`);
+  const card = page.getByRole("article", { name: `Order No : ${order.orderId}` });
+  if (!isNoJs(info)) {
+    await page.waitForFunction(() => (window as unknown as { liveOpen: boolean }).liveOpen);
+    await page.evaluate((id) => ((window as unknown as { held: string }).held = id), order.id);
+    // The first load after the step is answered by the server (which hands over the step's message
+    // with it); before that answer reaches the page, the page handles the live notice of that step.
+    let stage: "before" | "posted" | "held" = "before";
+    await page.route(/\/dashboard\/orders\.data/, async (route) => {
+      if (route.request().method() === "POST") stage = "posted";
+      if (route.request().method() !== "GET" || stage !== "posted") return route.continue();
+      stage = "held";
+      const response = await route.fetch();
+      await page.waitForFunction(() => (window as unknown as { waiting: unknown[] }).waiting.length > 0);
+      await page.evaluate(() => {
+        const live = window as unknown as { held: string; waiting: (() => void)[] };
+        live.held = "";
+        for (const handle of live.waiting.splice(0)) handle();
+      });
+      await route.fulfill({ response }).catch(() => undefined); // given up by the page meanwhile
+    });
+  }
+  await card.getByRole("button", { name: `Mark packed: ${order.orderId}` }).click();
+  await expectMessage(page, `Order ${order.orderId} is now packed`);
+  await expect(card.getByRole("list", { name: "Order status" })).toContainText("Packed");
+});

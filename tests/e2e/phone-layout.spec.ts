@@ -266,3 +266,119 @@ test.describe("at 390 × 844", () => {
     await context.close();
   });
 });
+
+/** The seeded staff of FreshDash Indiranagar (README's demo accounts). */
+const PICKER = { email: "staff@example.com", password: "Staff@12345" };
+const RIDER = { email: "rider@example.com", password: "Staff@12345" };
+const MANAGER = { email: "manager@example.com", password: "Staff@12345" };
+
+/**
+ * How far the page scrolls sideways, and where that starts: each element that sticks out past the
+ * screen's right edge while its parent does not (a box with its own sideways scroll is its own
+ * business, and so are the elements inside it).
+ */
+async function sideways(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrollsItself = (el: Element) => ["auto", "scroll", "hidden", "clip"].includes(getComputedStyle(el).overflowX);
+    const insideScroller = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) if (scrollsItself(up)) return true;
+      return false;
+    };
+    const sticksOut = (el: Element) => el.getBoundingClientRect().right > width + 0.5;
+    const culprits = [...document.body.querySelectorAll("*")]
+      .filter((el) => sticksOut(el) && !(el.parentElement && sticksOut(el.parentElement) && el.parentElement !== document.body) && !insideScroller(el))
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute("class")).slice(0, 60)} → ${Math.round(el.getBoundingClientRect().right)}`);
+    return { overflow: document.documentElement.scrollWidth - window.innerWidth, culprits: culprits.slice(0, 5) };
+  });
+}
+
+async function expectNoSidewaysScroll(page: Page, info: TestInfo, name: string, viewport: { width: number }) {
+  const found = await sideways(page);
+  if (viewport.width === 390) await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+  expect.soft(found.overflow, `${name} scrolls sideways by ${found.overflow} px; it starts at ${found.culprits.join(", ")}`).toBeLessThanOrEqual(0);
+}
+
+for (const viewport of PHONES) {
+  test.describe(`staff pages at ${viewport.width} × ${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test("the picker's queue and pick page, the rider's deliveries, the till, staff and metrics do not scroll sideways", async ({ browser, request }, info) => {
+      test.setTimeout(120_000);
+      const phone = async (who: { email: string; password: string }) => {
+        const context = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: !isNoJs(info), viewport });
+        const page = await context.newPage();
+        const token = await apiLogin(page.request, who.email, who.password);
+        return { page, headers: { Authorization: `Bearer ${token}` } };
+      };
+      const adminToken = await apiLogin(request, ADMIN.email, ADMIN.password);
+      const store = (await (await request.get("/api/store/serviceability?pincode=560038")).json()).data.store as { _id: string };
+      // A long name, as real packs have: it must wrap, not widen the page.
+      const product = await ownProduct(request, adminToken, info, { name: "Phone Layout Aged Extra-Long Grain Basmati Rice Premium", stock: 10, price: 95 });
+      const shopper = await newShopper(request, info, { prefix: "phone-staff" });
+      // Two orders of different quantities (the same order twice would be taken as a repeat of the first).
+      const order = async (quantity: number) => {
+        const placed = await request.post("/api/order/cash-on-delivery", {
+          headers: shopper.headers,
+          data: { list_items: [{ productId: product._id, quantity }], addressId: shopper.addressId, replacementPreference: "similar" },
+        });
+        expect(placed.status(), await placed.text()).toBe(201);
+        return (await placed.json()).data as { _id: string; orderId: string };
+      };
+      const ok = async (res: Promise<import("@playwright/test").APIResponse>) => {
+        const answer = await res;
+        expect(answer.status(), await answer.text()).toBe(200);
+      };
+
+      // The picker claims one order and opens its pick list: lines, scan button, then a short line's replacement form.
+      const picker = await phone(PICKER);
+      const picking = await order(2);
+      await ok(picker.page.request.post("/api/order/claim", { headers: picker.headers, data: { _id: picking._id } }));
+      await picker.page.goto(`/dashboard/stores/${store._id}/queue`);
+      await expect(picker.page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSidewaysScroll(picker.page, info, "staff-queue", viewport);
+      await picker.page.goto(`/dashboard/stores/${store._id}/queue/${picking._id}`);
+      await expect(picker.page.getByTestId("claim-notice")).toContainText("You are picking this order since");
+      await expect(picker.page.getByRole("form", { name: `Confirm ${product.name}` })).toBeVisible();
+      await expectNoSidewaysScroll(picker.page, info, "staff-pick", viewport);
+      await picker.page.goto(`/dashboard/stores/${store._id}/queue/${picking._id}?suggest=${product._id}&picked.${product._id}=1`);
+      await expect(picker.page.getByRole("form", { name: `Replacement for ${product.name}` })).toBeVisible();
+      await expectNoSidewaysScroll(picker.page, info, "staff-pick-replacement", viewport);
+
+      // The rider takes another order out and opens their deliveries.
+      const rider = await phone(RIDER);
+      const riding = await order(1);
+      await ok(
+        request.post("/api/order/pick/confirm", {
+          headers: { Authorization: `Bearer ${adminToken}` },
+          data: { _id: riding._id, productId: product._id, manual: true, units: 1 },
+        }),
+      );
+      await ok(
+        request.post("/api/order/pick", {
+          headers: { Authorization: `Bearer ${adminToken}` },
+          data: { _id: riding._id, lines: [{ productId: product._id, picked: 1 }] },
+        }),
+      );
+      await ok(request.post("/api/order/ready", { headers: { Authorization: `Bearer ${adminToken}` }, data: { _id: riding._id } }));
+      await ok(rider.page.request.post("/api/order/dispatch", { headers: rider.headers, data: { _id: riding._id } }));
+      await rider.page.goto(`/dashboard/stores/${store._id}/deliveries`);
+      await expect(rider.page.getByTestId("rider-delivery").filter({ hasText: riding.orderId })).toBeVisible();
+      await expectNoSidewaysScroll(rider.page, info, "staff-deliveries", viewport);
+
+      // The manager's till and metrics; the admin's staff page.
+      const manager = await phone(MANAGER);
+      await manager.page.goto(`/dashboard/stores/${store._id}/till`);
+      await expect(manager.page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSidewaysScroll(manager.page, info, "staff-till", viewport);
+      await manager.page.goto(`/dashboard/stores/${store._id}/metrics`);
+      await expect(manager.page.getByTestId("till")).toBeVisible();
+      await expectNoSidewaysScroll(manager.page, info, "staff-metrics", viewport);
+      const admin = await phone(ADMIN);
+      await admin.page.goto(`/dashboard/stores/${store._id}/staff`);
+      await expect(admin.page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSidewaysScroll(admin.page, info, "staff-staff", viewport);
+      for (const who of [picker, rider, manager, admin]) await who.page.context().close();
+    });
+  });
+}

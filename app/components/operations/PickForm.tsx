@@ -1,3 +1,4 @@
+import { SidewaysScroll } from "~/components/layout/SidewaysScroll";
 import { Form, useNavigation } from "@remix-run/react";
 
 export interface PickLine {
@@ -26,65 +27,67 @@ export function PickForm({ lines, typed, errors = {} }: { lines: PickLine[]; typ
         Pick list
       </h2>
       <input type="hidden" name="intent" value="pick" />
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-neutral-200">
-            <th scope="col" className="p-2">
-              Shelf
-            </th>
-            <th scope="col" className="p-2">
-              Item
-            </th>
-            <th scope="col" className="p-2">
-              Ordered
-            </th>
-            <th scope="col" className="p-2">
-              Picked
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.id} className="border-b border-neutral-100">
-              <td className="p-2 font-mono">{line.bin ?? "—"}</td>
-              <th scope="row" className="p-2 text-left font-normal">
-                {line.name} <span className="text-neutral-500">({line.unit})</span>
+      <SidewaysScroll label="Pick list">
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-neutral-200">
+              <th scope="col" className="p-2">
+                Shelf
               </th>
-              <td className="p-2">{line.quantity}</td>
-              <td className="p-2">
-                {line.productId ? (
-                  <>
-                    <label>
-                      <span className="sr-only">Picked of {line.name}</span>
-                      <input
-                        // A new confirmation (decision 042) starts the field again at the confirmed units.
-                        key={line.confirmed}
-                        type="number"
-                        name={`picked.${line.productId}`}
-                        min={0}
-                        max={line.quantity}
-                        step={1}
-                        defaultValue={typed?.[`picked.${line.productId}`] ?? line.confirmed ?? line.quantity}
-                        required
-                        aria-invalid={errors[`picked.${line.productId}`] ? true : undefined}
-                        aria-describedby={errors[`picked.${line.productId}`] ? `pick-error-${line.productId}` : undefined}
-                        className="h-9 w-20 rounded border border-neutral-300 px-2"
-                      />
-                    </label>
-                    {errors[`picked.${line.productId}`] ? (
-                      <p id={`pick-error-${line.productId}`} className="mt-1 text-xs text-red-700">
-                        {errors[`picked.${line.productId}`]}
-                      </p>
-                    ) : null}
-                  </>
-                ) : (
-                  <span className="text-neutral-500">no longer sold</span>
-                )}
-              </td>
+              <th scope="col" className="p-2">
+                Item
+              </th>
+              <th scope="col" className="p-2">
+                Ordered
+              </th>
+              <th scope="col" className="p-2">
+                Picked
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.id} className="border-b border-neutral-100">
+                <td className="p-2 font-mono">{line.bin ?? "—"}</td>
+                <th scope="row" className="p-2 text-left font-normal [overflow-wrap:anywhere]">
+                  {line.name} <span className="text-neutral-500">({line.unit})</span>
+                </th>
+                <td className="p-2">{line.quantity}</td>
+                <td className="p-2">
+                  {line.productId ? (
+                    <>
+                      <label>
+                        <span className="sr-only">Picked of {line.name}</span>
+                        <input
+                          // A new confirmation (decision 042) starts the field again at the confirmed units.
+                          key={line.confirmed}
+                          type="number"
+                          name={`picked.${line.productId}`}
+                          min={0}
+                          max={line.quantity}
+                          step={1}
+                          defaultValue={typed?.[`picked.${line.productId}`] ?? line.confirmed ?? line.quantity}
+                          required
+                          aria-invalid={errors[`picked.${line.productId}`] ? true : undefined}
+                          aria-describedby={errors[`picked.${line.productId}`] ? `pick-error-${line.productId}` : undefined}
+                          className="h-9 w-20 rounded border border-neutral-300 px-2"
+                        />
+                      </label>
+                      {errors[`picked.${line.productId}`] ? (
+                        <p id={`pick-error-${line.productId}`} className="mt-1 text-xs text-red-700">
+                          {errors[`picked.${line.productId}`]}
+                        </p>
+                      ) : null}
+                    </>
+                  ) : (
+                    <span className="text-neutral-500">no longer sold</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </SidewaysScroll>
       <p className="text-xs text-neutral-600">
         Enter fewer than ordered for a short line (0 when none was on the shelf). Nothing found at all cancels the order and refunds the shopper.
       </p>

@@ -51,8 +51,8 @@ export function PickLine({ line, confirmations, error, typed }: { line: PickLine
           loading="lazy"
           className="h-20 w-20 shrink-0 rounded border border-neutral-200 bg-white object-contain"
         />
-        <div className="grid flex-1 gap-1">
-          <h3 id={`pick-line-${line.id}`} className="text-base font-semibold leading-snug">
+        <div className="grid min-w-0 flex-1 gap-1">
+          <h3 id={`pick-line-${line.id}`} className="text-base font-semibold leading-snug [overflow-wrap:anywhere]">
             {line.name} <span className="font-normal text-neutral-600">({line.unit})</span>
           </h3>
           <p className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
@@ -89,7 +89,7 @@ export function PickLine({ line, confirmations, error, typed }: { line: PickLine
             <input type="hidden" name="intent" value="confirm" />
             <input type="hidden" name="productId" value={line.productId} />
             <div className="flex gap-2">
-              <label className="grid flex-1 gap-1 text-sm font-medium">
+              <label className="grid min-w-0 flex-1 grid-cols-1 gap-1 text-sm font-medium">
                 Code on the pack
                 <input
                   name="code"
@@ -100,7 +100,7 @@ export function PickLine({ line, confirmations, error, typed }: { line: PickLine
                   defaultValue={typed}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? errorId : undefined}
-                  className="h-11 rounded border border-neutral-400 px-2 font-mono text-base"
+                  className="h-11 w-full min-w-0 rounded border border-neutral-400 px-2 font-mono text-base"
                 />
               </label>
               <label className="grid w-20 gap-1 text-sm font-medium">

@@ -21,7 +21,7 @@ export function QueueClaim({ orderId, claimedByName, claimedById }: { orderId: s
       <button
         type="submit"
         disabled={pending}
-        className="rounded-md bg-brand px-2 py-1 text-xs font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+        className="min-h-11 rounded-md bg-brand px-3 py-1 text-xs font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
       >
         {pending ? "Claiming…" : "Start picking"}
       </button>

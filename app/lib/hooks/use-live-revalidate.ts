@@ -1,7 +1,7 @@
-import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { LIVE_PING, LIVE_PONG } from "~/lib/live";
 import { usePolling } from "./use-polling";
+import { useRevalidateWhenIdle } from "./use-revalidate-when-idle";
 
 /** Keep-alive under proxies that close idle sockets (the Durable Object answers it while hibernating). */
 const PING_MS = 30_000;
@@ -16,7 +16,7 @@ const MAX_RETRY_MS = 30_000;
  * that is finished). Without JavaScript none of this runs and the page is current on reload.
  */
 export function useLiveRevalidate(url: string | null, { fallbackPollMs }: { fallbackPollMs: number }) {
-  const { revalidate } = useRevalidator();
+  const revalidate = useRevalidateWhenIdle();
   const [connected, setConnected] = useState(false);
   const latest = useRef(revalidate);
   latest.current = revalidate;
