@@ -55,7 +55,7 @@ export const SUBSTITUTION_NOTICE = "substitution";
  * Not a move either: a report of the order's items was decided (decision 050), approved (in full or
  * in part) or declined. The order page says how much and why.
  */
-export const REPORT_NOTICES = ["report_approved", "report_declined"] as const;
+const REPORT_NOTICES = ["report_approved", "report_declined"] as const;
 export type ReportNotice = (typeof REPORT_NOTICES)[number];
 
 export function isPushedStatus(status: string): status is (typeof PUSHED_STATUSES)[number] | typeof SUBSTITUTION_NOTICE | ReportNotice {

@@ -60,7 +60,7 @@ export interface StoreMetrics {
 export const TOP_REPORTED_PRODUCTS = 5;
 
 /** The reported lines of one reason or one product: lines, units and their claimed value (paise). */
-export interface ReportedCounts {
+interface ReportedCounts {
   lines: number;
   units: number;
   claimed: number;

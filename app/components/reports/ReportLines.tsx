@@ -2,7 +2,7 @@ import type { ReportReason } from "~/db/schema";
 import { formatINR } from "~/lib/money";
 import type { QueueLine } from "~/server/reports/queue.server";
 
-export const REASON_LABELS: Record<ReportReason, string> = {
+const REASON_LABELS: Record<ReportReason, string> = {
   missing: "Missing",
   damaged: "Damaged",
   wrong_item: "Wrong item",

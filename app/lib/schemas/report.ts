@@ -9,7 +9,7 @@ import { ID_PATTERN } from "../ids";
 import { reasonField, REPORT_COMMENT_MAX, REPORT_REASON_CHOICES } from "../reports";
 
 /** An order has at most this many lines (the checkout's limit), so a report names at most as many. */
-export const REPORT_MAX_LINES = 100;
+const REPORT_MAX_LINES = 100;
 
 const QUANTITY_MESSAGE = "Say how many units: a whole number of at least 1";
 const REASON_MESSAGE = "Choose what went wrong: missing, damaged, wrong item, expired or poor quality";
@@ -20,7 +20,7 @@ const quantity = z.preprocess(
   z.number({ error: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(100_000, QUANTITY_MESSAGE),
 );
 
-export const reportLineSchema = z.object({
+const reportLineSchema = z.object({
   productId: z.string({ error: "Name each item by its productId" }).regex(ID_PATTERN, "That is not a valid product id"),
   quantity,
   reason: z.enum(REPORT_REASON_CHOICES, { error: REASON_MESSAGE }),
@@ -61,7 +61,6 @@ export const apiReportSchema = reportBodySchema.extend({
 });
 
 export type ReportInput = z.output<typeof reportBodySchema>;
-export type ReportLineInput = z.output<typeof reportLineSchema>;
 
 /**
  * The order page's form as the schema's input: every row with a quantity other than 0 becomes a

@@ -9,13 +9,12 @@ import { REPORT_STATUSES } from "~/db/schema";
 import { ID_PATTERN } from "../ids";
 import { toPaise } from "../money-input";
 
-export const REPORT_DECISIONS = ["approve", "part", "decline"] as const;
-export type ReportDecision = (typeof REPORT_DECISIONS)[number];
+const REPORT_DECISIONS = ["approve", "part", "decline"] as const;
 
 /** The longest reason a decision keeps (the table's CHECK). */
 export const DECISION_REASON_MAX = 300;
 /** The largest claim the rules may approve at once: ₹10,000 (the table's CHECK). */
-export const AUTO_MAX_AMOUNT_PAISE = 10_000_00;
+const AUTO_MAX_AMOUNT_PAISE = 10_000_00;
 /** Above any order: the claim itself bounds a part approval (the server compares). */
 const PART_AMOUNT_MAX_PAISE = 10_00_000_00;
 

@@ -21,7 +21,7 @@ const PHOTO_TYPES = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "we
 type PhotoType = keyof typeof PHOTO_TYPES;
 
 /** True when the form carries a photo file (an empty file input sends a nameless, empty file). */
-export function hasPhoto(file: FormDataEntryValue | null | undefined): file is File {
+function hasPhoto(file: FormDataEntryValue | null | undefined): file is File {
   return typeof file === "object" && file !== null && file.size > 0;
 }
 

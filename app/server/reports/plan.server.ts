@@ -74,7 +74,7 @@ export function deliveredUnits(item: Pick<ItemForReport, "picked" | "quantity" |
  * The order line and part a product id names: the line's own product first, then a replacement.
  * (A product that is both one line's own and another's replacement is read as the own line.)
  */
-export function findPart(items: readonly ItemForReport[], productId: string): { item: ItemForReport; part: "own" | "replacement" } | null {
+function findPart(items: readonly ItemForReport[], productId: string): { item: ItemForReport; part: "own" | "replacement" } | null {
   const own = items.find((item) => item.productId === productId);
   if (own) return { item: own, part: "own" };
   const replaced = items.find((item) => item.replacedByProductId === productId && item.replacedByQuantity > 0);

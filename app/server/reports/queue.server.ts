@@ -15,9 +15,9 @@ import { managesStore } from "~/server/identity/store-access.server";
 import { RULES_WINDOW_MS } from "./decide.server";
 
 /** At most this many open reports are listed (oldest first: the next ones once these are decided). */
-export const OPEN_LISTED = 100;
+const OPEN_LISTED = 100;
 /** The decided reports listed below the open ones. */
-export const DECIDED_LISTED = 50;
+const DECIDED_LISTED = 50;
 
 export interface QueueLine {
   name: string;
@@ -28,7 +28,7 @@ export interface QueueLine {
   approvedAmount: number | null;
 }
 
-export interface ShopperHistory {
+interface ShopperHistory {
   deliveredOrders: number;
   deliveredValue: number;
   approved30Days: number;

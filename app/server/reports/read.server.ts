@@ -142,7 +142,7 @@ export async function orderReportsView(context: AppLoadContext, order: PageOrder
 }
 
 /** A report as `/api` answers it: rupees, `_id`, the photo's URL. */
-export function serializeReport(report: ReportView) {
+function serializeReport(report: ReportView) {
   return {
     _id: report.id,
     status: report.status,

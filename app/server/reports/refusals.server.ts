@@ -43,7 +43,7 @@ async function readAfterFailure(db: Database, userId: string, orderId: string) {
 }
 
 /** When the window to report an order closes (epoch ms), as a person in India reads it. */
-export function formatWindowEnd(at: number): string {
+function formatWindowEnd(at: number): string {
   return new Date(at).toLocaleString("en-IN", { timeZone: "Asia/Kolkata", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 }
 

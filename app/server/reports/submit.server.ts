@@ -35,7 +35,7 @@ import { preparePhoto } from "./photo.server";
 import { type PlannedReportLine, planLines, readOrderForReport } from "./plan.server";
 import { explainRefusedReport } from "./refusals.server";
 
-export const ORDER_NOT_FOUND = "Order not found";
+const ORDER_NOT_FOUND = "Order not found";
 const HOUR_MS = 3_600_000;
 
 export interface SubmitReportInput extends ReportInput {
