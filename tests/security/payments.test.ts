@@ -157,7 +157,7 @@ describe("validly signed events that are not this order's payment", () => {
     const cheap = sessionEvent("checkout.session.completed", { ...paid, amount_total: 100 });
     const dollars = sessionEvent("checkout.session.completed", { ...paid, currency: "usd" });
     const noAmount = sessionEvent("checkout.session.completed", { ...paid, amount_total: null });
-    expect((await sendWebhook(cheap)).body.message).toBe(`Refused: Session ${sessionId} is for 100 paise, the order total is 24000`);
+    expect((await sendWebhook(cheap)).body.message).toBe(`Refused: Session ${sessionId} is for 100 paise, the order's online part is 24000`);
     expect((await sendWebhook(dollars)).body.message).toBe(`Refused: Session ${sessionId} is in usd, not inr`);
     expect((await sendWebhook(noAmount)).status).toBe(200);
     expect(await snapshot(order.id, product.id)).toEqual(before);
@@ -337,7 +337,7 @@ describe("the sweep of lost webhooks", () => {
       payment_status: "FAILED",
       payment_id: paid.payment_intent,
       needs_attention: 1,
-      attention_note: `Paid at Stripe, but not as ordered (Session ${sessionId} is for 24000 paise, the order total is 30000): check the payment and refund it`,
+      attention_note: `Paid at Stripe, but not as ordered (Session ${sessionId} is for 24000 paise, the order's online part is 30000): check the payment and refund it`,
     });
     expect(await stockOf(product.id)).toBe(5);
   });
