@@ -1,8 +1,9 @@
 /**
- * Reporting a missing item (docs/decisions/050-after-the-order.md) on a phone (390×844), with
- * JavaScript on and off: a shopper's cash order is delivered, and from the order page they report
- * one missing unit with a photo (a small PNG made here), then see the report "Under review" with
- * its photo, which loads for them.
+ * After the order (docs/decisions/050-after-the-order.md) on a phone (390×844), with JavaScript on
+ * and off: a shopper's cash order is delivered; from the order page they report one missing unit
+ * with a photo (a small PNG made here). Their first claim is within the rules, so it is approved at
+ * once and refunded to their FreshDash wallet, which pays part of their next order at checkout;
+ * the account shows the ledger.
  */
 import { deflateSync } from "node:zlib";
 import { expect, test } from "./client-test";
@@ -44,7 +45,7 @@ function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
   ]);
 }
 
-test("a shopper reports a missing item with a photo and sees it under review", async ({ page, request }, info) => {
+test("a shopper reports a missing item with a photo, is refunded to the wallet and spends it on the next order", async ({ page, request }, info) => {
   test.setTimeout(120_000);
   const adminToken = await apiLogin(request, ADMIN.email, ADMIN.password);
   const product = await ownProduct(request, adminToken, info, { name: "Report Bread", stock: 6, price: 45 });
@@ -73,14 +74,36 @@ test("a shopper reports a missing item with a photo and sees it under review", a
   await expectMessage(page, "Thank you for telling us: your report is below");
   const report = page.getByTestId("order-report");
   await expect(report).toHaveCount(1);
-  await expect(report.getByTestId("report-status")).toHaveText("Under review");
+  // A first claim of ₹45 is within the rules out of the box: approved and refunded at once.
+  await expect(report.getByTestId("report-status")).toHaveText("Approved ₹45 to your wallet");
   await expect(report).toContainText(`1 × ${product.name}: Missing`);
   await expect(report).toContainText("Claimed ₹45");
   await expect(report).toContainText("One loaf was not in the bag");
   const photo = report.getByRole("img", { name: "What you sent us of the items" });
   await photo.scrollIntoViewIfNeeded();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
-  // The unit left can still be reported once this one is answered: it is under review now.
-  await expect(page.getByText(`Under review already: ${product.name}.`)).toBeVisible();
-  await page.screenshot({ path: info.outputPath("report-sent-390.png"), fullPage: true });
+  // The unit delivered can still be reported; the refunded one cannot.
+  await expect(section.getByLabel("How many").locator("option")).toHaveText(["None", "1"]);
+  await page.screenshot({ path: info.outputPath("report-approved-390.png"), fullPage: true });
+
+  // The next order: the wallet's ₹45 pays part of it, the rest in cash.
+  const added = await page.request.post("/api/cart/create", { headers: shopper.headers, data: { productId: product._id } });
+  expect(added.status(), await added.text()).toBe(200);
+  await page.goto("/checkout");
+  await page.getByRole("radio", { name: "Cash on Delivery" }).check();
+  await page.getByLabel("Use wallet balance (₹45)").check();
+  await expect(page.getByTestId("bill-wallet-paid")).toHaveText("−₹45");
+  await page.screenshot({ path: info.outputPath("checkout-wallet-390.png"), fullPage: true });
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/myorders\/[0-9a-f]{24}$/);
+  await expect(page.getByTestId("order-wallet-paid")).toContainText("Paid from wallet −₹45");
+
+  await page.goto("/dashboard/profile");
+  await expect(page.getByTestId("wallet-balance")).toHaveText("₹0");
+  const entries = page.getByRole("list", { name: "Wallet entries" }).getByRole("listitem");
+  await expect(entries).toHaveCount(2);
+  await expect(entries.first()).toContainText(/Paid for order ORD-\d{8}-\w{6}/);
+  await expect(entries.first()).toContainText("−₹45");
+  await expect(entries.last()).toContainText(/Refund for order/);
+  await page.screenshot({ path: info.outputPath("wallet-account-390.png"), fullPage: true });
 });
