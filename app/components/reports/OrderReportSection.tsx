@@ -1,39 +1,16 @@
-import type { OrderReportsView } from "~/lib/reports";
-import { OrderReportList } from "./OrderReportList";
-import { ReportIssueForm } from "./ReportIssueForm";
-
-const until = (at: number) => new Date(at).toLocaleString("en-IN", { timeZone: "Asia/Kolkata", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+import { lazy, Suspense, type ComponentProps } from "react";
 
 /**
- * A delivered order's reports (decision 050): "Report an issue" while the store's window after
- * delivery is open and something can still be reported, and the reports so far with their answers.
+ * Only a delivered order can be reported: the section (OrderReportPanel, with its form and the
+ * reports) is a chunk of its own, fetched only then. The server renders it whole (documents are sent
+ * complete), so its plain multipart form works without JavaScript (client JS budget, decision 051).
  */
-export function OrderReportSection({ view, refused }: { view: OrderReportsView; refused: { error: string; typed: Record<string, string> } | null }) {
-  const open = view.open && view.closesAt !== null;
-  if (!open && !view.reports.length && !refused) return null;
+const OrderReportPanel = lazy(() => import("~/components/reports/OrderReportPanel").then((module) => ({ default: module.OrderReportPanel })));
+
+export function OrderReportSection(props: ComponentProps<typeof OrderReportPanel>) {
   return (
-    <section id="reports" aria-labelledby="report-title" className="grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm">
-      <h2 id="report-title" className="font-semibold">
-        {open ? "Report an issue" : "Reported issues"}
-      </h2>
-      {open ? (
-        <>
-          <p className="text-neutral-700">
-            Something missing, damaged, wrong, expired or not good enough? Tell us until {until(view.closesAt!)} and we will make it right.
-          </p>
-          {view.underReview.length ? <p className="text-neutral-700">Under review already: {view.underReview.join(", ")}.</p> : null}
-          {view.reportable.length ? (
-            <ReportIssueForm view={view} refused={refused} />
-          ) : (
-            <p className="text-neutral-700">Nothing else on this order can be reported now.</p>
-          )}
-        </>
-      ) : refused ? (
-        <p role="alert" className="text-red-700">
-          {refused.error}
-        </p>
-      ) : null}
-      {view.reports.length ? <OrderReportList reports={view.reports} /> : null}
-    </section>
+    <Suspense fallback={null}>
+      <OrderReportPanel {...props} />
+    </Suspense>
   );
 }
