@@ -45,13 +45,13 @@ describe("npm run deploy", () => {
     expect(report).not.toMatch(/env\.SESSION_SECRET/);
   });
 
-  it("uploads at most 400 KB gzip of JavaScript for every storefront request (the invoice PDF is a worker of its own, decision 031)", () => {
+  it("uploads at most 410 KB gzip of JavaScript for every storefront request (the invoice PDF is a worker of its own, decision 031; the budget: decision 052)", () => {
     // Runs after the dry run above, which bundled into outDir. The react-dom stand-in (decision 033)
     // keeps react-dom's client build out: 407 KiB with it, ~363 KiB without.
     const scripts = readdirSync(outDir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".js"));
     expect(scripts.length).toBeGreaterThan(0);
     const gzipBytes = scripts.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(outDir, file))).length, 0);
-    expect(gzipBytes).toBeLessThanOrEqual(400_000);
+    expect(gzipBytes).toBeLessThanOrEqual(410_000);
   });
 
   it("uploads the invoice worker in at most 621 KiB gzip, everything it ships counted: JavaScript, HarfBuzz's wasm and the fonts (decision 045)", async () => {
