@@ -67,7 +67,7 @@ test("a shopper reports a missing item with a photo, is refunded to the wallet a
   await section.getByLabel("How many").selectOption("1");
   await section.getByLabel("What went wrong").selectOption("missing");
   await section.getByLabel(/^Photo/).setInputFiles({ name: "bag.png", mimeType: "image/png", buffer: solidPng(64, [200, 120, 40]) });
-  await section.getByLabel(/^Comment/).fill("One loaf was not in the bag");
+  await section.getByLabel(/^What happened/).fill("One loaf was not in the bag");
   await page.screenshot({ path: info.outputPath("report-form-390.png"), fullPage: true });
   await section.getByRole("button", { name: "Send report" }).click();
 

@@ -28,7 +28,7 @@ export function ReportIssueForm({ view, refused }: { view: OrderReportsView; ref
         <input type="file" name="photo" accept="image/jpeg,image/png,image/webp" className="text-sm" />
       </label>
       <label className="grid gap-1">
-        <span>Comment (optional, at most {REPORT_COMMENT_MAX} characters)</span>
+        <span>What happened (optional, at most {REPORT_COMMENT_MAX} characters)</span>
         <textarea name="comment" rows={3} maxLength={REPORT_COMMENT_MAX} defaultValue={typed?.comment ?? ""} className="rounded-md border border-neutral-300 p-2" />
       </label>
       {view.online ? (
