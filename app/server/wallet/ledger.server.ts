@@ -26,9 +26,12 @@ export interface WalletEntryInput {
   now?: number;
 }
 
-/** The shopper's balance as an SQL expression (the sum of their ledger). */
-export function walletBalanceSql(userId: string) {
-  return sql<number>`(select coalesce(sum(${walletEntries.amount}), 0) from ${walletEntries} where ${walletEntries.userId} = ${userId})`;
+/**
+ * The shopper's balance as an SQL expression (the sum of their ledger): for one shopper's id, or for
+ * a column of the rows an `insert … select` reads (aliased, so it never binds to an outer table).
+ */
+export function walletBalanceSql(userId: string | SQL) {
+  return sql<number>`(select coalesce(sum(w.amount), 0) from ${walletEntries} w where w.user_id = ${userId})`;
 }
 
 /**
@@ -81,7 +84,7 @@ export function walletEntriesFor(
     now: number;
   },
 ) {
-  const balance = sql`(select coalesce(sum(w.amount), 0) from ${walletEntries} w where w.user_id = ${rows.userId})`;
+  const balance = walletBalanceSql(rows.userId);
   return db
     .insert(walletEntries)
     .select(
