@@ -76,7 +76,7 @@ export default function Profile() {
             {user.name.slice(0, 1).toUpperCase()}
           </span>
         )}
-        <avatarFetcher.Form method="post" encType="multipart/form-data" className="grid gap-2">
+        <avatarFetcher.Form method="post" encType="multipart/form-data" className="grid min-w-0 gap-2">
           <label htmlFor="avatar" className="text-sm font-medium">
             Change avatar
           </label>
@@ -87,7 +87,8 @@ export default function Profile() {
             accept="image/jpeg,image/png,image/webp,image/avif"
             required
             onChange={(e) => hydrated && e.currentTarget.form && avatarFetcher.submit(e.currentTarget.form)}
-            className="text-sm"
+            // A file input is ~300 px wide by itself: beside the avatar it pushed a 390 px phone sideways.
+            className="w-full min-w-0 text-sm"
           />
           {hydrated ? (
             uploading ? (

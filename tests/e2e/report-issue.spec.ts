@@ -100,6 +100,8 @@ test("a shopper reports a missing item with a photo, is refunded to the wallet a
 
   await page.goto("/dashboard/profile");
   await expect(page.getByTestId("wallet-balance")).toHaveText("₹0");
+  // The account page fits the phone: nothing scrolls sideways (the avatar's file input once did).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const entries = page.getByRole("list", { name: "Wallet entries" }).getByRole("listitem");
   await expect(entries).toHaveCount(2);
   await expect(entries.first()).toContainText(/Paid for order ORD-\d{8}-\w{6}/);
